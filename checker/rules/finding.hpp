@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: MIT
+// What a rule reports about one timed interval. Renderers and lesson checks consume these.
+#pragma once
+
+#include "trace_model/trace.hpp"
+
+#include <string>
+#include <vector>
+
+namespace gpucheck::rules {
+
+enum class severity { warning, error };
+
+// An interval the program timed: two host clock reads, or two events given to cudaEventElapsedTime.
+struct timed_interval {
+  enum class method { host_clock, events } how = method::host_clock;
+  trace::time_ns start_ns = 0; // host time of the first clock read, or of the start event's record
+  trace::time_ns stop_ns = 0;  // host time of the second clock read, or of the elapsed-time call
+  trace::time_ns measured_ns = 0; // what the program measured (clock difference, or elapsed_ms)
+  int tid = 0;
+  std::string clock;           // host_clock: the clock's name; events: ""
+  std::string start_site;      // host_clock: call sites of the two reads
+  std::string stop_site;
+  bool marked_intended = false; // the program marked it as submission-only timing on purpose
+};
+
+struct finding {
+  std::string rule;      // a stable id from DESIGN.md's table, e.g. "unsynced-stop"
+  rules::severity level = severity::error;
+  timed_interval interval;
+  std::string message;   // one line with the numbers
+  std::string hint;      // what to do instead
+  std::string lesson;    // where the fix is taught, e.g. "lessons/04-two-sync-methods/lesson.md#..."
+  trace::time_ns effect_ns = 0; // how much the mistake changed the measured number
+  trace::time_ns truth_ns = 0;  // the GPU time of the work the interval was meant to measure
+};
+
+} // namespace gpucheck::rules

@@ -1,0 +1,127 @@
+// SPDX-License-Identifier: MIT
+// The in-memory form of one trace file (format: checker/trace/FORMAT.md). Plain data, no CUDA:
+// the rules and the renderers see a program's run only through these types.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace gpucheck::trace {
+
+using time_ns = std::int64_t; // CLOCK_MONOTONIC nanoseconds
+using handle = std::uint64_t; // a stream or event handle's pointer value; 0 = legacy default stream
+
+struct header {
+  int version = 0;
+  int pid = 0;
+  std::string program;
+  time_ns start_ns = 0;
+  std::string device;
+  int driver_version = 0;
+  int runtime_version = 0;
+};
+
+enum class api_domain { runtime, driver, library };
+
+struct api_call {
+  api_domain domain = api_domain::runtime;
+  std::string name;
+  time_ns start_ns = 0;
+  time_ns end_ns = 0;
+  int tid = 0;
+  std::uint32_t correlation = 0;
+  int result = 0;
+  std::string caller = "program"; // "program" or the library's file name
+  std::optional<handle> stream;
+  bool per_thread = false;
+  std::optional<std::uint32_t> stream_id;
+  std::optional<handle> event;
+  std::optional<handle> event_end;
+  std::optional<unsigned> flags;
+  std::optional<handle> created_event;
+  std::optional<handle> created_stream;
+  std::optional<std::uint32_t> created_stream_id;
+  std::string kernel;
+  std::optional<std::uint64_t> bytes;
+  std::string copy_kind;
+  std::optional<double> elapsed_ms;
+
+  bool from_program() const { return caller == "program"; }
+};
+
+enum class activity_kind { kernel, memcpy, memset };
+
+struct gpu_activity {
+  activity_kind kind = activity_kind::kernel;
+  time_ns start_ns = 0;
+  time_ns end_ns = 0;
+  std::uint32_t stream_id = 0;
+  std::uint32_t correlation = 0;
+  std::string name;
+  std::optional<std::uint64_t> bytes;
+  std::string copy_kind;
+};
+
+struct sync_activity {
+  std::string sync_kind; // "event", "stream", "context", "stream_wait_event"
+  time_ns start_ns = 0;
+  time_ns end_ns = 0;
+  std::optional<std::uint32_t> stream_id;
+  std::optional<handle> event;
+  std::uint32_t correlation = 0;
+};
+
+struct event_time {
+  handle event = 0;
+  time_ns t_ns = 0;
+  std::uint32_t correlation = 0;
+};
+
+struct clock_read {
+  std::string clock; // "monotonic", "realtime", "process_cputime", "gettimeofday", "clock", ...
+  time_ns t_ns = 0;
+  std::int64_t value_ns = 0;
+  int tid = 0;
+  std::string site;
+  bool marker = false;
+
+  bool counts_cpu_time() const {
+    return clock == "process_cputime" || clock == "thread_cputime" || clock == "clock";
+  }
+};
+
+struct resource_event {
+  std::string what; // "context_created", "module_loaded", ...
+  time_ns t_ns = 0;
+  int tid = 0;
+};
+
+struct nvtx_range {
+  std::string name;
+  time_ns start_ns = 0;
+  time_ns end_ns = 0;
+  int tid = 0;
+};
+
+struct footer {
+  time_ns end_ns = 0;
+  std::string reason;
+  std::uint64_t dropped = 0;
+};
+
+// A whole run. Each vector is sorted by start time (or t_ns) by the reader.
+struct run_trace {
+  header info;
+  std::vector<api_call> api;
+  std::vector<gpu_activity> activity;
+  std::vector<sync_activity> syncs;
+  std::vector<event_time> event_times;
+  std::vector<clock_read> clocks;
+  std::vector<resource_event> resources;
+  std::vector<nvtx_range> nvtx;
+  std::optional<footer> end; // absent: the program was killed before the tracer could flush
+};
+
+} // namespace gpucheck::trace

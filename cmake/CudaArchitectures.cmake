@@ -1,0 +1,34 @@
+# SPDX-License-Identifier: MIT
+# Which GPUs to compile for. Included before project(), so a user's -DCMAKE_CUDA_ARCHITECTURES=...
+# always wins. With a GPU present we build for that GPU alone (fastest compile, which matters in the
+# student's edit-and-check loop); without one, for every architecture CUDA 13 supports that a
+# course student is likely to have, with PTX for the newest so that future GPUs still run it.
+if(DEFINED CMAKE_CUDA_ARCHITECTURES OR DEFINED ENV{CUDAARCHS})
+  return()
+endif()
+
+find_program(GPUCOURSE_NVIDIA_SMI nvidia-smi)
+set(_gpucourse_native "")
+if(GPUCOURSE_NVIDIA_SMI)
+  execute_process(
+    COMMAND ${GPUCOURSE_NVIDIA_SMI} --query-gpu=compute_cap --format=csv,noheader
+    OUTPUT_VARIABLE _gpucourse_caps RESULT_VARIABLE _gpucourse_rc ERROR_QUIET
+    OUTPUT_STRIP_TRAILING_WHITESPACE)
+  if(_gpucourse_rc EQUAL 0 AND _gpucourse_caps MATCHES "^[0-9]+\\.[0-9]+")
+    string(REPLACE "\n" ";" _gpucourse_caps "${_gpucourse_caps}")
+    foreach(_cap IN LISTS _gpucourse_caps)
+      string(REPLACE "." "" _cap "${_cap}")
+      string(STRIP "${_cap}" _cap)
+      list(APPEND _gpucourse_native ${_cap})
+    endforeach()
+    list(REMOVE_DUPLICATES _gpucourse_native)
+  endif()
+endif()
+
+if(_gpucourse_native)
+  set(CMAKE_CUDA_ARCHITECTURES "${_gpucourse_native}" CACHE STRING "GPU architectures (found: this machine's GPU)")
+else()
+  set(CMAKE_CUDA_ARCHITECTURES "75-real;80-real;86-real;89-real;90" CACHE STRING
+      "GPU architectures (no GPU found: a fixed list, sm_75 to sm_90 with PTX for sm_90)")
+endif()
+message(STATUS "CUDA architectures: ${CMAKE_CUDA_ARCHITECTURES}")
