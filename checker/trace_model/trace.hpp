@@ -47,6 +47,7 @@ struct api_call {
   std::optional<std::uint64_t> bytes;
   std::string copy_kind;
   std::optional<double> elapsed_ms;
+  std::optional<handle> graph_exec;
 
   bool from_program() const { return caller == "program"; }
 };

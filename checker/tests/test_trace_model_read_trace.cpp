@@ -1,0 +1,165 @@
+// SPDX-License-Identifier: MIT
+#include "test_rules_support.hpp"
+
+#include "trace_model/read_trace.hpp"
+
+#include <doctest/doctest.h>
+
+#include <sstream>
+
+using namespace gpucheck;
+
+namespace {
+
+const std::string header_line =
+    R"({"type":"header","version":1,"pid":7,"program":"synthetic","start_ns":5,"device":"X"})";
+
+trace::read_result read_text(const std::string& text) {
+  std::istringstream in(text);
+  return trace::read_trace(in);
+}
+
+} // namespace
+
+TEST_CASE("a well-formed trace is read into the model, each vector sorted by time") {
+  const trace::read_result result = read_text(
+      header_line + "\n" +
+      R"({"type":"api","domain":"runtime","name":"cudaLaunchKernel","start_ns":300,"end_ns":310,"tid":9,"correlation":2,"result":0,"caller":"program","stream":140000000000000,"stream_id":13,"kernel":"spin"})"
+      "\n"
+      R"({"type":"api","domain":"library","name":"cublasCreate_v2","start_ns":100,"end_ns":200,"tid":9,"correlation":0,"result":0,"caller":"program"})"
+      "\n"
+      R"({"type":"kernel","start_ns":400,"end_ns":900,"stream_id":13,"correlation":2,"name":"spin"})"
+      "\n"
+      R"({"type":"clock","clock":"monotonic","t_ns":50,"value_ns":50,"tid":9,"site":"a.out+0x10","marker":true})"
+      "\n"
+      R"({"type":"footer","end_ns":1000,"reason":"exit","dropped":0})"
+      "\n");
+  INFO(result.error);
+  REQUIRE(result.ok());
+  const trace::run_trace& t = *result.trace;
+  CHECK(t.info.pid == 7);
+  CHECK(t.info.device == "X");
+  REQUIRE(t.api.size() == 2);
+  CHECK(t.api[0].name == "cublasCreate_v2");
+  CHECK(t.api[0].domain == trace::api_domain::library);
+  CHECK(t.api[1].stream == trace::handle{140000000000000});
+  CHECK(t.api[1].stream_id == 13u);
+  CHECK(t.api[1].kernel == "spin");
+  REQUIRE(t.activity.size() == 1);
+  CHECK(t.activity[0].end_ns == 900);
+  REQUIRE(t.clocks.size() == 1);
+  CHECK(t.clocks[0].marker);
+  REQUIRE(t.end.has_value());
+  CHECK(t.end->reason == "exit");
+  CHECK(result.notes.empty());
+}
+
+TEST_CASE("unknown record types and unknown fields are ignored") {
+  const trace::read_result result =
+      read_text(header_line + "\n" +
+                R"({"type":"gpu_power","watts":300})"
+                "\n" +
+                R"({"type":"resource","what":"context_created","t_ns":9,"tid":1,"new_field":[1,2]})"
+                "\n");
+  REQUIRE(result.ok());
+  CHECK(result.trace->resources.size() == 1);
+}
+
+TEST_CASE("a trace of another format version is refused, naming the version") {
+  const trace::read_result result =
+      read_text(R"({"type":"header","version":2,"pid":1,"program":"p","start_ns":0})"
+                "\n");
+  CHECK_FALSE(result.ok());
+  CHECK(result.error_line == 1);
+  CHECK(result.error.find("version 2") != std::string::npos);
+}
+
+TEST_CASE("a trace without a footer is accepted and said to be cut short") {
+  const trace::read_result result = read_text(header_line + "\n");
+  REQUIRE(result.ok());
+  CHECK_FALSE(result.trace->end.has_value());
+  REQUIRE(result.notes.size() == 1);
+  CHECK(result.notes[0].find("no footer") != std::string::npos);
+}
+
+TEST_CASE("errors name the line they are on") {
+  SUBCASE("a line that is not JSON, followed by more records") {
+    const trace::read_result result = read_text(header_line + "\n\n{not json\n" +
+                                                R"({"type":"footer"})"
+                                                "\n");
+    CHECK_FALSE(result.ok());
+    CHECK(result.error_line == 3);
+    CHECK(result.error.rfind("line 3:", 0) == 0);
+  }
+  SUBCASE("a field of the wrong type") {
+    const trace::read_result result = read_text(header_line + "\n" +
+                                                R"({"type":"kernel","start_ns":"soon"})"
+                                                "\n");
+    CHECK_FALSE(result.ok());
+    CHECK(result.error_line == 2);
+    CHECK(result.error.find("start_ns") != std::string::npos);
+  }
+  SUBCASE("a first record that is not a header") {
+    const trace::read_result result = read_text(R"({"type":"kernel"})"
+                                                "\n");
+    CHECK_FALSE(result.ok());
+    CHECK(result.error_line == 1);
+  }
+  SUBCASE("a record without a type") {
+    const trace::read_result result = read_text(header_line + "\n{\"t_ns\":1}\n");
+    CHECK_FALSE(result.ok());
+    CHECK(result.error_line == 2);
+  }
+  SUBCASE("an empty file") {
+    const trace::read_result result = read_text("");
+    CHECK_FALSE(result.ok());
+    CHECK(result.error.find("empty") != std::string::npos);
+  }
+}
+
+TEST_CASE("a last line cut short by a killed program is dropped with a note") {
+  const trace::read_result result =
+      read_text(header_line + "\n" + R"({"type":"clock","clock":"monoto)");
+  REQUIRE(result.ok());
+  CHECK(result.trace->clocks.empty());
+  CHECK(result.notes.size() == 2);
+}
+
+TEST_CASE("a missing file is an error that names the file") {
+  const trace::read_result result = trace::read_trace_file("/nonexistent/trace.jsonl");
+  CHECK_FALSE(result.ok());
+  CHECK(result.error.find("/nonexistent/trace.jsonl") != std::string::npos);
+}
+
+TEST_CASE("writing a trace and reading it back gives the same trace") {
+  const trace::run_trace original = test::synthetic_trace("event_not_complete");
+  std::ostringstream out;
+  trace::write_trace(out, original);
+  const trace::read_result again = read_text(out.str());
+  REQUIRE(again.ok());
+  const trace::run_trace& copy = *again.trace;
+  CHECK(copy.info.program == original.info.program);
+  REQUIRE(copy.api.size() == original.api.size());
+  for (std::size_t i = 0; i < copy.api.size(); ++i) {
+    CHECK(copy.api[i].name == original.api[i].name);
+    CHECK(copy.api[i].start_ns == original.api[i].start_ns);
+    CHECK(copy.api[i].result == original.api[i].result);
+    CHECK(copy.api[i].event == original.api[i].event);
+    CHECK(copy.api[i].event_end == original.api[i].event_end);
+    CHECK(copy.api[i].flags == original.api[i].flags);
+  }
+  CHECK(copy.activity.size() == original.activity.size());
+  CHECK(copy.event_times.size() == original.event_times.size());
+  CHECK(copy.clocks.size() == original.clocks.size());
+  CHECK(copy.resources.size() == original.resources.size());
+  CHECK(copy.end.has_value() == original.end.has_value());
+}
+
+TEST_CASE("every synthetic fixture is a readable, complete, synthetic trace") {
+  for (const std::string& name : test::synthetic_names("")) {
+    CAPTURE(name);
+    const trace::run_trace t = test::synthetic_trace(name);
+    CHECK(t.info.program.rfind("synthetic: ", 0) == 0);
+    CHECK(t.end.has_value());
+  }
+}

@@ -1,0 +1,280 @@
+// SPDX-License-Identifier: MIT
+// JSON Lines -> run_trace. One record per line; the first error stops reading and names its line.
+#include "trace_model/read_trace.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <fstream>
+#include <istream>
+#include <string_view>
+
+namespace gpucheck::trace {
+namespace {
+
+using json = nlohmann::json;
+
+// Reads typed fields out of one record, remembering the first field of the wrong type.
+class field_reader {
+public:
+  explicit field_reader(const json& record) : m_record(record) {}
+
+  const std::string& error() const { return m_error; }
+
+  template <typename Int> void integer(const char* name, Int& out) {
+    const json* value = find(name);
+    if (value == nullptr)
+      return;
+    if (!value->is_number_integer())
+      return wrong_type(name, "an integer");
+    if (value->is_number_unsigned()) {
+      out = static_cast<Int>(value->get<std::uint64_t>());
+    } else {
+      out = static_cast<Int>(value->get<std::int64_t>());
+    }
+  }
+  template <typename Int> void integer(const char* name, std::optional<Int>& out) {
+    if (find(name) == nullptr)
+      return;
+    Int value{};
+    integer(name, value);
+    out = value;
+  }
+  void text(const char* name, std::string& out) {
+    const json* value = find(name);
+    if (value == nullptr)
+      return;
+    if (!value->is_string())
+      return wrong_type(name, "a string");
+    out = value->get<std::string>();
+  }
+  void boolean(const char* name, bool& out) {
+    const json* value = find(name);
+    if (value == nullptr)
+      return;
+    if (!value->is_boolean())
+      return wrong_type(name, "true or false");
+    out = value->get<bool>();
+  }
+  void number(const char* name, std::optional<double>& out) {
+    const json* value = find(name);
+    if (value == nullptr)
+      return;
+    if (!value->is_number())
+      return wrong_type(name, "a number");
+    out = value->get<double>();
+  }
+
+private:
+  const json* find(const char* name) const {
+    auto it = m_record.find(name);
+    return it == m_record.end() || it->is_null() ? nullptr : &*it;
+  }
+  void wrong_type(const char* name, const char* expected) {
+    if (m_error.empty())
+      m_error = std::string("field \"") + name + "\" should be " + expected;
+  }
+
+  const json& m_record;
+  std::string m_error;
+};
+
+api_domain parse_domain(std::string_view name) {
+  if (name == "driver")
+    return api_domain::driver;
+  if (name == "library")
+    return api_domain::library;
+  return api_domain::runtime;
+}
+
+void read_api(field_reader& r, run_trace& t) {
+  api_call& c = t.api.emplace_back();
+  std::string domain = "runtime";
+  r.text("domain", domain);
+  c.domain = parse_domain(domain);
+  r.text("name", c.name);
+  r.integer("start_ns", c.start_ns);
+  r.integer("end_ns", c.end_ns);
+  r.integer("tid", c.tid);
+  r.integer("correlation", c.correlation);
+  r.integer("result", c.result);
+  r.text("caller", c.caller);
+  r.integer("stream", c.stream);
+  r.boolean("per_thread", c.per_thread);
+  r.integer("stream_id", c.stream_id);
+  r.integer("event", c.event);
+  r.integer("event_end", c.event_end);
+  r.integer("flags", c.flags);
+  r.integer("created_event", c.created_event);
+  r.integer("created_stream", c.created_stream);
+  r.integer("created_stream_id", c.created_stream_id);
+  r.text("kernel", c.kernel);
+  r.integer("bytes", c.bytes);
+  r.text("copy_kind", c.copy_kind);
+  r.number("elapsed_ms", c.elapsed_ms);
+  r.integer("graph_exec", c.graph_exec);
+}
+
+void read_activity(field_reader& r, activity_kind kind, run_trace& t) {
+  gpu_activity& a = t.activity.emplace_back();
+  a.kind = kind;
+  r.integer("start_ns", a.start_ns);
+  r.integer("end_ns", a.end_ns);
+  r.integer("stream_id", a.stream_id);
+  r.integer("correlation", a.correlation);
+  r.text("name", a.name);
+  r.integer("bytes", a.bytes);
+  r.text("copy_kind", a.copy_kind);
+}
+
+void read_record(field_reader& r, std::string_view type, run_trace& t) {
+  if (type == "api")
+    return read_api(r, t);
+  if (type == "kernel")
+    return read_activity(r, activity_kind::kernel, t);
+  if (type == "memcpy")
+    return read_activity(r, activity_kind::memcpy, t);
+  if (type == "memset")
+    return read_activity(r, activity_kind::memset, t);
+  if (type == "sync") {
+    sync_activity& s = t.syncs.emplace_back();
+    r.text("sync_kind", s.sync_kind);
+    r.integer("start_ns", s.start_ns);
+    r.integer("end_ns", s.end_ns);
+    r.integer("stream_id", s.stream_id);
+    r.integer("event", s.event);
+    r.integer("correlation", s.correlation);
+  } else if (type == "event_time") {
+    event_time& e = t.event_times.emplace_back();
+    r.integer("event", e.event);
+    r.integer("t_ns", e.t_ns);
+    r.integer("correlation", e.correlation);
+  } else if (type == "clock") {
+    clock_read& c = t.clocks.emplace_back();
+    r.text("clock", c.clock);
+    r.integer("t_ns", c.t_ns);
+    r.integer("value_ns", c.value_ns);
+    r.integer("tid", c.tid);
+    r.text("site", c.site);
+    r.boolean("marker", c.marker);
+  } else if (type == "resource") {
+    resource_event& e = t.resources.emplace_back();
+    r.text("what", e.what);
+    r.integer("t_ns", e.t_ns);
+    r.integer("tid", e.tid);
+  } else if (type == "nvtx") {
+    nvtx_range& n = t.nvtx.emplace_back();
+    r.text("name", n.name);
+    r.integer("start_ns", n.start_ns);
+    r.integer("end_ns", n.end_ns);
+    r.integer("tid", n.tid);
+  } else if (type == "footer") {
+    footer& f = t.end.emplace();
+    r.integer("end_ns", f.end_ns);
+    r.text("reason", f.reason);
+    r.integer("dropped", f.dropped);
+  }
+  // Unknown types are ignored (FORMAT.md: the tracer may add records without a new version).
+}
+
+read_result fail(int line, std::string message) {
+  read_result result;
+  result.error_line = line;
+  result.error = (line > 0 ? "line " + std::to_string(line) + ": " : std::string()) + message;
+  return result;
+}
+
+} // namespace
+
+read_result read_trace(std::istream& in) {
+  run_trace trace;
+  bool seen_header = false;
+  std::string line;
+  int line_number = 0;
+  std::optional<int> unparsed_line; // a line that was not JSON; fine only if it is the last one
+  while (std::getline(in, line)) {
+    ++line_number;
+    if (line.find_first_not_of(" \t\r") == std::string::npos)
+      continue;
+    if (unparsed_line)
+      return fail(*unparsed_line, "not a JSON object");
+    json record = json::parse(line, nullptr, /*allow_exceptions=*/false);
+    if (record.is_discarded() || !record.is_object()) {
+      unparsed_line = line_number;
+      continue;
+    }
+    auto type_it = record.find("type");
+    if (type_it == record.end() || !type_it->is_string()) {
+      return fail(line_number, "a record without a \"type\" string");
+    }
+    const std::string type = type_it->get<std::string>();
+    field_reader reader(record);
+    if (!seen_header) {
+      if (type != "header")
+        return fail(line_number, "the first record is not a header");
+      header& h = trace.info;
+      reader.integer("version", h.version);
+      if (h.version != supported_trace_version) {
+        return fail(line_number, "trace format version " + std::to_string(h.version) +
+                                     " is not supported (this gpucheck reads version " +
+                                     std::to_string(supported_trace_version) + ")");
+      }
+      reader.integer("pid", h.pid);
+      reader.text("program", h.program);
+      reader.integer("start_ns", h.start_ns);
+      reader.text("device", h.device);
+      reader.integer("driver_version", h.driver_version);
+      reader.integer("runtime_version", h.runtime_version);
+      seen_header = true;
+    } else if (type == "header") {
+      return fail(line_number, "a second header");
+    } else {
+      read_record(reader, type, trace);
+    }
+    if (!reader.error().empty())
+      return fail(line_number, type + " record: " + reader.error());
+  }
+  if (!seen_header)
+    return fail(0, "the trace is empty (no header line)");
+  read_result result;
+  if (unparsed_line) {
+    if (trace.end)
+      return fail(*unparsed_line, "not a JSON object");
+    result.notes.push_back("line " + std::to_string(*unparsed_line) +
+                           " was cut short while being written and was ignored");
+  }
+  if (!trace.end) {
+    result.notes.push_back("the trace has no footer: the program was killed before it ended, so "
+                           "the trace may miss its last records");
+  } else if (trace.end->dropped > 0) {
+    result.notes.push_back("the tracer dropped " + std::to_string(trace.end->dropped) +
+                           " GPU activity records; findings may miss some work");
+  }
+  sort_by_time(trace);
+  result.trace = std::move(trace);
+  return result;
+}
+
+read_result read_trace_file(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  if (!in)
+    return fail(0, "cannot open the trace file " + path.string());
+  read_result result = read_trace(in);
+  if (!result.ok())
+    result.error = path.string() + ": " + result.error;
+  return result;
+}
+
+void sort_by_time(run_trace& t) {
+  auto by_start = [](const auto& a, const auto& b) { return a.start_ns < b.start_ns; };
+  auto by_t = [](const auto& a, const auto& b) { return a.t_ns < b.t_ns; };
+  std::stable_sort(t.api.begin(), t.api.end(), by_start);
+  std::stable_sort(t.activity.begin(), t.activity.end(), by_start);
+  std::stable_sort(t.syncs.begin(), t.syncs.end(), by_start);
+  std::stable_sort(t.event_times.begin(), t.event_times.end(), by_t);
+  std::stable_sort(t.clocks.begin(), t.clocks.end(), by_t);
+  std::stable_sort(t.resources.begin(), t.resources.end(), by_t);
+  std::stable_sort(t.nvtx.begin(), t.nvtx.end(), by_start);
+}
+
+} // namespace gpucheck::trace
