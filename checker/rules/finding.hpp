@@ -4,12 +4,14 @@
 
 #include "trace_model/trace.hpp"
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
 namespace gpucheck::rules {
 
-enum class severity { warning, error };
+// note: a fact stated without accusing (lint's description of an interval timed on purpose).
+enum class severity { warning, error, note };
 
 // An interval the program timed: two host clock reads, or two events given to cudaEventElapsedTime.
 struct timed_interval {
@@ -18,21 +20,31 @@ struct timed_interval {
   trace::time_ns stop_ns = 0;  // host time of the second clock read, or of the elapsed-time call
   trace::time_ns measured_ns = 0; // what the program measured (clock difference, or elapsed_ms)
   int tid = 0;
-  std::string clock;           // host_clock: the clock's name; events: ""
-  std::string start_site;      // host_clock: call sites of the two reads
+  std::string clock;      // host_clock: the clock's name; events: ""
+  std::string start_site; // host_clock: call sites of the two reads
   std::string stop_site;
   bool marked_intended = false; // the program marked it as submission-only timing on purpose
+  // events: the two events, the correlation ids of their cudaEventRecord calls and of the
+  // cudaEventElapsedTime call, and the host time the stop event's record returned.
+  trace::handle start_event = 0;
+  trace::handle stop_event = 0;
+  std::uint32_t start_record_correlation = 0;
+  std::uint32_t stop_record_correlation = 0;
+  std::uint32_t elapsed_correlation = 0;
+  trace::time_ns stop_record_ns = 0;
 };
 
 struct finding {
-  std::string rule;      // a stable id from DESIGN.md's table, e.g. "unsynced-stop"
+  std::string rule; // a stable id from DESIGN.md's table, e.g. "unsynced-stop"
   rules::severity level = severity::error;
   timed_interval interval;
-  std::string message;   // one line with the numbers
-  std::string hint;      // what to do instead
-  std::string lesson;    // where the fix is taught, e.g. "lessons/04-two-sync-methods/lesson.md#..."
+  std::string message; // one line with the numbers
+  std::string hint;    // what to do instead
+  std::string lesson;  // where the fix is taught, e.g. "lessons/04-two-sync-methods/lesson.md#..."
   trace::time_ns effect_ns = 0; // how much the mistake changed the measured number
   trace::time_ns truth_ns = 0;  // the GPU time of the work the interval was meant to measure
+  int occurrences = 1; // how many intervals from the same place had this finding (loops); the
+                       // finding shown is the one with the largest effect
 };
 
 } // namespace gpucheck::rules

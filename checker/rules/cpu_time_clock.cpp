@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: MIT
+// cpu-time-clock: GPU work was timed with a clock that counts CPU time (clock(),
+// CLOCK_PROCESS_CPUTIME_ID, CLOCK_THREAD_CPUTIME_ID). While the host waits for the GPU without
+// spinning, that clock stands still. Effect: the difference between what was measured and the
+// wall-clock length of the interval. (When the wait spun, the two agree and nothing is reported.)
+#include "rules/detail/rule_input.hpp"
+#include "rules/detail/text.hpp"
+
+#include <cstdlib>
+
+namespace gpucheck::rules::detail {
+namespace {
+
+std::string clock_name(const std::string& clock) {
+  if (clock == "clock")
+    return "clock()";
+  if (clock == "process_cputime")
+    return "CLOCK_PROCESS_CPUTIME_ID";
+  if (clock == "thread_cputime")
+    return "CLOCK_THREAD_CPUTIME_ID";
+  return clock;
+}
+
+} // namespace
+
+std::vector<finding> check_cpu_time_clock(const rule_input& input) {
+  std::vector<finding> findings;
+  for (const interval_facts& facts : input.intervals) {
+    const timed_interval& interval = facts.interval;
+    if (interval.how != timed_interval::method::host_clock || facts.cpu_only())
+      continue;
+    trace::clock_read kind;
+    kind.clock = interval.clock;
+    if (!kind.counts_cpu_time())
+      continue;
+    const trace::time_ns wall_ns = interval.stop_ns - interval.start_ns;
+    const trace::time_ns effect_ns = std::llabs(wall_ns - interval.measured_ns);
+    if (!is_material(effect_ns, wall_ns, input.options))
+      continue;
+    std::string message = "you measured " + format_duration(interval.measured_ns) + " with " +
+                          clock_name(interval.clock) +
+                          ", which counts CPU time, but the interval lasted " +
+                          format_duration(wall_ns) + " on the wall clock";
+    if (!facts.work.empty()) {
+      message += " (its GPU work ran " + format_duration(facts.truth_ns()) + ")";
+    }
+    std::string hint = "time GPU work with a wall clock (std::chrono::steady_clock, "
+                       "CLOCK_MONOTONIC) after a synchronization, or with CUDA events";
+    findings.push_back(make_finding("cpu-time-clock", interval, effect_ns, facts.truth_ns(),
+                                    std::move(message), std::move(hint)));
+  }
+  return findings;
+}
+
+} // namespace gpucheck::rules::detail

@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: MIT
+// What kind of CUDA call an api record is, by its name (runtime, driver and library variants).
+#pragma once
+
+#include <string_view>
+
+namespace gpucheck::rules::detail {
+
+inline bool starts_with(std::string_view text, std::string_view prefix) {
+  return text.substr(0, prefix.size()) == prefix;
+}
+
+// cudaEventRecord, cudaEventRecord_ptsz, cudaEventRecordWithFlags(_ptsz), cuEventRecord...
+inline bool is_event_record(std::string_view name) {
+  return starts_with(name, "cudaEventRecord") || starts_with(name, "cuEventRecord");
+}
+inline bool is_elapsed_time(std::string_view name) {
+  return starts_with(name, "cudaEventElapsedTime") || starts_with(name, "cuEventElapsedTime");
+}
+inline bool is_event_creation(std::string_view name) {
+  return starts_with(name, "cudaEventCreate") || starts_with(name, "cuEventCreate");
+}
+inline bool is_stream_creation(std::string_view name) {
+  return starts_with(name, "cudaStreamCreate") || starts_with(name, "cuStreamCreate");
+}
+
+// One-time library set-up: creating a handle or a plan (cold-start counts these).
+inline bool is_library_handle_creation(std::string_view name) {
+  for (std::string_view prefix : {"cublasCreate", "cublasLtCreate", "cusparseCreate",
+                                  "cusolverDnCreate", "cudnnCreate", "cufftPlan", "curandCreate"}) {
+    if (starts_with(name, prefix))
+      return true;
+  }
+  return false;
+}
+
+// Allocation, freeing, creating or destroying streams/events/handles, loading modules, making
+// graph executables: one-time work that does not belong in a timed region. Copies are not setup;
+// stream-ordered allocation (cudaMallocAsync, cudaFreeAsync) is designed to be used in the loop.
+inline bool is_setup_call(std::string_view name) {
+  if (starts_with(name, "cudaMallocAsync") || starts_with(name, "cudaMallocFromPoolAsync") ||
+      starts_with(name, "cudaFreeAsync")) {
+    return false;
+  }
+  for (std::string_view prefix :
+       {"cudaMalloc", "cudaHostAlloc", "cudaHostRegister", "cudaFree", "cudaStreamCreate",
+        "cudaStreamDestroy", "cudaEventCreate", "cudaEventDestroy", "cudaGraphInstantiate",
+        "cudaLibraryLoad", "cuModuleLoad", "cuLibraryLoad", "cuMemAlloc", "cuMemFree",
+        "cublasDestroy", "cublasLtDestroy"}) {
+    if (starts_with(name, prefix))
+      return true;
+  }
+  return is_library_handle_creation(name);
+}
+
+// A launch of GPU work (only used to describe; work is found by correlation).
+inline bool is_sync_copy(std::string_view name) {
+  for (std::string_view n :
+       {"cudaMemcpy", "cudaMemcpy_ptds", "cudaMemcpy2D", "cudaMemcpy2D_ptds", "cudaMemcpy3D",
+        "cudaMemcpy3D_ptds", "cudaMemcpyToSymbol", "cudaMemcpyFromSymbol",
+        "cudaMemcpyToSymbol_ptds", "cudaMemcpyFromSymbol_ptds"}) {
+    if (name == n)
+      return true;
+  }
+  return false;
+}
+
+inline constexpr int cuda_success = 0;
+inline constexpr int cuda_error_not_ready = 600;
+inline constexpr unsigned cuda_stream_non_blocking = 0x1;
+inline constexpr unsigned cuda_event_disable_timing = 0x2;
+
+} // namespace gpucheck::rules::detail

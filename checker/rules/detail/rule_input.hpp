@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: MIT
+// What every rule function receives, the rule functions themselves (one per file in rules/), and
+// the helpers they share to build findings.
+#pragma once
+
+#include "rules/detail/interval_facts.hpp"
+#include "rules/detail/trace_index.hpp"
+#include "rules/finding.hpp"
+#include "rules/rule_options.hpp"
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace gpucheck::rules::detail {
+
+struct rule_input {
+  const trace_index& index;
+  const std::vector<interval_facts>& intervals;
+  const rule_options& options;
+  const trace::run_trace& trace() const { return index.trace(); }
+};
+
+using rule_function = std::vector<finding> (*)(const rule_input&);
+
+std::vector<finding> check_unsynced_stop(const rule_input& input);
+std::vector<finding> check_stale_queue(const rule_input& input);
+std::vector<finding> check_cold_start(const rule_input& input);
+std::vector<finding> check_event_stream_mismatch(const rule_input& input);
+std::vector<finding> check_event_not_complete(const rule_input& input);
+std::vector<finding> check_event_timing_disabled(const rule_input& input);
+std::vector<finding> check_cpu_time_clock(const rule_input& input);
+std::vector<finding> check_setup_in_region(const rule_input& input);
+std::vector<finding> check_below_resolution(const rule_input& input);
+std::vector<finding> check_sync_other_stream(const rule_input& input);
+std::vector<finding> describe_submission_only(const rule_input& input);
+
+// A finding of rule `rule_id` (severity and lesson from the registry) about `interval`.
+finding make_finding(std::string_view rule_id, const timed_interval& interval,
+                     trace::time_ns effect_ns, trace::time_ns truth_ns, std::string message,
+                     std::string hint);
+
+// The calls of an interval that did one-time start-up work: the calls in which the context was
+// created or a module loaded, and library handle creations (cold-start reports them;
+// setup-in-region leaves them out). `what`, when given, gets one description per call.
+std::vector<const trace::api_call*> cold_calls(const rule_input& input, const interval_facts& facts,
+                                               std::vector<std::string>* what);
+
+// How a host-clock interval's stop relates to the work launched in it.
+struct stop_analysis {
+  enum class verdict {
+    synced,       // all work launched in the interval had finished when the clock was read
+    unsynced,     // some had not, and no wait in the interval was for another stream
+    other_stream, // some had not, and the interval waited on a stream or event that was not it
+  } what = verdict::synced;
+  trace::time_ns late_ns = 0;            // last end of the work minus the stop read
+  const host_wait* wrong_wait = nullptr; // other_stream: the last wait, which missed the work
+  stream_ref work_stream;                // other_stream: where the work that was missed ran
+};
+stop_analysis analyze_stop(const rule_input& input, const interval_facts& facts);
+
+} // namespace gpucheck::rules::detail

@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: MIT
+#include "rules/detail/text.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
+namespace gpucheck::rules::detail {
+
+std::string format_duration(trace::time_ns duration_ns) {
+  const double value = static_cast<double>(duration_ns);
+  const double magnitude = std::fabs(value);
+  char text[64];
+  if (magnitude < 1e3) {
+    std::snprintf(text, sizeof text, "%lld ns", static_cast<long long>(duration_ns));
+  } else if (magnitude < 1e6) {
+    std::snprintf(text, sizeof text, "%.1f us", value / 1e3);
+  } else if (magnitude < 1e9) {
+    std::snprintf(text, sizeof text, "%.2f ms", value / 1e6);
+  } else {
+    std::snprintf(text, sizeof text, "%.2f s", value / 1e9);
+  }
+  return text;
+}
+
+std::string format_percent(trace::time_ns part_ns, trace::time_ns whole_ns) {
+  if (whole_ns == 0)
+    return "-";
+  const double percent = 100.0 * static_cast<double>(part_ns) / static_cast<double>(whole_ns);
+  char text[32];
+  std::snprintf(text, sizeof text, "%.0f%%", percent);
+  return text;
+}
+
+std::string describe_stream_kind(stream_kind kind) {
+  switch (kind) {
+  case stream_kind::legacy:
+    return "the legacy default stream";
+  case stream_kind::per_thread:
+    return "the per-thread default stream";
+  case stream_kind::non_blocking:
+    return "a cudaStreamNonBlocking stream";
+  case stream_kind::blocking:
+    return "an ordinary stream";
+  case stream_kind::unknown:
+    break;
+  }
+  return "a stream";
+}
+
+std::string describe_stream(const stream_ref& stream) {
+  if (stream.kind == stream_kind::legacy || stream.kind == stream_kind::per_thread) {
+    return describe_stream_kind(stream.kind);
+  }
+  std::string text = describe_stream_kind(stream.kind);
+  if (stream.handle) {
+    char handle[32];
+    std::snprintf(handle, sizeof handle, " (0x%llx)",
+                  static_cast<unsigned long long>(*stream.handle));
+    text += handle;
+  }
+  return text;
+}
+
+} // namespace gpucheck::rules::detail

@@ -1,0 +1,221 @@
+// SPDX-License-Identifier: MIT
+#include "rules/detail/trace_index.hpp"
+
+#include "rules/detail/api_names.hpp"
+
+namespace gpucheck::rules::detail {
+
+using trace::api_call;
+using trace::time_ns;
+
+namespace {
+
+bool ordered_with_legacy(stream_kind kind) {
+  // The per-thread default stream synchronizes with the legacy default stream; ordinary
+  // (blocking) streams do too; cudaStreamNonBlocking streams do not.
+  return kind == stream_kind::blocking || kind == stream_kind::per_thread;
+}
+
+} // namespace
+
+trace_index::trace_index(const trace::run_trace& trace) : m_trace(trace) {
+  for (const api_call& call : m_trace.api) {
+    if (call.correlation != 0)
+      m_by_correlation.emplace(call.correlation, &call);
+  }
+  index_streams();
+  index_waits();
+}
+
+void trace_index::index_streams() {
+  for (const api_call& call : m_trace.api) {
+    if (is_stream_creation(call.name) && call.result == cuda_success && call.created_stream) {
+      const bool non_blocking = call.flags && (*call.flags & cuda_stream_non_blocking) != 0;
+      const stream_kind kind = non_blocking ? stream_kind::non_blocking : stream_kind::blocking;
+      m_stream_kinds_by_handle[*call.created_stream] = kind;
+      if (call.created_stream_id) {
+        m_stream_kinds[*call.created_stream_id] = kind;
+        m_stream_ids_by_handle[*call.created_stream] = *call.created_stream_id;
+      }
+    }
+  }
+  for (const api_call& call : m_trace.api) {
+    if (!call.stream_id || !call.stream)
+      continue;
+    if (call.per_thread) {
+      m_stream_kinds.try_emplace(*call.stream_id, stream_kind::per_thread);
+    } else if (*call.stream == 0 || *call.stream == 1) {
+      m_stream_kinds.try_emplace(*call.stream_id, stream_kind::legacy);
+    } else {
+      m_stream_ids_by_handle.try_emplace(*call.stream, *call.stream_id);
+    }
+  }
+}
+
+void trace_index::index_waits() {
+  for (const api_call& call : m_trace.api) {
+    if (!call.from_program() || call.result != cuda_success)
+      continue;
+    const std::string& name = call.name;
+    host_wait wait;
+    wait.call = &call;
+    wait.launched_before_ns = call.start_ns;
+    if (starts_with(name, "cudaDeviceSynchronize") || starts_with(name, "cuCtxSynchronize")) {
+      wait.what = host_wait::scope::device;
+    } else if (starts_with(name, "cudaStreamSynchronize") || starts_with(name, "cudaStreamQuery") ||
+               starts_with(name, "cuStreamSynchronize") || starts_with(name, "cuStreamQuery")) {
+      wait.what = host_wait::scope::stream;
+      wait.stream = stream_of(call);
+    } else if (starts_with(name, "cudaEventSynchronize") || starts_with(name, "cudaEventQuery") ||
+               starts_with(name, "cuEventSynchronize") || starts_with(name, "cuEventQuery")) {
+      if (!call.event)
+        continue;
+      const api_call* record = latest_record(*call.event, call.start_ns);
+      if (record == nullptr)
+        continue; // an event never recorded completes at once
+      wait.what = host_wait::scope::stream;
+      wait.stream = stream_of(*record);
+      wait.launched_before_ns = record->start_ns;
+    } else if (is_sync_copy(name)) {
+      wait.what = host_wait::scope::stream;
+      wait.stream = stream_of(call);
+      if (!call.stream) {
+        wait.stream.kind = call.per_thread || name.ends_with("_ptds") ? stream_kind::per_thread
+                                                                      : stream_kind::legacy;
+      }
+    } else {
+      continue;
+    }
+    m_waits.push_back(wait);
+  }
+}
+
+const api_call* trace_index::by_correlation(std::uint32_t correlation) const {
+  auto it = m_by_correlation.find(correlation);
+  return it == m_by_correlation.end() ? nullptr : it->second;
+}
+
+const api_call* trace_index::launch_of(const trace::gpu_activity& work) const {
+  return work.correlation == 0 ? nullptr : by_correlation(work.correlation);
+}
+
+stream_kind trace_index::kind_of(std::uint32_t stream_id) const {
+  auto it = m_stream_kinds.find(stream_id);
+  return it == m_stream_kinds.end() ? stream_kind::unknown : it->second;
+}
+
+stream_ref trace_index::stream_of(const api_call& call) const {
+  stream_ref ref;
+  ref.handle = call.stream;
+  ref.id = call.stream_id;
+  if (call.per_thread || (call.stream && *call.stream == 2)) {
+    ref.kind = stream_kind::per_thread;
+  } else if (call.stream && (*call.stream == 0 || *call.stream == 1)) {
+    ref.kind = stream_kind::legacy;
+  } else if (call.stream) {
+    if (auto it = m_stream_kinds_by_handle.find(*call.stream);
+        it != m_stream_kinds_by_handle.end()) {
+      ref.kind = it->second;
+    }
+    if (!ref.id) {
+      if (auto it = m_stream_ids_by_handle.find(*call.stream); it != m_stream_ids_by_handle.end()) {
+        ref.id = it->second;
+      }
+    }
+  }
+  if (ref.kind == stream_kind::unknown && ref.id)
+    ref.kind = kind_of(*ref.id);
+  return ref;
+}
+
+std::optional<unsigned> trace_index::event_flags(trace::handle event, time_ns before_ns) const {
+  std::optional<unsigned> flags;
+  for (const api_call& call : m_trace.api) {
+    if (call.start_ns > before_ns)
+      break;
+    if (is_event_creation(call.name) && call.result == cuda_success && call.created_event &&
+        *call.created_event == event) {
+      flags = call.flags.value_or(0);
+    }
+  }
+  return flags;
+}
+
+const api_call* trace_index::latest_record(trace::handle event, time_ns before_ns) const {
+  const api_call* latest = nullptr;
+  for (const api_call& call : m_trace.api) {
+    if (call.start_ns > before_ns)
+      break;
+    if (call.from_program() && is_event_record(call.name) && call.result == cuda_success &&
+        call.event && *call.event == event) {
+      latest = &call;
+    }
+  }
+  return latest;
+}
+
+bool trace_index::launched_on_between(std::uint32_t stream_id, time_ns after_ns,
+                                      time_ns before_ns) const {
+  for (const trace::gpu_activity& work : m_trace.activity) {
+    const api_call* launch = launch_of(work);
+    if (work.stream_id == stream_id && launch != nullptr && launch->start_ns > after_ns &&
+        launch->start_ns < before_ns) {
+      return true;
+    }
+  }
+  return false;
+}
+
+coverage trace_index::covers(const host_wait& wait, const trace::gpu_activity& work) const {
+  const api_call* launch = launch_of(work);
+  if (launch == nullptr)
+    return coverage::unknown;
+  if (launch->start_ns >= wait.launched_before_ns)
+    return coverage::no;
+  if (wait.what == host_wait::scope::device)
+    return coverage::yes;
+  const stream_ref& waited = wait.stream;
+  if (waited.id && *waited.id == work.stream_id)
+    return coverage::yes;
+  const stream_kind work_kind = kind_of(work.stream_id);
+  if (waited.kind == stream_kind::unknown || work_kind == stream_kind::unknown) {
+    return coverage::unknown;
+  }
+  if (waited.kind == stream_kind::legacy && work_kind == stream_kind::legacy)
+    return coverage::yes;
+  if (waited.kind == stream_kind::legacy && ordered_with_legacy(work_kind))
+    return coverage::yes;
+  if (work_kind == stream_kind::legacy && ordered_with_legacy(waited.kind)) {
+    // Work on the waited stream launched after the legacy work waited for it.
+    if (!waited.id)
+      return coverage::unknown;
+    return launched_on_between(*waited.id, launch->start_ns, wait.launched_before_ns)
+               ? coverage::yes
+               : coverage::no;
+  }
+  if (!waited.id)
+    return coverage::unknown;
+  return coverage::no;
+}
+
+coverage trace_index::ordered_with(const stream_ref& event_stream,
+                                   std::uint32_t work_stream_id) const {
+  if (event_stream.id && *event_stream.id == work_stream_id)
+    return coverage::yes;
+  const stream_kind work_kind = kind_of(work_stream_id);
+  const stream_kind event_kind = event_stream.kind;
+  if (event_kind == stream_kind::unknown || work_kind == stream_kind::unknown) {
+    return coverage::unknown;
+  }
+  if (event_kind == stream_kind::legacy && work_kind == stream_kind::legacy)
+    return coverage::yes;
+  if (event_kind == stream_kind::legacy && ordered_with_legacy(work_kind))
+    return coverage::yes;
+  if (work_kind == stream_kind::legacy && ordered_with_legacy(event_kind))
+    return coverage::yes;
+  if (!event_stream.id)
+    return coverage::unknown;
+  return coverage::no;
+}
+
+} // namespace gpucheck::rules::detail

@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: MIT
+// Look-ups over one trace that several rules need: the api call that launched an activity, what
+// kind of stream a stream id is, the flags an event was created with, and the host's waits.
+#pragma once
+
+#include "trace_model/trace.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <unordered_map>
+#include <vector>
+
+namespace gpucheck::rules::detail {
+
+// legacy: the legacy default stream (handle 0); blocking: cudaStreamCreate without
+// cudaStreamNonBlocking; per_thread: the per-thread default stream; unknown: never seen created.
+enum class stream_kind { legacy, blocking, non_blocking, per_thread, unknown };
+
+struct stream_ref {
+  std::optional<std::uint32_t> id; // CUPTI stream id, as activity records carry
+  std::optional<trace::handle> handle;
+  stream_kind kind = stream_kind::unknown;
+};
+
+enum class coverage { yes, no, unknown };
+
+// A point where the host waited for the GPU: a device, stream or event synchronization, a
+// synchronous copy, or a query that reported completion.
+struct host_wait {
+  const trace::api_call* call = nullptr;
+  enum class scope { device, stream } what = scope::device;
+  stream_ref stream;                     // scope::stream: the stream waited on
+  trace::time_ns launched_before_ns = 0; // it waits for work launched before this (host) time
+};
+
+class trace_index {
+public:
+  explicit trace_index(const trace::run_trace& trace);
+
+  const trace::run_trace& trace() const { return m_trace; }
+  const trace::api_call* launch_of(const trace::gpu_activity& work) const;
+  const trace::api_call* by_correlation(std::uint32_t correlation) const;
+  stream_ref stream_of(const trace::api_call& call) const;
+  stream_kind kind_of(std::uint32_t stream_id) const;
+  // The flags of the event's latest creation before `before_ns`, if it was seen.
+  std::optional<unsigned> event_flags(trace::handle event, trace::time_ns before_ns) const;
+  // The program's latest successful cudaEventRecord of `event` that started before `before_ns`.
+  const trace::api_call* latest_record(trace::handle event, trace::time_ns before_ns) const;
+  const std::vector<host_wait>& waits() const { return m_waits; }
+
+  // Did `wait` wait for `work`? unknown where stream kinds were not seen.
+  coverage covers(const host_wait& wait, const trace::gpu_activity& work) const;
+  // Is `work` ordered between two events recorded on `event_stream`? unknown: kinds not seen.
+  coverage ordered_with(const stream_ref& event_stream, std::uint32_t work_stream_id) const;
+
+private:
+  void index_streams();
+  void index_waits();
+  bool launched_on_between(std::uint32_t stream_id, trace::time_ns after_ns,
+                           trace::time_ns before_ns) const;
+
+  const trace::run_trace& m_trace;
+  std::unordered_map<std::uint32_t, const trace::api_call*> m_by_correlation;
+  std::unordered_map<std::uint32_t, stream_kind> m_stream_kinds;
+  std::unordered_map<trace::handle, std::uint32_t> m_stream_ids_by_handle;
+  std::unordered_map<trace::handle, stream_kind> m_stream_kinds_by_handle;
+  std::vector<host_wait> m_waits;
+};
+
+} // namespace gpucheck::rules::detail

@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: MIT
+// event-stream-mismatch: the events were recorded on a stream that is not ordered with the work
+// launched between them, so they do not bracket it. Legacy default stream semantics: events on
+// stream 0 do bracket work on ordinary (blocking) streams and the per-thread default stream, not
+// on cudaStreamNonBlocking streams; events on another stream bracket only that stream's work (and
+// legacy-stream work). Effect: the difference between what was measured and the work's GPU time.
+#include "rules/detail/rule_input.hpp"
+#include "rules/detail/text.hpp"
+
+#include <cstdlib>
+
+namespace gpucheck::rules::detail {
+
+std::vector<finding> check_event_stream_mismatch(const rule_input& input) {
+  std::vector<finding> findings;
+  for (const interval_facts& facts : input.intervals) {
+    const timed_interval& interval = facts.interval;
+    if (interval.how != timed_interval::method::events || facts.work.empty())
+      continue;
+    const trace::api_call* start = input.index.by_correlation(interval.start_record_correlation);
+    const trace::api_call* stop = input.index.by_correlation(interval.stop_record_correlation);
+    if (start == nullptr || stop == nullptr)
+      continue;
+    const stream_ref start_stream = input.index.stream_of(*start);
+    const stream_ref stop_stream = input.index.stream_of(*stop);
+    const trace::gpu_activity* outside = nullptr;
+    for (const trace::gpu_activity* work : facts.work) {
+      if (input.index.ordered_with(start_stream, work->stream_id) == coverage::no ||
+          input.index.ordered_with(stop_stream, work->stream_id) == coverage::no) {
+        outside = work;
+        break;
+      }
+    }
+    if (outside == nullptr)
+      continue;
+    const trace::time_ns truth_ns = facts.truth_ns();
+    const trace::time_ns effect_ns = std::llabs(truth_ns - interval.measured_ns);
+    if (!is_material(effect_ns, std::max(truth_ns, interval.measured_ns), input.options))
+      continue;
+    stream_ref work_stream = input.index.stream_of(*input.index.launch_of(*outside));
+    work_stream.id = outside->stream_id;
+    work_stream.kind = input.index.kind_of(outside->stream_id);
+    std::string where = describe_stream(start_stream);
+    if (stop_stream.id != start_stream.id || stop_stream.kind != start_stream.kind) {
+      where += " and " + describe_stream(stop_stream);
+    }
+    std::string message = "you measured " + format_duration(interval.measured_ns) +
+                          ", but the events were recorded on " + where +
+                          " and the work between them ran on " + describe_stream(work_stream) +
+                          ", which is not ordered with it; that work ran " +
+                          format_duration(truth_ns) + " on the GPU";
+    std::string hint = "record both events on the stream that carries the work: "
+                       "cudaEventRecord(start, stream) ... cudaEventRecord(stop, stream)";
+    if (work_stream.kind == stream_kind::non_blocking) {
+      hint += " (a stream created with cudaStreamNonBlocking is not ordered with stream 0)";
+    }
+    findings.push_back(make_finding("event-stream-mismatch", interval, effect_ns, truth_ns,
+                                    std::move(message), std::move(hint)));
+  }
+  return findings;
+}
+
+} // namespace gpucheck::rules::detail

@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: MIT
+#include "rules/registry.hpp"
+
+#include "rules/detail/rule_input.hpp"
+
+#include <array>
+#include <utility>
+
+namespace gpucheck::rules {
+namespace {
+
+constexpr std::array rules_table{
+    rule_info{"unsynced-stop", severity::error,
+              "a host clock stopped a timing while the timed GPU work was still running",
+              "lessons/03-async/lesson.md#synchronize-before-you-stop-the-clock"},
+    rule_info{"stale-queue", severity::error,
+              "the timing started while earlier GPU work was still queued, and the stop waited "
+              "for it",
+              "lessons/04-two-sync-methods/lesson.md#the-device-sync-waits-for-earlier-work"},
+    rule_info{"cold-start", severity::warning,
+              "the timing includes context creation, module loading or a library handle's "
+              "creation",
+              "lessons/01-warmup/lesson.md#why-the-first-call-is-slow"},
+    rule_info{"event-stream-mismatch", severity::error,
+              "the events were recorded on a stream that is not ordered with the timed work",
+              "lessons/05-streams/lesson.md#events-belong-to-a-stream"},
+    rule_info{"event-not-complete", severity::error,
+              "elapsed time was asked for before the stop event completed",
+              "lessons/04-two-sync-methods/lesson.md#wait-for-the-stop-event"},
+    rule_info{"event-timing-disabled", severity::error,
+              "elapsed time was asked for on events created without timing",
+              "lessons/04-two-sync-methods/lesson.md#events-that-can-time"},
+    rule_info{"cpu-time-clock", severity::error,
+              "GPU work was timed with a clock that counts CPU time",
+              "lessons/06-honest-benchmarking/lesson.md#choose-a-wall-clock"},
+    rule_info{"setup-in-region", severity::warning,
+              "one-time setup (allocation, creating streams, events or handles) inside a timing",
+              "lessons/06-honest-benchmarking/lesson.md#keep-setup-out-of-the-timed-region"},
+    rule_info{"below-resolution", severity::warning,
+              "one sample of GPU work shorter than one timing can resolve",
+              "lessons/06-honest-benchmarking/lesson.md#repeat-short-work"},
+    rule_info{"sync-other-stream", severity::error,
+              "the stop synchronized a stream other than the one carrying the timed work",
+              "lessons/05-streams/lesson.md#synchronize-the-stream-that-carries-the-work"},
+    rule_info{"submission-only", severity::note,
+              "an interval marked as timing only the submission of GPU work",
+              "lessons/03-async/lesson.md#a-launch-returns-before-the-work-is-done"},
+};
+
+} // namespace
+
+std::span<const rule_info> all_rules() {
+  return rules_table;
+}
+
+const rule_info* find_rule(std::string_view id) {
+  for (const rule_info& rule : rules_table) {
+    if (rule.id == id)
+      return &rule;
+  }
+  return nullptr;
+}
+
+namespace detail {
+
+finding make_finding(std::string_view rule_id, const timed_interval& interval,
+                     trace::time_ns effect_ns, trace::time_ns truth_ns, std::string message,
+                     std::string hint) {
+  const rule_info* rule = find_rule(rule_id);
+  finding result;
+  result.rule = std::string(rule_id);
+  if (rule != nullptr) {
+    result.level = rule->level;
+    result.lesson = std::string(rule->lesson);
+  }
+  result.interval = interval;
+  result.message = std::move(message);
+  result.hint = std::move(hint);
+  result.effect_ns = effect_ns;
+  result.truth_ns = truth_ns;
+  return result;
+}
+
+} // namespace detail
+} // namespace gpucheck::rules

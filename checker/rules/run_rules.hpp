@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: MIT
+// The entry point of the rules: a trace in, findings out. Pure: no I/O, no globals.
+#pragma once
+
+#include "rules/finding.hpp"
+#include "rules/registry.hpp"
+#include "rules/rule_options.hpp"
+#include "trace_model/trace.hpp"
+
+#include <vector>
+
+namespace gpucheck::rules {
+
+// Every timing-method finding of every rule, sorted by interval start then rule id. A program that
+// times correctly gets none. Findings of one rule on intervals from the same place (loops) are
+// merged when options.merge_repeats is set.
+std::vector<finding> run_rules(const trace::run_trace& trace, const rule_options& options = {});
+
+// Only the rule with this id (tests, `gpucheck lint --rule`); empty when the id is unknown.
+std::vector<finding> run_rule(std::string_view rule_id, const trace::run_trace& trace,
+                              const rule_options& options = {});
+
+// Lint's statements of fact about intervals the program marked as timing only the submission of
+// work on purpose (severity::note, rule "submission-only"). Not mistakes: run_rules skips them.
+std::vector<finding> describe_intended_intervals(const trace::run_trace& trace,
+                                                 const rule_options& options = {});
+
+} // namespace gpucheck::rules

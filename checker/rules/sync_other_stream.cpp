@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: MIT
+// sync-other-stream: the host waited before stopping the clock, but on a stream (or an event of a
+// stream) that the timed work did not run on, so the work was still running at the stop.
+// Reported instead of unsynced-stop. Effect: how long the work went on after the clock stopped.
+#include "rules/detail/rule_input.hpp"
+#include "rules/detail/text.hpp"
+
+namespace gpucheck::rules::detail {
+
+std::vector<finding> check_sync_other_stream(const rule_input& input) {
+  std::vector<finding> findings;
+  for (const interval_facts& facts : input.intervals) {
+    const timed_interval& interval = facts.interval;
+    if (interval.marked_intended)
+      continue;
+    const stop_analysis stop = analyze_stop(input, facts);
+    if (stop.what != stop_analysis::verdict::other_stream)
+      continue;
+    if (!is_material(stop.late_ns, interval.measured_ns, input.options))
+      continue;
+    const host_wait& wait = *stop.wrong_wait;
+    std::string message =
+        "you measured " + format_duration(interval.measured_ns) + "; the " + wait.call->name +
+        " before the stop waited on " + describe_stream(wait.stream) + ", but the work ran on " +
+        describe_stream(stop.work_stream) + " for " + format_duration(facts.truth_ns()) +
+        " and finished " + format_duration(stop.late_ns) + " after your clock stopped";
+    std::string hint = "synchronize the stream that carries the work (cudaStreamSynchronize on "
+                       "the stream you launched it on) before you read the clock";
+    findings.push_back(make_finding("sync-other-stream", interval, stop.late_ns, facts.truth_ns(),
+                                    std::move(message), std::move(hint)));
+  }
+  return findings;
+}
+
+} // namespace gpucheck::rules::detail

@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: MIT
+#include "rules/timed_intervals.hpp"
+
+#include "rules/detail/api_names.hpp"
+#include "rules/detail/trace_index.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <string>
+#include <unordered_map>
+#include <utility>
+
+namespace gpucheck::rules {
+
+using trace::clock_read;
+
+std::vector<timed_interval> find_host_clock_intervals(const trace::run_trace& trace) {
+  std::map<std::pair<int, std::string>, std::vector<const clock_read*>> reads_by_thread_and_clock;
+  for (const clock_read& read : trace.clocks) {
+    reads_by_thread_and_clock[{read.tid, read.clock}].push_back(&read);
+  }
+  std::vector<timed_interval> intervals;
+  for (auto& [key, reads] : reads_by_thread_and_clock) {
+    std::stable_sort(reads.begin(), reads.end(),
+                     [](const clock_read* a, const clock_read* b) { return a->t_ns < b->t_ns; });
+    std::unordered_map<std::string, std::size_t> first_seen;
+    for (std::size_t i = 0; i < reads.size(); ++i)
+      first_seen.try_emplace(reads[i]->site, i);
+    for (std::size_t i = 0; i + 1 < reads.size(); ++i) {
+      const clock_read& start = *reads[i];
+      const clock_read& stop = *reads[i + 1];
+      if (start.site.empty() || stop.site.empty() || start.site == stop.site)
+        continue;
+      if (first_seen.at(start.site) >= first_seen.at(stop.site))
+        continue;
+      timed_interval interval;
+      interval.how = timed_interval::method::host_clock;
+      interval.start_ns = start.t_ns;
+      interval.stop_ns = stop.t_ns;
+      interval.measured_ns = stop.value_ns - start.value_ns;
+      interval.tid = start.tid;
+      interval.clock = start.clock;
+      interval.start_site = start.site;
+      interval.stop_site = stop.site;
+      interval.marked_intended = stop.marker;
+      intervals.push_back(std::move(interval));
+    }
+  }
+  std::stable_sort(intervals.begin(), intervals.end(),
+                   [](const auto& a, const auto& b) { return a.start_ns < b.start_ns; });
+  return intervals;
+}
+
+std::vector<timed_interval> find_event_intervals(const trace::run_trace& trace) {
+  const detail::trace_index index(trace);
+  std::vector<timed_interval> intervals;
+  for (const trace::api_call& call : trace.api) {
+    if (!call.from_program() || !detail::is_elapsed_time(call.name) ||
+        call.result != detail::cuda_success || !call.event || !call.event_end) {
+      continue;
+    }
+    const trace::api_call* start = index.latest_record(*call.event, call.start_ns);
+    const trace::api_call* stop = index.latest_record(*call.event_end, call.start_ns);
+    if (start == nullptr || stop == nullptr)
+      continue;
+    timed_interval interval;
+    interval.how = timed_interval::method::events;
+    interval.start_ns = start->start_ns;
+    interval.stop_ns = call.start_ns;
+    interval.measured_ns = std::llround(call.elapsed_ms.value_or(0.0) * 1e6);
+    interval.tid = call.tid;
+    interval.start_event = *call.event;
+    interval.stop_event = *call.event_end;
+    interval.start_record_correlation = start->correlation;
+    interval.stop_record_correlation = stop->correlation;
+    interval.elapsed_correlation = call.correlation;
+    interval.stop_record_ns = stop->end_ns;
+    intervals.push_back(std::move(interval));
+  }
+  return intervals; // in the order of the cudaEventElapsedTime calls
+}
+
+std::vector<timed_interval> find_timed_intervals(const trace::run_trace& trace) {
+  std::vector<timed_interval> intervals = find_host_clock_intervals(trace);
+  std::vector<timed_interval> event_intervals = find_event_intervals(trace);
+  intervals.insert(intervals.end(), event_intervals.begin(), event_intervals.end());
+  std::stable_sort(intervals.begin(), intervals.end(),
+                   [](const auto& a, const auto& b) { return a.start_ns < b.start_ns; });
+  return intervals;
+}
+
+} // namespace gpucheck::rules

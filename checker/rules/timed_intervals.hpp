@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: MIT
+// Which intervals did the program time? Host-clock intervals from its own clock reads, and event
+// intervals from its successful cudaEventElapsedTime calls.
+#pragma once
+
+#include "rules/finding.hpp"
+#include "trace_model/trace.hpp"
+
+#include <vector>
+
+namespace gpucheck::rules {
+
+// Host-clock intervals. The reads of one thread and one clock kind are taken in time order, and
+// each pair of consecutive reads (r_i, r_i+1) is an interval when
+//   - their sites differ (a loop that reads the clock at one line only is not timing anything
+//     between two of its reads; logging a single timestamp is not a timing), and
+//   - the first time r_i's site was seen comes before the first time r_i+1's site was seen (in a
+//     loop `t0 = now(); work; t1 = now();` this keeps t0 -> t1 and drops t1 -> next t0).
+// A helper like wall_time() gives distinct sites for distinct callers, because a site includes the
+// program's return addresses (FORMAT.md), so `t0 = wall_time(); ...; t1 = wall_time();` works.
+// Chained timing `a = now(); phase1; b = now(); phase2; c = now();` gives a->b and b->c.
+// Limits: the program's subtraction is not seen, so nested timers `A B ... C D` (outer A..D,
+// inner B..C) give A->B, B->C and C->D: the inner interval and two partial ones; the outer
+// interval A->D is not found. Reads whose site is empty (the tracer could not unwind) are never
+// paired. A logging read on the same clock as a timer can open a false interval up to the
+// timer's start. Its stop read's `marker` sets marked_intended.
+//
+// Event intervals: for each successful cudaEventElapsedTime(start, end) the program called, the
+// latest cudaEventRecord of each event before that call.
+//
+// The result is sorted by start time.
+std::vector<timed_interval> find_timed_intervals(const trace::run_trace& trace);
+
+std::vector<timed_interval> find_host_clock_intervals(const trace::run_trace& trace);
+std::vector<timed_interval> find_event_intervals(const trace::run_trace& trace);
+
+} // namespace gpucheck::rules

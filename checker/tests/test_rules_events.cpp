@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: MIT
+// The rules about event timing: event-stream-mismatch, event-not-complete, event-timing-disabled.
+#include "test_rules_support.hpp"
+
+#include "rules/run_rules.hpp"
+
+#include <doctest/doctest.h>
+
+using namespace gpucheck;
+using test::ms;
+using test::us;
+using strings = std::vector<std::string>;
+
+TEST_CASE("event-stream-mismatch fires for legacy-stream events around non-blocking work") {
+  const auto findings =
+      rules::run_rules(test::synthetic_trace("event_stream_mismatch_non_blocking"));
+  REQUIRE(test::rule_ids(findings) == strings{"event-stream-mismatch"});
+  const rules::finding& f = findings[0];
+  CHECK(f.level == rules::severity::error);
+  CHECK(f.effect_ns == 2626 * us);
+  CHECK(f.message == "you measured 4.0 us, but the events were recorded on the legacy default "
+                     "stream and the work between them ran on a cudaStreamNonBlocking stream "
+                     "(0x5550001000), which is not ordered with it; that work ran 2.63 ms on "
+                     "the GPU");
+  CHECK(f.hint.find("cudaStreamNonBlocking") != std::string::npos);
+  CHECK(f.lesson.rfind("lessons/05-streams/lesson.md#", 0) == 0);
+}
+
+TEST_CASE("events on the legacy stream bracket work on an ordinary stream") {
+  CHECK(rules::run_rules(test::synthetic_trace("correct_legacy_events_around_blocking_stream"))
+            .empty());
+}
+
+TEST_CASE("event-not-complete fires when elapsed time is asked for too early") {
+  const trace::run_trace t = test::synthetic_trace("event_not_complete");
+  const auto findings = rules::run_rules(t);
+  REQUIRE(test::rule_ids(findings) == strings{"event-not-complete"});
+  const rules::finding& f = findings[0];
+  CHECK(f.effect_ns == 2630 * us);
+  CHECK(f.message == "cudaEventElapsedTime was called 2.63 ms before the stop event completed, "
+                     "so it returned cudaErrorNotReady and the program got no time (the work "
+                     "between the events ran 2.63 ms)");
+  SUBCASE("a program that polls until the time is ready is fine") {
+    trace::run_trace polled = t;
+    trace::api_call retry = polled.api.back();
+    for (const trace::api_call& call : t.api) {
+      if (call.name == "cudaEventElapsedTime")
+        retry = call;
+    }
+    retry.start_ns += 3 * ms;
+    retry.end_ns += 3 * ms;
+    retry.result = 0;
+    retry.elapsed_ms = 2.63;
+    retry.correlation = 9999;
+    polled.api.push_back(retry);
+    trace::sort_by_time(polled);
+    CHECK(rules::run_rule("event-not-complete", polled).empty());
+  }
+}
+
+TEST_CASE("event-timing-disabled fires on events created with cudaEventDisableTiming") {
+  const auto findings = rules::run_rules(test::synthetic_trace("event_timing_disabled"));
+  REQUIRE(test::rule_ids(findings) == strings{"event-timing-disabled"});
+  CHECK(findings[0].message == "cudaEventElapsedTime failed (error 400) because both events were "
+                               "created with cudaEventDisableTiming; the program got no time");
+  CHECK(findings[0].lesson.rfind("lessons/04-two-sync-methods/lesson.md#", 0) == 0);
+}

@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: MIT
+// The rules about host-clock intervals: unsynced-stop, sync-other-stream, stale-queue,
+// cpu-time-clock.
+#include "test_rules_support.hpp"
+
+#include "rules/run_rules.hpp"
+
+#include <doctest/doctest.h>
+
+using namespace gpucheck;
+using test::ms;
+using test::us;
+using strings = std::vector<std::string>;
+
+TEST_CASE("unsynced-stop fires when the clock stops before the work ends") {
+  const trace::run_trace t = test::synthetic_trace("unsynced_stop_no_sync");
+  SUBCASE("a lesson check accuses, with the numbers") {
+    rules::rule_options options;
+    options.mode = rules::rule_options::context::lesson;
+    const auto findings = rules::run_rules(t, options);
+    REQUIRE(test::rule_ids(findings) == strings{"unsynced-stop"});
+    const rules::finding& f = findings[0];
+    CHECK(f.level == rules::severity::error);
+    CHECK(f.message == "you measured 40.0 us; the work launched in this interval ran 2.63 ms on "
+                       "the GPU and finished 2.60 ms after your clock stopped");
+    CHECK(f.effect_ns == 2605 * us);
+    CHECK(f.truth_ns == 2630 * us);
+    CHECK(f.lesson.rfind("lessons/03-async/lesson.md#", 0) == 0);
+    CHECK_FALSE(f.hint.empty());
+  }
+  SUBCASE("lint states the fact without accusing, as a warning") {
+    const auto findings = rules::run_rules(t);
+    REQUIRE(findings.size() == 1);
+    CHECK(findings[0].level == rules::severity::warning);
+    CHECK(findings[0].message.rfind("this interval measures only the submission of work", 0) == 0);
+  }
+  SUBCASE("a loop of unsynced iterations gives one finding that counts them") {
+    test::trace_builder b;
+    for (int i = 0; i < 4; ++i) {
+      const trace::time_ns t0 = i * 10 * ms;
+      b.clock(t0, "A").launch(t0 + 5 * us, t0 + 10 * us, t0 + (3 + i) * ms);
+      b.clock(t0 + 20 * us, "B").device_sync(t0 + 30 * us, t0 + 7 * ms);
+    }
+    const auto findings = rules::run_rules(b.build());
+    REQUIRE(findings.size() == 1);
+    CHECK(findings[0].occurrences == 4);
+    CHECK(findings[0].effect_ns == 6 * ms - 20 * us); // the worst one is shown
+  }
+  SUBCASE("work that ends a few microseconds after the stop is immaterial") {
+    test::trace_builder b;
+    b.clock(0, "A").launch(5 * us, 10 * us, 20 * ms + 30 * us).clock(20 * ms, "B");
+    CHECK(rules::run_rules(b.build()).empty());
+  }
+}
+
+TEST_CASE("sync-other-stream replaces unsynced-stop when the stop waited on another stream") {
+  const auto findings = rules::run_rules(test::synthetic_trace("sync_other_stream"));
+  REQUIRE(test::rule_ids(findings) == strings{"sync-other-stream"});
+  const rules::finding& f = findings[0];
+  CHECK(f.level == rules::severity::error);
+  CHECK(f.effect_ns == 2595 * us);
+  CHECK(f.message.find("cudaStreamSynchronize") != std::string::npos);
+  CHECK(f.message.find("finished 2.60 ms after your clock stopped") != std::string::npos);
+  CHECK(f.lesson.rfind("lessons/05-streams/lesson.md#", 0) == 0);
+}
+
+TEST_CASE("stale-queue fires when the stop waited for work launched before the start") {
+  SUBCASE("8 ms of earlier work under a device sync") {
+    const auto findings = rules::run_rules(test::synthetic_trace("stale_queue_device_sync"));
+    REQUIRE(test::rule_ids(findings) == strings{"stale-queue"});
+    const rules::finding& f = findings[0];
+    CHECK(f.effect_ns == 7810 * us);
+    CHECK(f.message == "the interval includes 7.81 ms of earlier work, 91% of what you measured "
+                       "(8.61 ms): work launched before your clock started was still queued, and "
+                       "the cudaDeviceSynchronize at the stop waited for it");
+    CHECK(f.lesson.rfind("lessons/04-two-sync-methods/lesson.md#", 0) == 0);
+  }
+  SUBCASE("a few microseconds of earlier work under a 20 ms interval are immaterial") {
+    test::trace_builder b;
+    b.launch(0, 10 * us, 1 * ms + 8 * us);
+    b.clock(1 * ms, "A").launch(1 * ms + 5 * us, 1 * ms + 10 * us, 21 * ms);
+    b.device_sync(1 * ms + 10 * us, 21 * ms + 5 * us).clock(21 * ms + 10 * us, "B");
+    CHECK(rules::run_rules(b.build()).empty());
+  }
+  SUBCASE("earlier work on another stream does not count under a stream sync") {
+    test::trace_builder b;
+    b.launch(0, 10 * us, 9 * ms, 1, 21, 0x21);
+    b.clock(1 * ms, "A").launch(1 * ms + 5 * us, 1 * ms + 10 * us, 2 * ms, 1, 22, 0x22);
+    trace::api_call& sync = b.api("cudaStreamSynchronize", 1 * ms + 10 * us, 2 * ms + 5 * us);
+    sync.stream = 0x22;
+    sync.stream_id = 22;
+    b.clock(2 * ms + 10 * us, "B");
+    auto& create = b.api("cudaStreamCreate", -10 * ms, -9 * ms);
+    create.created_stream = 0x21;
+    create.created_stream_id = 21;
+    auto& create2 = b.api("cudaStreamCreate", -8 * ms, -7 * ms);
+    create2.created_stream = 0x22;
+    create2.created_stream_id = 22;
+    CHECK(rules::run_rules(b.build()).empty());
+  }
+}
+
+TEST_CASE("cpu-time-clock fires when clock() stood still while the host waited for the GPU") {
+  const auto findings = rules::run_rules(test::synthetic_trace("cpu_time_clock_blocking_sync"));
+  REQUIRE(test::rule_ids(findings) == strings{"cpu-time-clock"});
+  const rules::finding& f = findings[0];
+  CHECK(f.effect_ns == 2532 * us);
+  CHECK(f.message == "you measured 120.0 us with clock(), which counts CPU time, but the interval "
+                     "lasted 2.65 ms on the wall clock (its GPU work ran 2.63 ms)");
+  SUBCASE("a CPU-only interval timed with clock() is fine") {
+    test::trace_builder b;
+    b.clock(0, "A", 1, "clock").clock(5 * ms, "B", 1, "clock");
+    CHECK(rules::run_rules(b.build()).empty());
+  }
+}

@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: MIT
+#include "test_rules_support.hpp"
+
+#include "rules/registry.hpp"
+#include "rules/run_rules.hpp"
+
+#include <doctest/doctest.h>
+
+#include <set>
+
+using namespace gpucheck;
+
+TEST_CASE("the registry lists every rule of DESIGN.md's table with a lesson section") {
+  const std::set<std::string> design_ids{
+      "unsynced-stop",      "stale-queue",           "cold-start",     "event-stream-mismatch",
+      "event-not-complete", "event-timing-disabled", "cpu-time-clock", "setup-in-region",
+      "below-resolution",   "sync-other-stream"};
+  std::set<std::string> listed;
+  for (const rules::rule_info& rule : rules::all_rules()) {
+    CAPTURE(rule.id);
+    listed.insert(std::string(rule.id));
+    CHECK(rule.lesson.rfind("lessons/", 0) == 0);
+    CHECK(rule.lesson.find(".md#") != std::string_view::npos);
+    CHECK_FALSE(rule.title.empty());
+    CHECK(rules::find_rule(rule.id) == &rule);
+  }
+  for (const std::string& id : design_ids)
+    CHECK(listed.count(id) == 1);
+  CHECK(rules::find_rule("no-such-rule") == nullptr);
+}
+
+TEST_CASE("every rule fires on its own fixture and on no other mistake's fixture") {
+  const std::vector<std::pair<std::string, std::string>> fixture_rule{
+      {"unsynced_stop_no_sync", "unsynced-stop"},
+      {"stale_queue_device_sync", "stale-queue"},
+      {"cold_start_first_launch", "cold-start"},
+      {"event_stream_mismatch_non_blocking", "event-stream-mismatch"},
+      {"event_not_complete", "event-not-complete"},
+      {"event_timing_disabled", "event-timing-disabled"},
+      {"cpu_time_clock_blocking_sync", "cpu-time-clock"},
+      {"setup_in_region_malloc", "setup-in-region"},
+      {"below_resolution_single_tiny_kernel", "below-resolution"},
+      {"sync_other_stream", "sync-other-stream"}};
+  for (const auto& [fixture, rule] : fixture_rule) {
+    CAPTURE(fixture);
+    const auto findings = rules::run_rules(test::synthetic_trace(fixture));
+    CHECK(test::rule_ids(findings) == std::vector<std::string>{rule});
+    for (const rules::finding& f : findings) {
+      CHECK(f.message.find('\n') == std::string::npos);
+      CHECK_FALSE(f.hint.empty());
+      CHECK(f.lesson == rules::find_rule(f.rule)->lesson);
+    }
+  }
+}
