@@ -1,0 +1,62 @@
+# SPDX-License-Identifier: MIT
+# The course's front door. Every target that checks calls build/bin/gpucheck and fails whenever
+# it does not pass (gpucheck's own exit codes: build/bin/gpucheck --help).
+#
+#   make check LESSON=4 [SOLUTION=1] [TIMEOUT=60] [JSON=1]   check your exercise (or the reference)
+#   make run LESSON=4 [SOLUTION=1] [ARGS="2000"]           run the lesson's experiment
+#   make list                                              the lessons
+#   make test                                              every test this machine can run
+#   make test-gpu                                          the GPU tests (needs an NVIDIA GPU)
+#   make format / make lint-format                         clang-format the sources / check them
+
+BUILD ?= build
+CMAKE ?= cmake
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+GPUCHECK := $(BUILD)/bin/gpucheck
+
+.PHONY: check run list test test-gpu format lint-format help configure gpucheck
+.DEFAULT_GOAL := help
+
+help:
+	@sed -n 's/^#   //p' Makefile
+
+# Configure once. Later builds re-run CMake only when a CMakeLists.txt changed.
+$(BUILD)/CMakeCache.txt:
+	@tools/ensure-deps.sh base
+	@$(CMAKE) -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null || \
+	  { echo "CMake could not configure the course; run: $(CMAKE) -S . -B $(BUILD)"; exit 1; }
+
+configure: $(BUILD)/CMakeCache.txt
+
+# gpucheck itself; quiet unless it fails, so that the student sees only the verdict.
+gpucheck: configure
+	@$(CMAKE) --build $(BUILD) --target gpucheck -j $(JOBS) > $(BUILD)/gpucheck-build.log 2>&1 || \
+	  { cat $(BUILD)/gpucheck-build.log; echo "gpucheck itself did not build (log above)."; exit 1; }
+
+check: gpucheck
+	@$(if $(LESSON),,echo "Which lesson? make check LESSON=N"; $(GPUCHECK) list; exit 2)
+	@$(GPUCHECK) check $(LESSON) $(if $(SOLUTION),--solution) $(if $(TIMEOUT),--timeout $(TIMEOUT)) \
+	  $(if $(JSON),--json)
+
+run: gpucheck
+	@$(if $(LESSON),,echo "Which lesson? make run LESSON=N"; $(GPUCHECK) list; exit 2)
+	@$(GPUCHECK) run $(LESSON) $(if $(SOLUTION),--solution) -- $(ARGS)
+
+list: gpucheck
+	@$(GPUCHECK) list
+
+test: configure
+	@$(CMAKE) --build $(BUILD) -j $(JOBS)
+	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+test-gpu: configure
+	@command -v nvidia-smi >/dev/null && nvidia-smi -L >/dev/null 2>&1 || \
+	  { echo "make test-gpu needs an NVIDIA GPU and its driver (nvidia-smi found none)."; exit 1; }
+	@$(CMAKE) --build $(BUILD) -j $(JOBS)
+	@cd $(BUILD) && ctest --output-on-failure -L gpu
+
+FORMAT_FILES = $(shell git ls-files '*.cpp' '*.hpp' '*.cu' '*.cuh' '*.h')
+format:
+	@clang-format -i $(FORMAT_FILES)
+lint-format:
+	@clang-format --dry-run -Werror $(FORMAT_FILES)

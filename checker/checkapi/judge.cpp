@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: MIT
+#include "checkapi/judge.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace gpucheck {
+
+double time_tolerance::allowed_ms(double truth_ms) const {
+  return std::max(relative * truth_ms, absolute_ms);
+}
+
+time_verdict judge_time(double reported_ms, double truth_ms, time_tolerance tolerance) {
+  if (!std::isfinite(reported_ms) || reported_ms < 0) {
+    return time_verdict::not_a_number;
+  }
+  const double error_ms = reported_ms - truth_ms;
+  if (std::abs(error_ms) <= tolerance.allowed_ms(truth_ms)) {
+    return time_verdict::accurate;
+  }
+  return error_ms > 0 ? time_verdict::too_long : time_verdict::too_short;
+}
+
+std::string format_ms(double milliseconds) {
+  char text[64];
+  if (!std::isfinite(milliseconds)) {
+    std::snprintf(text, sizeof text, "%g ms", milliseconds);
+  } else if (std::abs(milliseconds) >= 1000.0) {
+    std::snprintf(text, sizeof text, "%.2f s", milliseconds / 1000.0);
+  } else if (std::abs(milliseconds) >= 0.1 || milliseconds == 0.0) {
+    std::snprintf(text, sizeof text, "%.3f ms", milliseconds);
+  } else {
+    std::snprintf(text, sizeof text, "%.1f us", milliseconds * 1000.0);
+  }
+  return text;
+}
+
+} // namespace gpucheck

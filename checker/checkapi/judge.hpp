@@ -1,0 +1,33 @@
+// SPDX-License-Identifier: MIT
+/// @file judge.hpp
+/// @brief Judging a reported time against the truth, with a tolerance.
+#pragma once
+
+#include <string>
+
+namespace gpucheck {
+
+/// How far a reported time may be from the truth: within `relative` of it, or within
+/// `absolute_ms`, whichever is larger (small times are dominated by fixed overheads, large ones by
+/// proportional noise).
+struct time_tolerance {
+  double relative = 0.05;
+  double absolute_ms = 0.05;
+
+  double allowed_ms(double truth_ms) const;
+};
+
+/// Where a reported time lies relative to the truth.
+enum class time_verdict {
+  accurate,     // within the tolerance
+  too_long,     // includes something else
+  too_short,    // stopped before the work finished, or bracketed something else
+  not_a_number, // NaN, infinite, or negative
+};
+
+time_verdict judge_time(double reported_ms, double truth_ms, time_tolerance tolerance);
+
+/// "2.134 ms", "0.051 ms", "1.20 s": a time with a unit, for messages.
+std::string format_ms(double milliseconds);
+
+} // namespace gpucheck

@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: MIT
+#include "cli/check_command.hpp"
+
+#include "cli/command_line.hpp"
+#include "cli/course_paths.hpp"
+#include "core/check_runner.hpp"
+#include "core/exit_codes.hpp"
+#include "report/json_report.hpp"
+#include "report/terminal_report.hpp"
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <unistd.h>
+
+namespace gpucheck::cli {
+
+int run_check_command(const std::vector<std::string>& arguments) {
+  const parsed_arguments parsed = parse_arguments(
+      arguments, {"timeout", "json-file", "source-dir", "build-dir"},
+      {"solution", "json", "fixtures"});
+  if (!parsed.error.empty() || parsed.positional.size() != 1) {
+    std::cerr << "gpucheck check: "
+              << (parsed.error.empty() ? "name one lesson" : parsed.error) << "\n"
+              << "usage: gpucheck check LESSON [--solution] [--json] [--timeout SECONDS]\n";
+    return to_int(exit_code::usage);
+  }
+  const course_paths paths = find_course_paths(parsed);
+  const lesson_catalog catalog = paths.catalog();
+  const auto lesson = catalog.resolve(parsed.positional[0]);
+  if (!lesson) {
+    std::cerr << "gpucheck check: there is no lesson '" << parsed.positional[0] << "'.\n"
+              << catalog.describe_choices() << "\n";
+    return to_int(exit_code::usage);
+  }
+
+  check_settings settings;
+  settings.source_dir = paths.source_dir;
+  settings.build_dir = paths.build_dir;
+  settings.solution = parsed.flag("solution");
+  const std::string timeout =
+      parsed.value("timeout").value_or(std::getenv("GPUCHECK_TIMEOUT") ? std::getenv("GPUCHECK_TIMEOUT") : "60");
+  char* end = nullptr;
+  const double timeout_seconds = std::strtod(timeout.c_str(), &end);
+  if (end == timeout.c_str() || *end != '\0' || timeout_seconds <= 0) {
+    std::cerr << "gpucheck check: --timeout takes a number of seconds > 0, not '" << timeout
+              << "'\n";
+    return to_int(exit_code::usage);
+  }
+  settings.time_limit = std::chrono::milliseconds(static_cast<long>(timeout_seconds * 1000));
+
+  if (!parsed.flag("json")) {
+    std::cout << "Checking lesson " << lesson->folder
+              << (settings.solution ? " (reference solution)" : "") << " ..." << std::endl;
+  }
+  const check_report report = run_check(*lesson, settings);
+  if (parsed.flag("json")) {
+    std::cout << render_json(report);
+  } else {
+    std::cout << render_terminal(report, terminal_style{colour_wanted(STDOUT_FILENO)});
+  }
+  if (const auto json_file = parsed.value("json-file")) {
+    std::ofstream(*json_file) << render_json(report);
+  }
+  return to_int(report.verdict);
+}
+
+} // namespace gpucheck::cli

@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: MIT
+// Where the course lives: its source tree and build tree (compiled in, overridable with
+// --source-dir and --build-dir), and which lessons a command works on (the course's own, or with
+// --fixtures the checker's test lessons).
+#pragma once
+
+#include "cli/command_line.hpp"
+#include "core/lesson_catalog.hpp"
+
+#include <filesystem>
+
+namespace gpucheck::cli {
+
+struct course_paths {
+  std::filesystem::path source_dir;
+  std::filesystem::path build_dir;
+  bool fixtures = false;
+
+  lesson_catalog catalog() const;
+};
+
+course_paths find_course_paths(const parsed_arguments& arguments);
+
+} // namespace gpucheck::cli

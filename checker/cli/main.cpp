@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: MIT
+// gpucheck: checks a course lesson (`check`), lists the lessons (`list`). Dispatch only.
+#include "cli/check_command.hpp"
+#include "cli/list_command.hpp"
+#include "cli/run_command.hpp"
+#include "core/exit_codes.hpp"
+
+#include <iostream>
+#include <string>
+#include <vector>
+
+namespace {
+
+const char usage[] = R"(gpucheck: checks CUDA timing exercises, and how they time.
+
+usage:
+  gpucheck check LESSON [--solution] [--json] [--json-file F] [--timeout SECONDS]
+      Build the lesson's checks with your exercise.cu (or the reference, with --solution), run
+      them with a time limit (default 60 s, or GPUCHECK_TIMEOUT), and say what is right and wrong.
+      LESSON is a number (4), a folder (04-two-sync-methods) or a slug (two-sync-methods).
+  gpucheck run LESSON [--solution] [-- ARGUMENTS]
+      Build the lesson's experiment (main.cu with your exercise.cu) and run it.
+  gpucheck list
+      The lessons, in order.
+
+exit codes: 0 pass, 1 wrong, 2 usage, 3 build failed, 4 crashed or timed out,
+            75 inconclusive (re-run), 77 no CUDA device (GPU checks skipped)
+)";
+
+} // namespace
+
+int main(int argc, char** argv) {
+  const std::vector<std::string> arguments(argv + 1, argv + argc);
+  if (arguments.empty() || arguments[0] == "help" || arguments[0] == "--help" ||
+      arguments[0] == "-h") {
+    std::cout << usage;
+    return arguments.empty() ? gpucheck::to_int(gpucheck::exit_code::usage) : 0;
+  }
+  const std::string& command = arguments[0];
+  const std::vector<std::string> rest(arguments.begin() + 1, arguments.end());
+  if (command == "check") {
+    return gpucheck::cli::run_check_command(rest);
+  }
+  if (command == "run") {
+    return gpucheck::cli::run_run_command(rest);
+  }
+  if (command == "list") {
+    return gpucheck::cli::run_list_command(rest);
+  }
+  std::cerr << "gpucheck: unknown command '" << command << "'\n\n" << usage;
+  return gpucheck::to_int(gpucheck::exit_code::usage);
+}

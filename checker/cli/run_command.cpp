@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: MIT
+#include "cli/run_command.hpp"
+
+#include "cli/command_line.hpp"
+#include "cli/course_paths.hpp"
+#include "core/build_driver.hpp"
+#include "core/check_runner.hpp"
+#include "core/exit_codes.hpp"
+
+#include <iostream>
+#include <unistd.h>
+
+namespace gpucheck::cli {
+
+int run_run_command(const std::vector<std::string>& arguments) {
+  const parsed_arguments parsed =
+      parse_arguments(arguments, {"source-dir", "build-dir"}, {"solution", "fixtures"});
+  if (!parsed.error.empty() || parsed.positional.size() != 1) {
+    std::cerr << "gpucheck run: " << (parsed.error.empty() ? "name one lesson" : parsed.error)
+              << "\nusage: gpucheck run LESSON [--solution] [-- ARGUMENTS]\n";
+    return to_int(exit_code::usage);
+  }
+  const course_paths paths = find_course_paths(parsed);
+  const lesson_catalog catalog = paths.catalog();
+  const auto lesson = catalog.resolve(parsed.positional[0]);
+  if (!lesson) {
+    std::cerr << "gpucheck run: there is no lesson '" << parsed.positional[0] << "'.\n"
+              << catalog.describe_choices() << "\n";
+    return to_int(exit_code::usage);
+  }
+  const bool solution = parsed.flag("solution");
+  const build_outcome built = build_target(paths.source_dir, paths.build_dir,
+                                           lesson->run_target(solution));
+  if (!built.ok) {
+    if (built.first_error && !built.first_error->is_link_error) {
+      const compiler_error& error = *built.first_error;
+      std::cerr << "Your code does not compile:\n  " << error.file << ":" << error.line << ": "
+                << error.message << "\n" << error.excerpt;
+    } else {
+      std::cerr << "The build failed:\n" << last_lines(built.output, 30);
+    }
+    return to_int(exit_code::build_failed);
+  }
+  const auto program = paths.build_dir / "bin" / lesson->target_prefix / lesson->folder /
+                       (solution ? "run-solution" : "run");
+  std::vector<std::string> argv_text = {program.string()};
+  argv_text.insert(argv_text.end(), parsed.after_dashes.begin(), parsed.after_dashes.end());
+  std::vector<char*> argv;
+  for (auto& text : argv_text) {
+    argv.push_back(text.data());
+  }
+  argv.push_back(nullptr);
+  execv(argv[0], argv.data()); // replaces gpucheck: the program's exit status is make's
+  std::cerr << "gpucheck run: cannot start " << program << "\n";
+  return to_int(exit_code::crashed);
+}
+
+} // namespace gpucheck::cli

@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: MIT
+#include "core/build_driver.hpp"
+
+#include "core/process_runner.hpp"
+
+namespace gpucheck {
+
+build_outcome build_target(const std::filesystem::path& source_dir,
+                           const std::filesystem::path& build_dir, const std::string& target,
+                           std::chrono::milliseconds time_limit) {
+  build_outcome outcome;
+  if (!std::filesystem::exists(build_dir / "CMakeCache.txt")) {
+    process_options configure;
+    configure.argv = {"cmake", "-S", source_dir.string(), "-B", build_dir.string()};
+    configure.time_limit = time_limit;
+    const process_result configured = run_process(configure);
+    outcome.seconds += configured.wall_seconds;
+    if (!configured.exited_with(0)) {
+      outcome.output = configured.start_error + configured.output;
+      return outcome;
+    }
+  }
+  process_options build;
+  build.argv = {"cmake", "--build", build_dir.string(), "--target", target};
+  build.time_limit = time_limit;
+  build.output_limit_bytes = 4 * 1024 * 1024;
+  const process_result built = run_process(build);
+  outcome.seconds += built.wall_seconds;
+  outcome.output = built.start_error + built.output;
+  outcome.ok = built.exited_with(0);
+  if (!outcome.ok) {
+    outcome.first_error = find_first_error(outcome.output);
+  }
+  return outcome;
+}
+
+} // namespace gpucheck

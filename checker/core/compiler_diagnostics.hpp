@@ -1,0 +1,23 @@
+// SPDX-License-Identifier: MIT
+// Finding the first error in a build's output, so that a student sees one message with its file
+// and line instead of pages of compiler output. Understands nvcc's (`file(12): error: ...`),
+// GCC's and Clang's (`file:12:5: error: ...`) and the linker's (`undefined reference to ...`).
+#pragma once
+
+#include <optional>
+#include <string>
+
+namespace gpucheck {
+
+struct compiler_error {
+  std::string file;    // as the compiler wrote it (usually absolute)
+  int line = 0;        // 0 when the error has no line (linker errors)
+  int column = 0;      // 0 when unknown
+  std::string message; // the error's text, without the location
+  std::string excerpt; // the lines the compiler printed under it (source line and caret), if any
+  bool is_link_error = false;
+};
+
+std::optional<compiler_error> find_first_error(const std::string& build_output);
+
+} // namespace gpucheck

@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: MIT
+#include "core/lesson_catalog.hpp"
+
+#include "core/front_matter.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <fstream>
+#include <sstream>
+
+namespace gpucheck {
+namespace fs = std::filesystem;
+namespace {
+
+std::string read_file(const fs::path& path) {
+  std::ifstream file(path);
+  std::ostringstream text;
+  text << file.rdbuf();
+  return text.str();
+}
+
+bool all_digits(const std::string& text) {
+  return !text.empty() &&
+         std::all_of(text.begin(), text.end(), [](unsigned char c) { return std::isdigit(c); });
+}
+
+} // namespace
+
+fs::path lesson_entry::exercise_file(bool solution) const {
+  return (solution ? solution_dir : lesson_dir) / "exercise.cu";
+}
+
+std::string lesson_entry::check_target(bool solution) const {
+  return target_prefix + "." + folder + (solution ? ".check-solution" : ".check");
+}
+
+std::string lesson_entry::run_target(bool solution) const {
+  return target_prefix + "." + folder + (solution ? ".run-solution" : ".run");
+}
+
+lesson_catalog lesson_catalog::scan(const fs::path& lessons_root, const fs::path& solutions_root,
+                                    const std::string& target_prefix) {
+  lesson_catalog catalog;
+  std::error_code error;
+  for (const auto& item : fs::directory_iterator(lessons_root, error)) {
+    const std::string folder = item.path().filename().string();
+    if (!item.is_directory() || folder.size() < 4 || !all_digits(folder.substr(0, 2)) ||
+        folder[2] != '-' || !fs::exists(item.path() / "exercise.cu")) {
+      continue;
+    }
+    lesson_entry lesson;
+    lesson.number = std::stoi(folder.substr(0, 2));
+    lesson.folder = folder;
+    lesson.lesson_dir = item.path();
+    lesson.solution_dir = solutions_root / folder;
+    lesson.target_prefix = target_prefix;
+    lesson.title = parse_front_matter(read_file(item.path() / "lesson.md")).scalar("title");
+    if (lesson.title.empty()) {
+      lesson.title = folder.substr(3);
+    }
+    catalog.m_lessons.push_back(lesson);
+  }
+  std::sort(catalog.m_lessons.begin(), catalog.m_lessons.end(),
+            [](const lesson_entry& a, const lesson_entry& b) { return a.number < b.number; });
+  return catalog;
+}
+
+std::optional<lesson_entry> lesson_catalog::resolve(const std::string& name) const {
+  for (const auto& lesson : m_lessons) {
+    const bool by_number = all_digits(name) && name.size() <= 3 && std::stoi(name) == lesson.number;
+    if (by_number || name == lesson.folder || name == lesson.folder.substr(3)) {
+      return lesson;
+    }
+  }
+  return std::nullopt;
+}
+
+std::string lesson_catalog::describe_choices() const {
+  std::ostringstream text;
+  text << "The lessons are:\n";
+  for (const auto& lesson : m_lessons) {
+    text << "  " << lesson.folder << "  " << lesson.title << "\n";
+  }
+  text << "Name one by its number (LESSON=4), its folder (LESSON=04-two-sync-methods) or its "
+          "slug (LESSON=two-sync-methods).";
+  return text.str();
+}
+
+} // namespace gpucheck

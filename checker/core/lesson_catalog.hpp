@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: MIT
+// The lessons that exist, found from the folders (lessons/NN-slug), and resolving what a student
+// types (4, 04, 04-two-sync-methods) to one of them.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace gpucheck {
+
+struct lesson_entry {
+  int number = 0;
+  std::string folder; // "04-two-sync-methods"
+  std::string title;  // from lesson.md's front matter; the folder's slug when there is none
+  std::filesystem::path lesson_dir;
+  std::filesystem::path solution_dir;
+  std::string target_prefix = "lesson"; // CMake targets are <prefix>.<folder>.check etc.
+
+  std::filesystem::path exercise_file(bool solution) const;
+  std::string check_target(bool solution) const;
+  std::string run_target(bool solution) const;
+};
+
+class lesson_catalog {
+public:
+  // Every NN-slug folder of `lessons_root` with an exercise.cu, in number order.
+  static lesson_catalog scan(const std::filesystem::path& lessons_root,
+                             const std::filesystem::path& solutions_root,
+                             const std::string& target_prefix = "lesson");
+
+  const std::vector<lesson_entry>& lessons() const { return m_lessons; }
+
+  // "4", "04", "04-two-sync-methods", or the slug alone ("two-sync-methods"). nullopt when it
+  // names no lesson; describe_choices() then says what exists.
+  std::optional<lesson_entry> resolve(const std::string& name) const;
+  std::string describe_choices() const;
+
+private:
+  std::vector<lesson_entry> m_lessons;
+};
+
+} // namespace gpucheck

@@ -1,0 +1,161 @@
+// SPDX-License-Identifier: MIT
+#include "core/process_runner.hpp"
+
+#include <cerrno>
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fcntl.h>
+#include <poll.h>
+#include <sys/wait.h>
+#include <thread>
+#include <unistd.h>
+
+namespace gpucheck {
+namespace {
+
+using clock_type = std::chrono::steady_clock;
+
+[[noreturn]] void exec_child(const process_options& options, int output_fd, int error_fd) {
+  setpgid(0, 0);
+  dup2(output_fd, STDOUT_FILENO);
+  dup2(output_fd, STDERR_FILENO);
+  close(output_fd);
+  for (const auto& [name, value] : options.environment) {
+    setenv(name.c_str(), value.c_str(), 1);
+  }
+  if (!options.working_dir.empty() && chdir(options.working_dir.c_str()) != 0) {
+    const int code = errno;
+    (void)!write(error_fd, &code, sizeof code);
+    _exit(127);
+  }
+  std::vector<char*> arguments;
+  for (const auto& argument : options.argv) {
+    arguments.push_back(const_cast<char*>(argument.c_str()));
+  }
+  arguments.push_back(nullptr);
+  execvp(arguments[0], arguments.data());
+  const int code = errno; // only reached when exec failed: tell the parent why
+  (void)!write(error_fd, &code, sizeof code);
+  _exit(127);
+}
+
+// Reads what is available; keeps at most the limit and drops the rest so the child never blocks.
+bool drain(int fd, process_result& result, const process_options& options) {
+  char buffer[8192];
+  const ssize_t count = read(fd, buffer, sizeof buffer);
+  if (count <= 0) {
+    return false;
+  }
+  if (options.echo) {
+    std::fwrite(buffer, 1, static_cast<std::size_t>(count), stdout);
+    std::fflush(stdout);
+  }
+  const std::size_t room = options.output_limit_bytes - std::min(options.output_limit_bytes,
+                                                                 result.output.size());
+  result.output.append(buffer, std::min(room, static_cast<std::size_t>(count)));
+  if (static_cast<std::size_t>(count) > room) {
+    result.output_truncated = true;
+  }
+  return true;
+}
+
+void record_status(int status, process_result& result) {
+  if (WIFEXITED(status)) {
+    result.exit_status = WEXITSTATUS(status);
+  } else if (WIFSIGNALED(status)) {
+    result.signal = WTERMSIG(status);
+  }
+}
+
+} // namespace
+
+process_result run_process(const process_options& options) {
+  process_result result;
+  if (options.argv.empty()) {
+    result.start_error = "no program given";
+    return result;
+  }
+  int output_pipe[2];
+  int error_pipe[2];
+  if (pipe(output_pipe) != 0 || pipe2(error_pipe, O_CLOEXEC) != 0) {
+    result.start_error = std::string("pipe: ") + std::strerror(errno);
+    return result;
+  }
+  const auto start = clock_type::now();
+  const pid_t child = fork();
+  if (child < 0) {
+    result.start_error = std::string("fork: ") + std::strerror(errno);
+    return result;
+  }
+  if (child == 0) {
+    close(output_pipe[0]);
+    close(error_pipe[0]);
+    exec_child(options, output_pipe[1], error_pipe[1]);
+  }
+  setpgid(child, child); // also here, so that the group exists before we might need to kill it
+  close(output_pipe[1]);
+  close(error_pipe[1]);
+  int exec_errno = 0;
+  if (read(error_pipe[0], &exec_errno, sizeof exec_errno) == sizeof exec_errno) {
+    result.start_error = options.argv[0] + ": " + std::strerror(exec_errno);
+  }
+  close(error_pipe[0]);
+
+  const auto deadline = start + options.time_limit;
+  bool output_open = true;
+  bool exited = false;
+  int status = 0;
+  while (!exited || output_open) {
+    if (!exited && waitpid(child, &status, WNOHANG) == child) {
+      exited = true;
+      kill(-child, SIGKILL); // whatever it left running in its group
+    }
+    if (!exited && clock_type::now() >= deadline) {
+      result.timed_out = true;
+      kill(-child, SIGKILL);
+      waitpid(child, &status, 0);
+      exited = true;
+    }
+    if (output_open) {
+      pollfd watch{output_pipe[0], POLLIN, 0};
+      if (poll(&watch, 1, exited ? 0 : 20) > 0) {
+        output_open = drain(output_pipe[0], result, options);
+      } else if (exited) {
+        output_open = false; // nothing left to read, and nobody left to write
+      }
+    } else if (!exited) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+  }
+  close(output_pipe[0]);
+  record_status(status, result);
+  result.started = result.start_error.empty();
+  result.wall_seconds = std::chrono::duration<double>(clock_type::now() - start).count();
+  return result;
+}
+
+std::string describe_signal(int signal_number) {
+  switch (signal_number) {
+  case SIGSEGV:
+    return "SIGSEGV (segmentation fault: a bad pointer on the host)";
+  case SIGABRT:
+    return "SIGABRT (abort: a failed assert or an uncaught exception)";
+  case SIGFPE:
+    return "SIGFPE (arithmetic error, such as an integer division by zero)";
+  case SIGBUS:
+    return "SIGBUS (bus error: a misaligned or unmapped memory access)";
+  case SIGILL:
+    return "SIGILL (illegal instruction)";
+  case SIGKILL:
+    return "SIGKILL (killed)";
+  case SIGTERM:
+    return "SIGTERM (terminated)";
+  default:
+    return std::string("signal ") + std::to_string(signal_number) + " (" +
+           strsignal(signal_number) + ")";
+  }
+}
+
+} // namespace gpucheck

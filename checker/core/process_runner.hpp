@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: MIT
+// Runs a program with a time limit and captures what it prints. The program gets a process group
+// of its own, so that at the time limit (or when it exits) everything it started is killed too.
+#pragma once
+
+#include <chrono>
+#include <filesystem>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace gpucheck {
+
+struct process_options {
+  std::vector<std::string> argv;
+  std::vector<std::pair<std::string, std::string>> environment; // added to (or replacing) ours
+  std::filesystem::path working_dir;                             // empty: ours
+  std::chrono::milliseconds time_limit{60'000};
+  std::size_t output_limit_bytes = 256 * 1024; // beyond this, output is dropped (and we say so)
+  bool echo = false;                           // also copy the output to our stdout as it comes
+};
+
+struct process_result {
+  bool started = false;
+  std::string start_error;  // why it could not be started (not found, not executable)
+  int exit_status = -1;     // when it exited normally
+  int signal = 0;           // when a signal ended it (SIGKILL at the time limit included)
+  bool timed_out = false;
+  std::string output;       // stdout and stderr, interleaved as they came
+  bool output_truncated = false;
+  double wall_seconds = 0;
+
+  bool exited_with(int status) const { return started && signal == 0 && exit_status == status; }
+};
+
+process_result run_process(const process_options& options);
+
+// "SIGSEGV (segmentation fault)": a signal's name and what it usually means.
+std::string describe_signal(int signal_number);
+
+} // namespace gpucheck

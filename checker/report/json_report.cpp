@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: MIT
+#include "report/json_report.hpp"
+
+#include <nlohmann/json.hpp>
+
+namespace gpucheck {
+
+std::string render_json(const check_report& report) {
+  nlohmann::json checks = nlohmann::json::array();
+  for (const auto& check : report.checks) {
+    checks.push_back({{"name", check.name},
+                      {"passed", check.passed},
+                      {"expected", check.expected},
+                      {"measured", check.measured},
+                      {"message", check.message},
+                      {"hint", check.hint},
+                      {"rule", check.rule},
+                      {"lesson_section", check.lesson_section}});
+  }
+  nlohmann::json build_error = nullptr;
+  if (report.build_error) {
+    build_error = {{"file", report.build_error->file},
+                   {"line", report.build_error->line},
+                   {"column", report.build_error->column},
+                   {"message", report.build_error->message},
+                   {"link_error", report.build_error->is_link_error}};
+  }
+  const nlohmann::json document = {{"schema", "gpucheck-check/1"},
+                                   {"lesson", report.lesson_folder},
+                                   {"title", report.lesson_title},
+                                   {"solution", report.solution},
+                                   {"verdict", exit_code_name(report.verdict)},
+                                   {"exit_code", to_int(report.verdict)},
+                                   {"headline", report.headline},
+                                   {"advice", report.advice},
+                                   {"build_error", build_error},
+                                   {"checks", checks},
+                                   {"program_output_tail", report.program_output_tail},
+                                   {"device", report.device},
+                                   {"seed", report.seed},
+                                   {"build_seconds", report.build_seconds},
+                                   {"run_seconds", report.run_seconds},
+                                   {"timeline", report.timeline_path}};
+  return document.dump(2) + "\n";
+}
+
+} // namespace gpucheck

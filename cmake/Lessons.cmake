@@ -1,0 +1,78 @@
+# SPDX-License-Identifier: MIT
+# One set of targets per lesson folder (lessons/NN-slug with a check.cu), named after the folder so
+# that gpucheck can derive them:
+#   lesson.NN-slug.check           check.cu + the student's exercise.cu   (gpucheck check N)
+#   lesson.NN-slug.check-solution  check.cu + solutions/NN-slug/exercise.cu (--solution)
+#   lesson.NN-slug.run             main.cu + the student's exercise.cu    (make run LESSON=N)
+#   lesson.NN-slug.run-solution    main.cu + the reference
+# check.cu is compiled once, into an object library, so that re-checking after an edit compiles
+# exercise.cu alone and relinks. A lesson may add libraries in an optional lesson.cmake that sets
+# LESSON_LIBRARIES. Fixture lessons for the checker's own tests use the prefix "fixture" and are
+# built only when asked for.
+
+function(gpucourse_add_lesson prefix lesson_dir solution_dir exclude_from_all)
+  get_filename_component(name ${lesson_dir} NAME)
+  set(base ${prefix}.${name})
+  set(output_dir ${PROJECT_BINARY_DIR}/bin/${prefix}/${name})
+  set(LESSON_LIBRARIES "")
+  if(EXISTS ${lesson_dir}/lesson.cmake)
+    include(${lesson_dir}/lesson.cmake)
+  endif()
+  set(exclude "")
+  if(exclude_from_all)
+    set(exclude EXCLUDE_FROM_ALL)
+  endif()
+
+  add_library(${base}.check-objects OBJECT ${exclude} ${lesson_dir}/check.cu)
+  target_link_libraries(${base}.check-objects PUBLIC gpucheck_checkapi)
+  target_include_directories(${base}.check-objects PUBLIC ${lesson_dir})
+
+  foreach(variant IN ITEMS student solution)
+    if(variant STREQUAL "student")
+      set(exercise ${lesson_dir}/exercise.cu)
+      set(suffix "")
+    else()
+      set(exercise ${solution_dir}/exercise.cu)
+      set(suffix "-solution")
+      if(NOT EXISTS ${exercise})
+        continue()
+      endif()
+    endif()
+    add_executable(${base}.check${suffix} ${exclude} ${exercise}
+                   $<TARGET_OBJECTS:${base}.check-objects> $<TARGET_OBJECTS:gpucheck_check_main>)
+    target_link_libraries(${base}.check${suffix} PRIVATE gpucheck_checkapi lesson_common
+                                                         CUDA::cublas ${LESSON_LIBRARIES})
+    target_include_directories(${base}.check${suffix} PRIVATE ${lesson_dir})
+    set_target_properties(${base}.check${suffix} PROPERTIES
+      OUTPUT_NAME check${suffix} RUNTIME_OUTPUT_DIRECTORY ${output_dir})
+
+    if(EXISTS ${lesson_dir}/main.cu)
+      add_executable(${base}.run${suffix} ${exclude} ${exercise} ${lesson_dir}/main.cu)
+      target_link_libraries(${base}.run${suffix} PRIVATE lesson_common CUDA::cublas
+                                                         ${LESSON_LIBRARIES})
+      target_include_directories(${base}.run${suffix} PRIVATE ${lesson_dir})
+      set_target_properties(${base}.run${suffix} PROPERTIES
+        OUTPUT_NAME run${suffix} RUNTIME_OUTPUT_DIRECTORY ${output_dir})
+    endif()
+  endforeach()
+endfunction()
+
+file(GLOB _lesson_dirs LIST_DIRECTORIES true CONFIGURE_DEPENDS
+     ${PROJECT_SOURCE_DIR}/lessons/[0-9][0-9]-*)
+foreach(_lesson_dir IN LISTS _lesson_dirs)
+  if(EXISTS ${_lesson_dir}/check.cu)
+    get_filename_component(_name ${_lesson_dir} NAME)
+    gpucourse_add_lesson(lesson ${_lesson_dir} ${PROJECT_SOURCE_DIR}/solutions/${_name} FALSE)
+  endif()
+endforeach()
+
+# Lessons that exist only to test the checker (a compile error, a hang, a crash).
+file(GLOB _fixture_dirs LIST_DIRECTORIES true CONFIGURE_DEPENDS
+     ${PROJECT_SOURCE_DIR}/checker/tests/fixtures/lessons/[0-9][0-9]-*)
+foreach(_fixture_dir IN LISTS _fixture_dirs)
+  if(EXISTS ${_fixture_dir}/check.cu)
+    get_filename_component(_name ${_fixture_dir} NAME)
+    gpucourse_add_lesson(fixture ${_fixture_dir}
+                         ${PROJECT_SOURCE_DIR}/checker/tests/fixtures/solutions/${_name} TRUE)
+  endif()
+endforeach()

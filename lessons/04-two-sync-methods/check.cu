@@ -1,0 +1,173 @@
+// SPDX-License-Identifier: MIT
+// Lesson 04's checks. Each trial queues 15-30 ms of background work on the stream, then calls the
+// student's function with work of a known duration (0.5-5 ms, drawn afresh), and compares what the
+// function returns with what the GPU really spent on that work.
+#include "checkapi/check.cuh"
+#include "cuda_check.cuh"
+#include "exercise.h"
+
+#include <algorithm>
+#include <vector>
+
+namespace {
+
+using gpucheck::format_ms;
+
+constexpr int trial_count = 5;
+constexpr int trials_to_pass = 4; // one trial may be disturbed by the machine, not two
+constexpr char lesson[] = "lessons/04-two-sync-methods/lesson.md";
+
+struct trial {
+  double reported_ms = 0; // what the student's function returned
+  double work_ms = 0;     // what the work really took on the GPU
+  double queued_ms = 0;   // the background work queued just before the call
+  gpucheck::time_verdict verdict = gpucheck::time_verdict::accurate;
+};
+
+using timing_function = double (*)(const gpu_work&, cudaStream_t);
+
+std::vector<trial> run_trials(timing_function time_it, gpucheck::time_tolerance tolerance) {
+  // A non-blocking stream: the legacy default stream does not wait for it, so events recorded
+  // on stream 0 would not bracket the work (the mistake this lesson must catch).
+  gpucourse::cuda_stream stream(cudaStreamNonBlocking);
+  gpucheck::known_duration_work background;
+  gpucheck::known_duration_work work;
+  work.enqueue(stream, 0.01); // load the kernel now, so no trial pays for it
+  CUDA_CHECK(cudaDeviceSynchronize());
+
+  std::vector<trial> trials;
+  for (int i = 0; i < trial_count; ++i) {
+    const double work_ms = gpucheck::random_between(0.5, 5.0);
+    background.enqueue(stream, gpucheck::random_between(15.0, 30.0));
+    trial result;
+    result.reported_ms = time_it([&](cudaStream_t s) { work.enqueue(s, work_ms); }, stream);
+    result.work_ms = work.last_true_ms();
+    result.queued_ms = background.last_true_ms();
+    result.verdict = gpucheck::judge_time(result.reported_ms, result.work_ms, tolerance);
+    trials.push_back(result);
+  }
+  return trials;
+}
+
+// The trial that shows the mistake best: the first one that failed, or the first one.
+const trial& telling_trial(const std::vector<trial>& trials) {
+  const auto failed = std::find_if(trials.begin(), trials.end(), [](const trial& t) {
+    return t.verdict != gpucheck::time_verdict::accurate;
+  });
+  return failed != trials.end() ? *failed : trials.front();
+}
+
+gpucheck::check_outcome judge_trials(const char* function, const std::vector<trial>& trials,
+                                     gpucheck::time_tolerance tolerance) {
+  const long accurate = std::count_if(trials.begin(), trials.end(), [](const trial& t) {
+    return t.verdict == gpucheck::time_verdict::accurate;
+  });
+  const trial& shown = telling_trial(trials);
+  gpucheck::check_outcome outcome;
+  outcome.name = std::string(function) + " returns the time of the work alone";
+  outcome.passed = accurate >= trials_to_pass;
+  outcome.expected = format_ms(shown.work_ms) + " (the work alone, within " +
+                     format_ms(tolerance.allowed_ms(shown.work_ms)) + ")";
+  outcome.measured = format_ms(shown.reported_ms) + " (" + std::to_string(accurate) + " of " +
+                     std::to_string(trials.size()) + " trials accurate)";
+  return outcome;
+}
+
+void explain_device_sync(gpucheck::check_outcome& outcome, const trial& t) {
+  const double extra_ms = t.reported_ms - t.work_ms;
+  switch (t.verdict) {
+  case gpucheck::time_verdict::accurate:
+    return;
+  case gpucheck::time_verdict::too_long:
+    if (extra_ms >= 0.5 * t.queued_ms) {
+      outcome.message = "your number includes " + format_ms(extra_ms) + " of other work: " +
+                        format_ms(t.queued_ms) +
+                        " of work was already queued on the GPU when your function was called, "
+                        "and cudaDeviceSynchronize() waited for it while your clock was running.";
+      outcome.hint = "Empty the queue before you start the clock: call cudaDeviceSynchronize() "
+                     "before the first clock read, too.";
+      outcome.rule = "stale-queue";
+      outcome.lesson_section = std::string(lesson) + "#why-method-1-waits-for-earlier-work";
+    } else {
+      outcome.message = "your number is " + format_ms(extra_ms) +
+                        " longer than the work itself: something besides the work sits between "
+                        "your two clock reads.";
+      outcome.hint = "Keep only `work(stream)` and the synchronize between the two clock reads: "
+                     "no allocation, no printing, no stream or event creation.";
+      outcome.rule = "setup-in-region";
+      outcome.lesson_section = std::string(lesson) + "#method-1-a-host-clock-and-a-device-wide-sync";
+    }
+    return;
+  case gpucheck::time_verdict::too_short:
+    outcome.message = "your number is shorter than the work: the clock stopped " +
+                      format_ms(-extra_ms) + " before the GPU finished it.";
+    outcome.hint = "A launch returns before the GPU runs the work. Call cudaDeviceSynchronize() "
+                   "after `work(stream)` and before you read the clock the second time.";
+    outcome.rule = "unsynced-stop";
+    outcome.lesson_section = std::string(lesson) + "#method-1-a-host-clock-and-a-device-wide-sync";
+    return;
+  case gpucheck::time_verdict::not_a_number:
+    outcome.message = "your function returned " + format_ms(t.reported_ms) +
+                      ", which is not a duration.";
+    outcome.hint = "Return (stop - start) in milliseconds, e.g. with "
+                   "std::chrono::duration<double, std::milli>.";
+    return;
+  }
+}
+
+void explain_events(gpucheck::check_outcome& outcome, const trial& t) {
+  const double extra_ms = t.reported_ms - t.work_ms;
+  switch (t.verdict) {
+  case gpucheck::time_verdict::accurate:
+    return;
+  case gpucheck::time_verdict::too_short:
+    if (t.reported_ms == 0.0) {
+      outcome.message = "your function returned 0 ms: it does not time anything yet.";
+      outcome.hint = "Record an event before and one after `work(stream)`, wait for the second "
+                     "with cudaEventSynchronize, and return cudaEventElapsedTime's result.";
+      outcome.lesson_section = std::string(lesson) + "#method-2-cuda-events";
+      return;
+    }
+    outcome.message = "your events measured " + format_ms(t.reported_ms) + " but the work ran " +
+                      format_ms(t.work_ms) +
+                      ": the events did not bracket the work. The work runs on a non-blocking "
+                      "stream, and events recorded on another stream (stream 0 included) are "
+                      "not ordered with it.";
+    outcome.hint = "Pass `stream` to both cudaEventRecord calls: cudaEventRecord(start, stream).";
+    outcome.rule = "event-stream-mismatch";
+    outcome.lesson_section = std::string(lesson) + "#record-events-on-the-stream-that-carries-the-work";
+    return;
+  case gpucheck::time_verdict::too_long:
+    outcome.message = "your events measured " + format_ms(extra_ms) +
+                      " more than the work: they bracket something else too (" +
+                      format_ms(t.queued_ms) + " of work was queued just before your function).";
+    outcome.hint = "Record the start event immediately before `work(stream)` and the stop event "
+                   "immediately after it, both on `stream`.";
+    outcome.rule = "event-stream-mismatch";
+    outcome.lesson_section = std::string(lesson) + "#method-2-cuda-events";
+    return;
+  case gpucheck::time_verdict::not_a_number:
+    outcome.message = "your function returned " + format_ms(t.reported_ms) +
+                      ", which is not a duration.";
+    outcome.hint = "Return the milliseconds that cudaEventElapsedTime wrote.";
+    return;
+  }
+}
+
+} // namespace
+
+GPU_TEST_CASE("time_with_device_sync times the work alone, with other work queued before it") {
+  const gpucheck::time_tolerance tolerance{0.05, 0.05}; // 5% or 50 us
+  const auto trials = run_trials(time_with_device_sync, tolerance);
+  auto outcome = judge_trials("time_with_device_sync", trials, tolerance);
+  explain_device_sync(outcome, telling_trial(trials));
+  CHECK(gpucheck::report(outcome));
+}
+
+GPU_TEST_CASE("time_with_events times the work alone, with other work queued before it") {
+  const gpucheck::time_tolerance tolerance{0.05, 0.02}; // 5% or 20 us
+  const auto trials = run_trials(time_with_events, tolerance);
+  auto outcome = judge_trials("time_with_events", trials, tolerance);
+  explain_events(outcome, telling_trial(trials));
+  CHECK(gpucheck::report(outcome));
+}

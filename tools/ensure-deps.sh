@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# Makes sure this machine has what the course needs, before the first configure.
+# Missing Debian packages are installed when running as root, or the exact command is printed.
+# Usage: tools/ensure-deps.sh [base|book|docs]...   (default: base)
+set -euo pipefail
+
+want_groups=("${@:-base}")
+missing=()
+
+need_package() { # need_package PACKAGE TEST-COMMAND...
+  local package=$1
+  shift
+  if ! "$@" >/dev/null 2>&1; then
+    missing+=("$package")
+  fi
+}
+have_header() { [ -f "/usr/include/$1" ] || [ -f "$(dirname "$0")/../.deps/include/$1" ]; }
+
+for group in "${want_groups[@]}"; do
+  case "$group" in
+  base)
+    need_package cmake command -v cmake
+    need_package g++ command -v g++
+    need_package make command -v make
+    need_package doctest-dev have_header doctest/doctest.h
+    need_package nlohmann-json3-dev have_header nlohmann/json.hpp
+    need_package libopenblas-dev have_header x86_64-linux-gnu/cblas.h
+    ;;
+  book)
+    need_package pandoc command -v pandoc
+    need_package texlive-xetex command -v xelatex
+    need_package texlive-latex-extra kpsewhich mdframed.sty
+    need_package fonts-noto-cjk fc-list :lang=zh
+    need_package librsvg2-bin command -v rsvg-convert
+    need_package poppler-utils command -v pdftotext
+    ;;
+  docs)
+    need_package doxygen command -v doxygen
+    ;;
+  *)
+    echo "ensure-deps: unknown group '$group' (base, book, docs)" >&2
+    exit 2
+    ;;
+  esac
+done
+
+if [ ${#missing[@]} -gt 0 ]; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    echo "Installing missing Debian packages: ${missing[*]}"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get install -y --no-install-recommends "${missing[@]}" >/dev/null 2>&1 ||
+      { apt-get update >/dev/null && apt-get install -y --no-install-recommends "${missing[@]}"; }
+  else
+    echo "Missing packages. Install them with:" >&2
+    echo "    sudo apt-get install ${missing[*]}" >&2
+    exit 1
+  fi
+fi
+
+# The CUDA Toolkit does not come from Debian's archive: say where to get it.
+if [[ " ${want_groups[*]} " == *" base "* ]] && ! command -v nvcc >/dev/null &&
+  ! [ -x /usr/local/cuda/bin/nvcc ]; then
+  cat >&2 <<'MSG'
+nvcc (the CUDA compiler) was not found. Install the CUDA Toolkit 12.x or 13.x from NVIDIA
+(https://developer.nvidia.com/cuda-downloads, package 'cuda-toolkit'), then:
+    export PATH=/usr/local/cuda/bin:$PATH
+MSG
+  exit 1
+fi
