@@ -173,6 +173,7 @@ void read_record(field_reader& r, std::string_view type, run_trace& t) {
     r.integer("end_ns", f.end_ns);
     r.text("reason", f.reason);
     r.integer("dropped", f.dropped);
+    r.integer("incomplete", f.incomplete);
   }
   // Unknown types are ignored (FORMAT.md: the tracer may add records without a new version).
 }

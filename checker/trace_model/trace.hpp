@@ -110,6 +110,7 @@ struct footer {
   time_ns end_ns = 0;
   std::string reason;
   std::uint64_t dropped = 0;
+  std::uint64_t incomplete = 0; // GPU activity that never completed (program ended meanwhile)
 };
 
 // A whole run. Each vector is sorted by start time (or t_ns) by the reader.

@@ -141,7 +141,8 @@ void write_trace(std::ostream& out, const run_trace& t) {
     out << json{{"type", "footer"},
                 {"end_ns", t.end->end_ns},
                 {"reason", t.end->reason},
-                {"dropped", t.end->dropped}}
+                {"dropped", t.end->dropped},
+                {"incomplete", t.end->incomplete}}
                .dump()
         << '\n';
   }
