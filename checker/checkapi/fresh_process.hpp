@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: MIT
+/// @file fresh_process.hpp
+/// @brief Measuring cold starts: run one test case of this check program again, in a new process.
+///
+/// A cold start (context creation, module loading, a library's first call) happens once per
+/// process, so a check that judges a cold number needs processes in which nothing has run yet. The
+/// check program starts itself again (/proc/self/exe) with a doctest filter that selects one test
+/// case, and GPUCHECK_FRESH_TASK set; that test case measures, prints its numbers with
+/// report_fresh_value(), and the parent reads them back. In the normal run the same test case sees
+/// no task and returns at once. The fresh process runs untraced (no CUDA_INJECTION64_PATH, no
+/// LD_PRELOAD), so that its cold start is what an ordinary program pays. Header-only.
+/// @code
+/// GPU_TEST_CASE("fresh-process-cold-gemm") {
+///   if (gpucheck::fresh_process_task().empty()) return; // only in a fresh process
+///   gpucheck::report_fresh_value("first_ms", measure_first_call());
+/// }
+/// const auto result = gpucheck::run_fresh_process("fresh-process-cold-gemm", "4000");
+/// @endcode
+#pragma once
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <spawn.h>
+#include <sstream>
+#include <string>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <vector>
+
+extern char** environ;
+
+namespace gpucheck {
+
+/// What a fresh process sent back.
+struct fresh_result {
+  bool ok = false;                      ///< it ran to the end and exited 0
+  std::map<std::string, double> values; ///< what it reported with report_fresh_value()
+  std::string output;                   ///< everything it printed (for a failure's message)
+
+  /// The value called `name`, or -1 when the process did not report it.
+  double value(const std::string& name) const {
+    const auto found = values.find(name);
+    return found != values.end() ? found->second : -1.0;
+  }
+};
+
+namespace detail {
+inline constexpr char fresh_task_variable[] = "GPUCHECK_FRESH_TASK";
+inline constexpr char fresh_value_prefix[] = "gpucheck-fresh-value ";
+
+// Variables that must not reach the fresh process: the tracer (its start-up would be counted in
+// the cold start) and gpucheck's results channel (only the parent reports checks).
+inline bool dropped_from_fresh_environment(const char* entry) {
+  for (const char* name : {"CUDA_INJECTION64_PATH=", "LD_PRELOAD=", "GPUCHECK_RESULTS=",
+                           "GPUCHECK_TOKEN=", "GPUTRACE_OUTPUT=", "GPUCHECK_FRESH_TASK="}) {
+    if (std::strncmp(entry, name, std::strlen(name)) == 0) {
+      return true;
+    }
+  }
+  return false;
+}
+} // namespace detail
+
+/// The task this process was started for by run_fresh_process(), or "" in the check program's
+/// ordinary run.
+inline std::string fresh_process_task() {
+  const char* task = std::getenv(detail::fresh_task_variable);
+  return task != nullptr ? task : "";
+}
+
+/// In a fresh process: sends one measured value back to the parent.
+inline void report_fresh_value(const std::string& name, double value) {
+  std::printf("%s%s %.17g\n", detail::fresh_value_prefix, name.c_str(), value);
+  std::fflush(stdout);
+}
+
+/// Runs the doctest test case called `test_case` (use a name without commas or wildcards) in a new
+/// process of this same program, with fresh_process_task() returning `task` there. Waits for it to
+/// end and returns what it reported.
+inline fresh_result run_fresh_process(const std::string& test_case, const std::string& task) {
+  fresh_result result;
+  char program[4096] = {};
+  const ssize_t length = readlink("/proc/self/exe", program, sizeof program - 1);
+  if (length <= 0) {
+    result.output = "cannot find this program's own path (/proc/self/exe)";
+    return result;
+  }
+  std::vector<std::string> environment;
+  for (char** entry = environ; *entry != nullptr; ++entry) {
+    if (!detail::dropped_from_fresh_environment(*entry)) {
+      environment.emplace_back(*entry);
+    }
+  }
+  environment.push_back(std::string(detail::fresh_task_variable) + "=" + task);
+  std::vector<char*> environment_pointers;
+  for (auto& entry : environment) {
+    environment_pointers.push_back(entry.data());
+  }
+  environment_pointers.push_back(nullptr);
+  std::string filter = "--test-case=" + test_case;
+  std::string no_intro = "--no-intro";
+  char* arguments[] = {program, filter.data(), no_intro.data(), nullptr};
+
+  int pipe_fds[2];
+  if (pipe(pipe_fds) != 0) {
+    result.output = "cannot create a pipe";
+    return result;
+  }
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_adddup2(&actions, pipe_fds[1], STDOUT_FILENO);
+  posix_spawn_file_actions_adddup2(&actions, pipe_fds[1], STDERR_FILENO);
+  posix_spawn_file_actions_addclose(&actions, pipe_fds[0]);
+  pid_t child = 0;
+  std::fflush(stdout);
+  const int spawned =
+      posix_spawn(&child, program, &actions, nullptr, arguments, environment_pointers.data());
+  posix_spawn_file_actions_destroy(&actions);
+  close(pipe_fds[1]);
+  if (spawned != 0) {
+    close(pipe_fds[0]);
+    result.output = std::string("cannot start a fresh process: ") + std::strerror(spawned);
+    return result;
+  }
+  char buffer[4096];
+  ssize_t count = 0;
+  while ((count = read(pipe_fds[0], buffer, sizeof buffer)) > 0) {
+    result.output.append(buffer, static_cast<std::size_t>(count));
+  }
+  close(pipe_fds[0]);
+  int status = 0;
+  waitpid(child, &status, 0);
+  result.ok = WIFEXITED(status) && WEXITSTATUS(status) == 0;
+
+  std::istringstream lines(result.output);
+  std::string line;
+  const std::size_t prefix_length = std::strlen(detail::fresh_value_prefix);
+  while (std::getline(lines, line)) {
+    if (line.compare(0, prefix_length, detail::fresh_value_prefix) == 0) {
+      std::istringstream fields(line.substr(prefix_length));
+      std::string name;
+      double value = 0;
+      if (fields >> name >> value) {
+        result.values[name] = value;
+      }
+    }
+  }
+  return result;
+}
+
+} // namespace gpucheck

@@ -1,0 +1,283 @@
+// SPDX-License-Identifier: MIT
+// Lesson 01's checks. Cold numbers come from fresh processes (this program started again, see
+// checkapi/fresh_process.hpp): the student's time_call on the first GEMM of a process, against
+// the checker's own synchronized host-clock measurement of the same first GEMM in other fresh
+// processes. Warm numbers come from this process: time_call on work of a known duration and on
+// warm GEMMs, against the GPU's own clock and against events bracketing the GEMM.
+#include "checkapi/check.cuh"
+#include "checkapi/event_truth.cuh"
+#include "checkapi/fresh_process.hpp"
+#include "cuda_check.cuh"
+#include "exercise.h"
+#include "matrices.cuh"
+
+#include <algorithm>
+#include <chrono>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+using gpucheck::format_ms;
+
+constexpr char lesson[] = "lessons/01-warmup/lesson.md";
+constexpr char fresh_test_case[] = "fresh-process-first-gemm";
+
+std::string last_lines(const std::string& text, std::size_t count) {
+  std::size_t position = text.size();
+  for (std::size_t i = 0; i <= count && position != std::string::npos && position > 0; ++i) {
+    position = text.rfind('\n', position - 1);
+  }
+  return position == std::string::npos ? text : text.substr(position + 1);
+}
+
+// A warm GEMM of size n with its inputs filled, ready to be called on any stream.
+struct gemm_problem {
+  explicit gemm_problem(int size) : a(size), b(size), c(size) {
+    const std::size_t count = static_cast<std::size_t>(size) * size;
+    gpucourse::fill_random(a.values.data(), count, 11);
+    gpucourse::fill_random(b.values.data(), count, 12);
+    CUDA_CHECK(cudaDeviceSynchronize());
+  }
+  gpu_work work() {
+    return [this](cudaStream_t stream) { gpucourse::multiply(handle, a, b, c, stream); };
+  }
+  gpucourse::square_matrix a, b, c;
+  gpucourse::cublas_handle handle;
+};
+
+} // namespace
+
+// Runs only in a fresh process (in the ordinary run it returns at once). Task: "WHO N", where WHO
+// is student (time_call on the first GEMM), checker (the checker's own timing of it) or warm_up
+// (the student's warm_up, then the checker's timing of the next GEMM and of later ones).
+GPU_TEST_CASE("fresh-process-first-gemm") {
+  const std::string task = gpucheck::fresh_process_task();
+  if (task.empty()) {
+    return;
+  }
+  std::istringstream fields(task);
+  std::string who;
+  int n = 0;
+  fields >> who >> n;
+  CUDA_CHECK(cudaFree(nullptr)); // the context exists before anything is timed
+  gpucourse::cuda_stream stream;
+  gemm_problem problem(n);
+  const gpu_work gemm = problem.work();
+  if (who == "student") {
+    gpucheck::report_fresh_value("first_ms", time_call(gemm, stream));
+  } else if (who == "checker") {
+    const auto start = std::chrono::steady_clock::now();
+    gemm(stream);
+    CUDA_CHECK(cudaDeviceSynchronize());
+    gpucheck::report_fresh_value("first_ms", std::chrono::duration<double, std::milli>(
+                                                 std::chrono::steady_clock::now() - start)
+                                                 .count());
+  } else if (who == "warm_up") {
+    warm_up(gemm, stream);
+    const cudaError_t state = cudaStreamQuery(stream);
+    cudaGetLastError(); // cudaErrorNotReady is an answer, not an error
+    gpucheck::report_fresh_value("idle_after_warm_up", state == cudaSuccess ? 1.0 : 0.0);
+    CUDA_CHECK(cudaDeviceSynchronize());
+    gpucheck::report_fresh_value("next_ms", gpucheck::median_event_ms(gemm, stream, 1));
+    gpucheck::report_fresh_value("steady_ms", gpucheck::median_event_ms(gemm, stream, 5));
+  }
+}
+
+GPU_TEST_CASE("time_call on a fresh process's first GEMM includes the cold start") {
+  const int n = static_cast<int>(gpucheck::random_between(3000.0, 4001.0));
+  const std::string size = " " + std::to_string(n);
+  std::vector<double> truth_ms;
+  std::vector<double> student_ms;
+  std::string failure_output;
+  // Interleaved, so that a slow moment of the machine affects both sides alike.
+  for (const char* who : {"checker", "student", "checker", "student", "checker"}) {
+    const gpucheck::fresh_result run = gpucheck::run_fresh_process(fresh_test_case, who + size);
+    const double first_ms = run.value("first_ms");
+    if (!run.ok || first_ms < 0) {
+      failure_output = last_lines(run.output, 8);
+      if (std::string(who) == "student") {
+        break;
+      }
+      continue;
+    }
+    (std::string(who) == "student" ? student_ms : truth_ms).push_back(first_ms);
+  }
+  gpucheck::check_outcome outcome;
+  outcome.name = "time_call's first GEMM in a fresh process includes the cold start (N = " +
+                 std::to_string(n) + ")";
+  if (truth_ms.empty() || student_ms.size() < 2) {
+    outcome.passed = false;
+    outcome.expected = "a fresh process that runs your time_call to the end";
+    outcome.measured = "a process that failed";
+    outcome.message =
+        "the fresh process running your code stopped early. Its last lines:\n" + failure_output;
+    outcome.hint = "Run `make run LESSON=1` to see the same error in your terminal.";
+    CHECK(gpucheck::report(outcome));
+    return;
+  }
+  const auto [low, high] = std::minmax_element(truth_ms.begin(), truth_ms.end());
+  // Cold starts vary a lot from process to process (on an H200, 0.09 to 0.16 s for this GEMM),
+  // so the window is wide; what it rejects is a time that left the cold start out.
+  const double lowest_ok_ms = 0.4 * *low;
+  const double highest_ok_ms = 2.5 * *high;
+  const long accurate = std::count_if(student_ms.begin(), student_ms.end(), [&](double t) {
+    return t >= lowest_ok_ms && t <= highest_ok_ms;
+  });
+  const double shown_ms = student_ms[0] >= lowest_ok_ms && student_ms[0] <= highest_ok_ms
+                              ? student_ms[1]
+                              : student_ms[0];
+  outcome.passed = accurate >= 1;
+  outcome.expected = "between " + format_ms(lowest_ok_ms) + " and " + format_ms(highest_ok_ms) +
+                     " (the checker's first GEMMs took " + format_ms(*low) + " to " +
+                     format_ms(*high) + ")";
+  outcome.measured = format_ms(student_ms[0]) + " and " + format_ms(student_ms[1]) + " (" +
+                     std::to_string(accurate) + " of 2 fresh processes accurate)";
+  if (!outcome.passed) {
+    if (shown_ms < lowest_ok_ms) {
+      outcome.message = "in a fresh process the first GEMM costs about " + format_ms(*low) +
+                        " (module loading and cuBLAS's first-call set-up), and your time_call "
+                        "returned " +
+                        format_ms(shown_ms) + ": the cold start is missing from your number.";
+      outcome.hint = "time_call must time the call it is given, cold or not: no warm-up inside "
+                     "it, and the clock must run around the call itself.";
+    } else {
+      outcome.message = "your time_call returned " + format_ms(shown_ms) +
+                        ", far more than the first GEMM costs: something else is inside your "
+                        "timed interval.";
+      outcome.hint = "Keep only `work(stream)` and the synchronize between the two clock reads.";
+      outcome.rule = "setup-in-region";
+    }
+    outcome.lesson_section = std::string(lesson) + "#what-the-first-call-pays-for";
+  }
+  CHECK(gpucheck::report(outcome));
+}
+
+GPU_TEST_CASE("time_call returns the time of a warm call, until the GPU has finished it") {
+  gpucourse::cuda_stream stream;
+  gpucheck::known_duration_work spin;
+  spin.enqueue(stream, 0.01); // load the kernel now, so no trial pays for it
+  CUDA_CHECK(cudaDeviceSynchronize());
+
+  struct trial {
+    std::string work;
+    double reported_ms;
+    double truth_ms;
+    gpucheck::time_verdict verdict;
+  };
+  std::vector<trial> trials;
+  const gpucheck::time_tolerance spin_tolerance{0.05, 0.05}; // 5% or 50 us
+  for (int i = 0; i < 4; ++i) {
+    const double duration_ms = gpucheck::random_between(0.5, 5.0);
+    const double reported_ms =
+        time_call([&](cudaStream_t s) { spin.enqueue(s, duration_ms); }, stream);
+    const double truth_ms = spin.last_true_ms();
+    trials.push_back({"a kernel of known duration", reported_ms, truth_ms,
+                      gpucheck::judge_time(reported_ms, truth_ms, spin_tolerance)});
+  }
+  const gpucheck::time_tolerance gemm_tolerance{0.10, 0.10}; // 10% or 100 us
+  for (int i = 0; i < 2; ++i) {
+    const int n = static_cast<int>(gpucheck::random_between(2000.0, 4001.0));
+    gemm_problem problem(n);
+    const gpu_work gemm = problem.work();
+    gemm(stream); // the checker's own warm-up of this size
+    CUDA_CHECK(cudaDeviceSynchronize());
+    const double truth_ms = gpucheck::median_event_ms(gemm, stream, 3);
+    std::vector<double> reported;
+    for (int r = 0; r < 3; ++r) {
+      reported.push_back(time_call(gemm, stream));
+    }
+    std::sort(reported.begin(), reported.end());
+    trials.push_back({"a warm GEMM of N = " + std::to_string(n), reported[1], truth_ms,
+                      gpucheck::judge_time(reported[1], truth_ms, gemm_tolerance)});
+  }
+  const long accurate = std::count_if(trials.begin(), trials.end(), [](const trial& t) {
+    return t.verdict == gpucheck::time_verdict::accurate;
+  });
+  const auto failed = std::find_if(trials.begin(), trials.end(), [](const trial& t) {
+    return t.verdict != gpucheck::time_verdict::accurate;
+  });
+  const trial& shown = failed != trials.end() ? *failed : trials.back();
+  gpucheck::check_outcome outcome;
+  outcome.name = "time_call returns the time of a warm call, until the GPU has finished it";
+  outcome.passed = accurate >= static_cast<long>(trials.size()) - 1;
+  outcome.expected =
+      format_ms(shown.truth_ms) + " for " + shown.work + " (measured by the GPU's own clock)";
+  outcome.measured = format_ms(shown.reported_ms) + " (" + std::to_string(accurate) + " of " +
+                     std::to_string(trials.size()) + " trials accurate)";
+  if (!outcome.passed) {
+    switch (shown.verdict) {
+    case gpucheck::time_verdict::too_short:
+      outcome.message = "your number is " + format_ms(shown.truth_ms - shown.reported_ms) +
+                        " shorter than the work: the call returned as soon as the work was "
+                        "queued, and your clock stopped then, while the GPU was still running it.";
+      outcome.hint = "Call cudaDeviceSynchronize() after `work(stream)` and before the second "
+                     "clock read.";
+      outcome.rule = "unsynced-stop";
+      outcome.lesson_section = std::string(lesson) + "#the-second-call-and-what-it-really-measured";
+      break;
+    case gpucheck::time_verdict::too_long:
+      outcome.message = "your number is " + format_ms(shown.reported_ms - shown.truth_ms) +
+                        " longer than the work: something else is inside your timed interval.";
+      outcome.hint = "Keep only `work(stream)` and the synchronize between the two clock reads, "
+                     "and synchronize once before the first read too.";
+      outcome.rule = "setup-in-region";
+      outcome.lesson_section = std::string(lesson) + "#the-second-call-and-what-it-really-measured";
+      break;
+    default:
+      outcome.message =
+          "your function returned " + format_ms(shown.reported_ms) + ", which is not a duration.";
+      outcome.hint = "Return (stop - start) in milliseconds, e.g. with "
+                     "std::chrono::duration<double, std::milli>.";
+      break;
+    }
+  }
+  CHECK(gpucheck::report(outcome));
+}
+
+GPU_TEST_CASE("after warm_up, the next call runs at steady-state speed") {
+  gpucheck::check_outcome outcome;
+  outcome.name = "after warm_up, the next GEMM runs at steady-state speed (fresh processes)";
+  int good = 0;
+  for (int i = 0; i < 2; ++i) {
+    const int n = static_cast<int>(gpucheck::random_between(2500.0, 4001.0));
+    const gpucheck::fresh_result run =
+        gpucheck::run_fresh_process(fresh_test_case, "warm_up " + std::to_string(n));
+    const double next_ms = run.value("next_ms");
+    const double steady_ms = run.value("steady_ms");
+    if (!run.ok || next_ms < 0 || steady_ms < 0) {
+      outcome.expected = "a fresh process that runs your warm_up to the end";
+      outcome.measured = "a process that failed";
+      outcome.message = "the fresh process running your warm_up stopped early. Its last lines:\n" +
+                        last_lines(run.output, 8);
+      outcome.hint = "Run `make run LESSON=1` to see the same error in your terminal.";
+      break;
+    }
+    const double allowed_ms = 2.0 * steady_ms + 0.5;
+    outcome.expected = "at most " + format_ms(allowed_ms) +
+                       " (later calls of N = " + std::to_string(n) + " took " +
+                       format_ms(steady_ms) + ")";
+    outcome.measured = format_ms(next_ms);
+    if (run.value("idle_after_warm_up") < 0.5) {
+      outcome.message = "warm_up returned while its GEMM was still running on the GPU: a timing "
+                        "started right after it would include the end of the warm-up.";
+      outcome.hint = "Wait for the GPU before returning: cudaStreamSynchronize(stream) or "
+                     "cudaDeviceSynchronize().";
+      outcome.rule = "stale-queue";
+      outcome.lesson_section = std::string(lesson) + "#warming-up-on-purpose";
+      break;
+    }
+    if (next_ms > allowed_ms) {
+      outcome.message = "the first GEMM after your warm_up took " + format_ms(next_ms) +
+                        ", like a cold one: warm_up left the first call's costs to it.";
+      outcome.hint = "Call `work(stream)` once inside warm_up, then wait for the GPU to finish.";
+      outcome.rule = "cold-start";
+      outcome.lesson_section = std::string(lesson) + "#warming-up-on-purpose";
+      break;
+    }
+    ++good;
+  }
+  outcome.passed = good == 2;
+  CHECK(gpucheck::report(outcome));
+}
