@@ -1,0 +1,299 @@
+// SPDX-License-Identifier: MIT
+// Lesson 02's checks. First, on work whose true durations the GPU's clock records (a long first
+// call, then shorter ones, all drawn afresh), the student's first and steady times against the
+// truth. Then, on GEMMs of a small and a large N, each measured in fresh processes (this program
+// started again, see checkapi/fresh_process.hpp), the student's numbers against the checker's own.
+#include "checkapi/check.cuh"
+#include "checkapi/event_truth.cuh"
+#include "checkapi/fresh_process.hpp"
+#include "cuda_check.cuh"
+#include "exercise.h"
+#include "matrices.cuh"
+
+#include <algorithm>
+#include <chrono>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+using gpucheck::format_ms;
+
+constexpr char lesson[] = "lessons/02-warmup-cost/lesson.md";
+constexpr char fresh_test_case[] = "fresh-process-gemm-timing";
+constexpr int repetitions = 5;
+
+std::string last_lines(const std::string& text, std::size_t count) {
+  std::size_t position = text.size();
+  for (std::size_t i = 0; i <= count && position != std::string::npos && position > 0; ++i) {
+    position = text.rfind('\n', position - 1);
+  }
+  return position == std::string::npos ? text : text.substr(position + 1);
+}
+
+struct gemm_problem {
+  explicit gemm_problem(int size) : a(size), b(size), c(size) {
+    const std::size_t count = static_cast<std::size_t>(size) * size;
+    gpucourse::fill_random(a.values.data(), count, 21);
+    gpucourse::fill_random(b.values.data(), count, 22);
+    CUDA_CHECK(cudaDeviceSynchronize());
+  }
+  gpu_work work() {
+    return [this](cudaStream_t stream) { gpucourse::multiply(handle, a, b, c, stream); };
+  }
+  gpucourse::square_matrix a, b, c;
+  gpucourse::cublas_handle handle;
+};
+
+double median(std::vector<double> values) {
+  std::sort(values.begin(), values.end());
+  return values.empty() ? 0.0 : values[values.size() / 2];
+}
+
+// Fills the outcome's message for a time that is not what it should be.
+void explain(gpucheck::check_outcome& outcome, const char* what, double reported_ms,
+             double truth_ms, gpucheck::time_verdict verdict) {
+  const std::string section =
+      std::string(lesson) + "#measuring-the-first-call-and-the-steady-state";
+  outcome.lesson_section = section;
+  if (verdict == gpucheck::time_verdict::not_a_number) {
+    outcome.message = std::string("your ") + what + " is " + format_ms(reported_ms) +
+                      ", which is not a duration.";
+    return;
+  }
+  if (reported_ms == 0.0) {
+    outcome.message = std::string("your ") + what + " is 0 ms: the function does not time yet.";
+    outcome.hint = "Time each call with a host clock and a cudaDeviceSynchronize() before and "
+                   "after it, as lesson 01's time_call does.";
+    return;
+  }
+  if (verdict == gpucheck::time_verdict::too_short) {
+    outcome.message = std::string("your ") + what + " is " + format_ms(reported_ms) +
+                      " but the work ran " + format_ms(truth_ms) +
+                      ": the clock stopped before the GPU had finished.";
+    outcome.hint = "Call cudaDeviceSynchronize() after each `work(stream)` and before you read "
+                   "the clock.";
+    outcome.rule = "unsynced-stop";
+  } else {
+    outcome.message = std::string("your ") + what + " is " + format_ms(reported_ms) +
+                      " but the work ran " + format_ms(truth_ms) +
+                      ": your number includes something else.";
+    outcome.hint = "Time each call on its own; steady_ms is the median of the calls after the "
+                   "first, so the first call must not be among them.";
+  }
+}
+
+} // namespace
+
+// Runs only in a fresh process. Task: "WHO N": student (measure_first_and_steady on a GEMM of size
+// N) or checker (the checker's own synchronized timing of the first GEMM of size N).
+GPU_TEST_CASE("fresh-process-gemm-timing") {
+  const std::string task = gpucheck::fresh_process_task();
+  if (task.empty()) {
+    return;
+  }
+  std::istringstream fields(task);
+  std::string who;
+  int n = 0;
+  fields >> who >> n;
+  CUDA_CHECK(cudaFree(nullptr));
+  gpucourse::cuda_stream stream;
+  gemm_problem problem(n);
+  const gpu_work gemm = problem.work();
+  if (who == "student") {
+    const first_and_steady timing = measure_first_and_steady(gemm, stream, repetitions);
+    gpucheck::report_fresh_value("first_ms", timing.first_ms);
+    gpucheck::report_fresh_value("steady_ms", timing.steady_ms);
+    gpucheck::report_fresh_value("cost_ms", warm_up_cost_ms(timing));
+  } else {
+    const auto start = std::chrono::steady_clock::now();
+    gemm(stream);
+    CUDA_CHECK(cudaDeviceSynchronize());
+    gpucheck::report_fresh_value("first_ms", std::chrono::duration<double, std::milli>(
+                                                 std::chrono::steady_clock::now() - start)
+                                                 .count());
+  }
+}
+
+GPU_TEST_CASE("measure_first_and_steady separates the first call from the steady state") {
+  gpucourse::cuda_stream stream;
+  constexpr int most_calls = 12;
+  std::vector<std::unique_ptr<gpucheck::known_duration_work>> spins;
+  for (int i = 0; i < most_calls; ++i) {
+    spins.push_back(std::make_unique<gpucheck::known_duration_work>());
+  }
+  spins[0]->enqueue(stream, 0.01); // load the kernel now
+  CUDA_CHECK(cudaDeviceSynchronize());
+
+  const gpucheck::time_tolerance tolerance{0.05, 0.05}; // 5% or 50 us
+  gpucheck::check_outcome outcome;
+  outcome.name = "measure_first_and_steady returns the first call's time and the steady median";
+  int accurate = 0;
+  constexpr int trial_count = 3;
+  for (int trial = 0; trial < trial_count; ++trial) {
+    const int calls_wanted = static_cast<int>(gpucheck::random_between(3.0, most_calls - 1.0));
+    const double first_ms = gpucheck::random_between(10.0, 30.0);
+    const double steady_ms = gpucheck::random_between(0.5, 5.0);
+    int calls = 0;
+    const gpu_work work = [&](cudaStream_t s) {
+      // The first call is long (a cold start, as it were); the others last about steady_ms.
+      const double duration_ms = calls == 0 ? first_ms : steady_ms * (0.9 + 0.2 * (calls % 3) / 2);
+      spins[std::min(calls, most_calls - 1)]->enqueue(s, duration_ms);
+      ++calls;
+    };
+    const first_and_steady reported = measure_first_and_steady(work, stream, calls_wanted);
+    const double cost_ms = warm_up_cost_ms(reported);
+    CUDA_CHECK(cudaDeviceSynchronize());
+    std::vector<double> later_ms;
+    for (int i = 1; i < std::min(calls, most_calls); ++i) {
+      later_ms.push_back(spins[i]->last_true_ms());
+    }
+    const double true_first_ms = calls > 0 ? spins[0]->last_true_ms() : 0.0;
+    const double true_steady_ms = median(later_ms);
+    const auto first_verdict = gpucheck::judge_time(reported.first_ms, true_first_ms, tolerance);
+    const auto steady_verdict = gpucheck::judge_time(reported.steady_ms, true_steady_ms, tolerance);
+    const bool cost_right =
+        std::abs(cost_ms - (reported.first_ms - reported.steady_ms)) < 1e-6 * (1 + cost_ms);
+    outcome.expected = "first " + format_ms(true_first_ms) + ", steady " +
+                       format_ms(true_steady_ms) + ", cost " +
+                       format_ms(true_first_ms - true_steady_ms) + " (" +
+                       std::to_string(calls_wanted) + " repetitions)";
+    outcome.measured = "first " + format_ms(reported.first_ms) + ", steady " +
+                       format_ms(reported.steady_ms) + ", cost " + format_ms(cost_ms);
+    if (calls != calls_wanted + 1) {
+      outcome.message = "the work was called " + std::to_string(calls) + " times; with " +
+                        std::to_string(calls_wanted) + " repetitions it should be called " +
+                        std::to_string(calls_wanted + 1) + " times (the first, then the rest).";
+      outcome.hint = "Call `work(stream)` once for first_ms, then `repetitions` times more.";
+      outcome.lesson_section =
+          std::string(lesson) + "#measuring-the-first-call-and-the-steady-state";
+    } else if (first_verdict != gpucheck::time_verdict::accurate) {
+      explain(outcome, "first_ms", reported.first_ms, true_first_ms, first_verdict);
+    } else if (steady_verdict != gpucheck::time_verdict::accurate) {
+      explain(outcome, "steady_ms", reported.steady_ms, true_steady_ms, steady_verdict);
+      if (steady_verdict == gpucheck::time_verdict::too_long && !later_ms.empty()) {
+        outcome.message +=
+            " (a mean that includes the first call would give " +
+            format_ms((true_first_ms + true_steady_ms * later_ms.size()) / (later_ms.size() + 1)) +
+            ".)";
+        outcome.rule = "cold-start";
+      }
+    } else if (!cost_right) {
+      outcome.message =
+          "warm_up_cost_ms returned " + format_ms(cost_ms) + ", not first_ms - " + "steady_ms.";
+      outcome.hint = "The first call did a steady call's work and paid the warm-up on top of it.";
+      outcome.lesson_section = std::string(lesson) + "#the-warm-up-cost";
+    } else {
+      ++accurate;
+      continue;
+    }
+    break; // a wrong answer is explained with its own numbers
+  }
+  outcome.passed = accurate == trial_count;
+  CHECK(gpucheck::report(outcome));
+}
+
+GPU_TEST_CASE(
+    "cold and warm GEMM times agree with the checker's own, and the warm time grows with N") {
+  struct size_result {
+    int n = 0;
+    std::vector<double> truth_first_ms;
+    double truth_steady_ms = 0;
+    double first_ms = -1, steady_ms = -1, cost_ms = 0;
+    std::string failure;
+  };
+  std::vector<size_result> sizes(2);
+  sizes[0].n = static_cast<int>(gpucheck::random_between(4.0, 65.0));
+  sizes[1].n = static_cast<int>(gpucheck::random_between(3000.0, 4001.0));
+
+  for (size_result& size : sizes) {
+    const std::string n = " " + std::to_string(size.n);
+    for (const char* who : {"checker", "student", "checker"}) {
+      const gpucheck::fresh_result run = gpucheck::run_fresh_process(fresh_test_case, who + n);
+      if (!run.ok || run.value("first_ms") < 0) {
+        size.failure = last_lines(run.output, 8);
+        continue;
+      }
+      if (std::string(who) == "checker") {
+        size.truth_first_ms.push_back(run.value("first_ms"));
+      } else {
+        size.first_ms = run.value("first_ms");
+        size.steady_ms = run.value("steady_ms");
+        size.cost_ms = run.value("cost_ms");
+      }
+    }
+    // The steady state is measured here, in this warm process, with events around each GEMM.
+    gpucourse::cuda_stream stream;
+    gemm_problem problem(size.n);
+    const gpu_work gemm = problem.work();
+    gemm(stream);
+    size.truth_steady_ms = gpucheck::median_event_ms(gemm, stream, 2 * repetitions + 1);
+  }
+
+  for (const size_result& size : sizes) {
+    gpucheck::check_outcome outcome;
+    outcome.name =
+        "in a fresh process, first and steady GEMM times at N = " + std::to_string(size.n) +
+        " agree with the checker's";
+    if (size.first_ms < 0 || size.truth_first_ms.empty()) {
+      outcome.expected = "a fresh process that runs measure_first_and_steady to the end";
+      outcome.measured = "a process that failed";
+      outcome.message = "a fresh process stopped early. Its last lines:\n" + size.failure;
+      outcome.hint = "Run `make run LESSON=2` to see the same error in your terminal.";
+      CHECK(gpucheck::report(outcome));
+      continue;
+    }
+    const auto [low, high] =
+        std::minmax_element(size.truth_first_ms.begin(), size.truth_first_ms.end());
+    // Cold starts are noisy (on an H200, 0.09 to 0.16 s); the window only rejects a first time
+    // that left the cold start out, or added something big to it.
+    const bool first_ok = size.first_ms >= 0.4 * *low && size.first_ms <= 2.5 * *high;
+    // Steady: 15% or 100 us (a host clock with two synchronizations adds tens of microseconds).
+    const gpucheck::time_tolerance steady_tolerance{0.15, 0.10};
+    const auto steady_verdict =
+        gpucheck::judge_time(size.steady_ms, size.truth_steady_ms, steady_tolerance);
+    outcome.passed = first_ok && steady_verdict == gpucheck::time_verdict::accurate;
+    outcome.expected = "first between " + format_ms(0.4 * *low) + " and " + format_ms(2.5 * *high) +
+                       ", steady " + format_ms(size.truth_steady_ms) + " within " +
+                       format_ms(steady_tolerance.allowed_ms(size.truth_steady_ms));
+    outcome.measured = "first " + format_ms(size.first_ms) + ", steady " +
+                       format_ms(size.steady_ms) + ", warm-up cost " + format_ms(size.cost_ms);
+    if (!first_ok) {
+      outcome.message = "the checker's first GEMMs of N = " + std::to_string(size.n) +
+                        " in fresh processes took " + format_ms(*low) + " to " + format_ms(*high) +
+                        "; yours took " + format_ms(size.first_ms) + ".";
+      outcome.hint = size.first_ms < 0.4 * *low
+                         ? "first_ms must be the very first call, timed until the GPU finished: "
+                           "nothing may run the work before it."
+                         : "Keep only `work(stream)` and the synchronizations between the clock "
+                           "reads.";
+      outcome.lesson_section = std::string(lesson) + "#cold-in-a-fresh-process";
+    } else if (!outcome.passed) {
+      explain(outcome, "steady_ms", size.steady_ms, size.truth_steady_ms, steady_verdict);
+    }
+    CHECK(gpucheck::report(outcome));
+  }
+
+  if (sizes[0].steady_ms > 0 && sizes[1].steady_ms > 0) {
+    gpucheck::check_outcome outcome;
+    outcome.name = "the steady GEMM time grows with N while the first-call cost does not";
+    const double ratio = sizes[1].steady_ms / sizes[0].steady_ms;
+    const double truth_ratio = sizes[1].truth_steady_ms / sizes[0].truth_steady_ms;
+    outcome.passed = ratio >= 5.0;
+    outcome.expected = "steady at N = " + std::to_string(sizes[1].n) + " at least 5 times " +
+                       "steady at N = " + std::to_string(sizes[0].n) +
+                       " (the checker's: " + std::to_string(static_cast<int>(truth_ratio)) +
+                       " times)";
+    outcome.measured = format_ms(sizes[1].steady_ms) + " vs " + format_ms(sizes[0].steady_ms);
+    if (!outcome.passed) {
+      outcome.message = "your steady times hardly grow with N: they do not measure the GEMM "
+                        "itself, only a fixed cost such as the launch.";
+      outcome.hint = "Wait for the GPU (cudaDeviceSynchronize) before each second clock read.";
+      outcome.rule = "unsynced-stop";
+      outcome.lesson_section = std::string(lesson) + "#the-warm-up-cost";
+    }
+    CHECK(gpucheck::report(outcome));
+  }
+}

@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: MIT
+// The article's example 2, extended to a sweep of sizes. For each N it prints, measured with your
+// measure_first_and_steady:
+//   first_fresh_ms    the first GEMM in a fresh process (this program started again for that N)
+//   first_in_process_ms  the first GEMM of that N in one process that has already run the
+//                     smaller sizes (the context and the cuBLAS handle already exist)
+//   steady_ms         the median of the warm GEMMs of that N
+//   warm_up_cost_ms   your warm_up_cost_ms estimate, from the fresh process
+// Usage: make run LESSON=2 [ARGS="n1,n2,..."] (default 4,16,64,256,1024,2048,4000).
+#include "cuda_check.cuh"
+#include "exercise.h"
+#include "matrices.cuh"
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <unistd.h>
+#include <vector>
+
+namespace {
+
+constexpr int repetitions = 5;
+
+// ANCHOR: one_size
+// A GEMM of size n with its inputs ready; the handle is created before anything is timed.
+first_and_steady measure_gemm(gpucourse::cublas_handle& cublas, int n) {
+  gpucourse::square_matrix a(n), b(n), c(n);
+  const std::size_t count = static_cast<std::size_t>(n) * n;
+  gpucourse::fill_random(a.values.data(), count, 1);
+  gpucourse::fill_random(b.values.data(), count, 2);
+  CUDA_CHECK(cudaDeviceSynchronize());
+  const gpu_work gemm = [&](cudaStream_t stream) { gpucourse::multiply(cublas, a, b, c, stream); };
+  return measure_first_and_steady(gemm, nullptr, repetitions);
+}
+// ANCHOR_END: one_size
+
+// In the fresh process: create the context and the handle, measure one size, print the numbers.
+int measure_in_this_fresh_process(int n) {
+  CUDA_CHECK(cudaFree(nullptr));
+  gpucourse::cublas_handle cublas;
+  const first_and_steady timing = measure_gemm(cublas, n);
+  std::printf("%.9g %.9g\n", timing.first_ms, timing.steady_ms);
+  return 0;
+}
+
+// ANCHOR: fresh_process
+// Starts this program again as `PROGRAM --fresh N` and reads the two numbers it prints: a new
+// process has no context, no loaded module and no cuBLAS state, so its first GEMM is truly cold.
+bool measure_in_fresh_process(int n, first_and_steady& timing) {
+  char program[4096] = {};
+  if (readlink("/proc/self/exe", program, sizeof program - 1) <= 0) {
+    return false;
+  }
+  const std::string command = "'" + std::string(program) + "' --fresh " + std::to_string(n);
+  std::FILE* output = popen(command.c_str(), "r");
+  if (output == nullptr) {
+    return false;
+  }
+  const int read = std::fscanf(output, "%lf %lf", &timing.first_ms, &timing.steady_ms);
+  return pclose(output) == 0 && read == 2;
+}
+// ANCHOR_END: fresh_process
+
+std::vector<int> parse_sizes(const char* text) {
+  std::vector<int> sizes;
+  std::stringstream stream(text);
+  std::string item;
+  while (std::getline(stream, item, ',')) {
+    const int n = std::atoi(item.c_str());
+    if (n > 0) {
+      sizes.push_back(n);
+    }
+  }
+  return sizes;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+  if (argc > 2 && std::strcmp(argv[1], "--fresh") == 0) {
+    return measure_in_this_fresh_process(std::atoi(argv[2]));
+  }
+  const std::vector<int> sizes = parse_sizes(argc > 1 ? argv[1] : "4,16,64,256,1024,2048,4000");
+  if (sizes.empty()) {
+    std::fprintf(stderr, "usage: %s [n1,n2,...]   (matrix sizes, > 0)\n", argv[0]);
+    return 2;
+  }
+
+  // ANCHOR: sweep
+  std::vector<first_and_steady> fresh(sizes.size());
+  for (std::size_t i = 0; i < sizes.size(); ++i) {
+    if (!measure_in_fresh_process(sizes[i], fresh[i])) {
+      std::fprintf(stderr, "the fresh process for N = %d failed\n", sizes[i]);
+      return 1;
+    }
+  }
+  // Now all sizes in this one process, in turn: context and handle first, then the GEMMs.
+  CUDA_CHECK(cudaFree(nullptr));
+  gpucourse::cublas_handle cublas;
+  std::printf("%6s %15s %20s %12s %16s\n", "N", "first_fresh_ms", "first_in_process_ms",
+              "steady_ms", "warm_up_cost_ms");
+  for (std::size_t i = 0; i < sizes.size(); ++i) {
+    const first_and_steady in_process = measure_gemm(cublas, sizes[i]);
+    std::printf("%6d %15.3f %20.3f %12.4f %16.3f\n", sizes[i], fresh[i].first_ms,
+                in_process.first_ms, fresh[i].steady_ms, warm_up_cost_ms(fresh[i]));
+  }
+  // ANCHOR_END: sweep
+  return 0;
+}
