@@ -1,0 +1,157 @@
+// SPDX-License-Identifier: MIT
+#include "cli/lint_command.hpp"
+
+#include "cli/command_line.hpp"
+#include "cli/course_paths.hpp"
+#include "cli/site_markers.hpp"
+#include "core/check_runner.hpp"
+#include "core/compiler_diagnostics.hpp"
+#include "core/exit_codes.hpp"
+#include "core/process_runner.hpp"
+#include "report/lint_report.hpp"
+#include "report/terminal_report.hpp"
+#include "report/timeline_svg.hpp"
+#include "rules/run_rules.hpp"
+#include "rules/timed_intervals.hpp"
+#include "trace_model/read_trace.hpp"
+
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <unistd.h>
+
+namespace gpucheck::cli {
+namespace fs = std::filesystem;
+namespace {
+
+std::string find_nvcc() {
+  for (const char* candidate : {"/usr/local/cuda/bin/nvcc"}) {
+    if (access(candidate, X_OK) == 0) {
+      return candidate;
+    }
+  }
+  return "nvcc"; // from PATH
+}
+
+bool machine_has_gpu() { return system("nvidia-smi -L >/dev/null 2>&1") == 0; }
+
+// Builds FILE.cu the way a student would (nvcc, cuBLAS linked), with line information so that
+// clock reads can be traced back to their source lines.
+int build_program(const fs::path& source, const fs::path& output) {
+  process_options options;
+  options.argv = {find_nvcc(), "-std=c++17", "-O2", "-g", "-lineinfo", source.string(), "-o",
+                  output.string(), "-lcublas"};
+  if (machine_has_gpu()) {
+    options.argv.insert(options.argv.begin() + 1, "-arch=native");
+  }
+  options.time_limit = std::chrono::minutes(5);
+  const process_result built = run_process(options);
+  if (built.exited_with(0)) {
+    return to_int(exit_code::pass);
+  }
+  std::cerr << "gpucheck lint: " << source.string() << " does not build.\n";
+  if (const auto error = find_first_error(built.start_error + built.output)) {
+    std::cerr << "  " << error->file << ":" << error->line << ": " << error->message << "\n"
+              << error->excerpt;
+  } else {
+    std::cerr << last_lines(built.start_error + built.output, 20);
+  }
+  return to_int(exit_code::build_failed);
+}
+
+} // namespace
+
+int run_lint_command(const std::vector<std::string>& arguments) {
+  const parsed_arguments parsed = parse_arguments(
+      arguments, {"timeline", "timeout", "keep-trace", "source-dir", "build-dir"}, {"json"});
+  const bool has_file = parsed.positional.size() == 1;
+  if (!parsed.error.empty() || parsed.positional.size() > 1 ||
+      (!has_file && parsed.after_dashes.empty())) {
+    std::cerr << "gpucheck lint: " << (parsed.error.empty() ? "name a program" : parsed.error)
+              << "\nusage: gpucheck lint FILE.cu [--json] [--timeline OUT.svg] [-- ARGS]\n"
+              << "       gpucheck lint [--json] [--timeline OUT.svg] -- PROGRAM [ARGS]\n";
+    return to_int(exit_code::usage);
+  }
+  const course_paths paths = find_course_paths(parsed);
+  const fs::path work_dir = paths.build_dir / "gpucheck" / "lint";
+  fs::create_directories(work_dir);
+
+  std::vector<std::string> program = parsed.after_dashes;
+  if (has_file) {
+    const fs::path source = parsed.positional[0];
+    if (!fs::exists(source)) {
+      std::cerr << "gpucheck lint: no such file: " << source.string() << "\n";
+      return to_int(exit_code::usage);
+    }
+    const fs::path binary = work_dir / source.stem();
+    if (const int built = build_program(source, binary); built != 0) {
+      return built;
+    }
+    program.insert(program.begin(), binary.string());
+  }
+
+  const fs::path tracer = paths.build_dir / "lib" / "libgputrace.so";
+  if (!fs::exists(tracer)) {
+    std::cerr << "gpucheck lint: the tracer is not built (" << tracer.string()
+              << "). Run: cmake --build " << paths.build_dir.string() << " --target gputrace\n";
+    return to_int(exit_code::usage);
+  }
+  const fs::path trace_file =
+      parsed.value("keep-trace").value_or((work_dir / ("trace-" + std::to_string(getpid()) +
+                                                       ".jsonl")).string());
+  fs::remove(trace_file);
+  process_options options;
+  options.argv = program;
+  const char* preload = std::getenv("LD_PRELOAD");
+  options.environment = {
+      {"CUDA_INJECTION64_PATH", fs::absolute(tracer).string()},
+      {"LD_PRELOAD", fs::absolute(tracer).string() + (preload ? ":" + std::string(preload) : "")},
+      {"GPUTRACE_OUTPUT", fs::absolute(trace_file).string()}};
+  options.time_limit =
+      std::chrono::milliseconds(static_cast<long>(std::atof(parsed.value("timeout").value_or("120").c_str()) * 1000));
+  options.echo = !parsed.flag("json");
+  const process_result run = run_process(options);
+
+  auto read = trace::read_trace_file(trace_file);
+  if (!read.ok()) {
+    std::cerr << "gpucheck lint: no usable trace (" << read.error << ").\n";
+    if (!run.started) {
+      std::cerr << "  " << run.start_error << "\n";
+    }
+    return to_int(exit_code::crashed);
+  }
+  trace::run_trace& trace = *read.trace;
+  if (trace.info.device.empty() && trace.activity.empty()) {
+    std::cout << "Built and ran. The timing analysis needs an NVIDIA GPU, and this machine has none "
+                 "(no CUDA device was seen).\n";
+    return to_int(exit_code::no_device);
+  }
+  resolve_site_markers(trace, read_trace_objects(trace_file));
+
+  lint_report result;
+  result.program = program.front();
+  result.device = trace.info.device;
+  const auto intervals = rules::find_timed_intervals(trace);
+  result.interval_count = static_cast<int>(intervals.size());
+  result.findings = rules::run_rules(trace);
+  result.notes = rules::describe_intended_intervals(trace);
+  if (const auto timeline = parsed.value("timeline")) {
+    std::ofstream(*timeline) << report::render_timeline_svg(trace, intervals, result.findings, {});
+    result.timeline_path = *timeline;
+  }
+  if (!parsed.value("keep-trace")) {
+    fs::remove(trace_file);
+  }
+  std::cout << (parsed.flag("json") ? render_lint_json(result)
+                                    : render_lint_terminal(result, colour_wanted(STDOUT_FILENO)));
+  if (run.timed_out || run.signal != 0) {
+    std::cerr << "gpucheck lint: the program "
+              << (run.timed_out ? "did not finish within the time limit"
+                                : "was ended by " + describe_signal(run.signal))
+              << "; the findings cover what it did until then.\n";
+    return to_int(exit_code::crashed);
+  }
+  return to_int(result.findings.empty() ? exit_code::pass : exit_code::wrong);
+}
+
+} // namespace gpucheck::cli

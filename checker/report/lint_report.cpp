@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: MIT
+#include "report/lint_report.hpp"
+
+#include <cstdio>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+namespace gpucheck {
+namespace {
+
+const char* severity_name(rules::severity level) {
+  switch (level) {
+  case rules::severity::error:
+    return "error";
+  case rules::severity::warning:
+    return "warning";
+  default:
+    return "note";
+  }
+}
+
+std::string milliseconds(trace::time_ns duration_ns) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3f ms", static_cast<double>(duration_ns) * 1e-6);
+  return text;
+}
+
+std::string describe_interval(const rules::timed_interval& interval) {
+  std::string text = interval.how == rules::timed_interval::method::events
+                         ? "interval timed with events"
+                         : "interval timed with " + interval.clock;
+  return text + ", measured " + milliseconds(interval.measured_ns);
+}
+
+nlohmann::json finding_json(const rules::finding& finding) {
+  return {{"rule", finding.rule},
+          {"severity", severity_name(finding.level)},
+          {"message", finding.message},
+          {"hint", finding.hint},
+          {"lesson", finding.lesson},
+          {"effect_ms", static_cast<double>(finding.effect_ns) * 1e-6},
+          {"truth_ms", static_cast<double>(finding.truth_ns) * 1e-6},
+          {"measured_ms", static_cast<double>(finding.interval.measured_ns) * 1e-6},
+          {"method",
+           finding.interval.how == rules::timed_interval::method::events ? "events" : "host_clock"},
+          {"clock", finding.interval.clock},
+          {"occurrences", finding.occurrences}};
+}
+
+} // namespace
+
+std::string render_lint_terminal(const lint_report& report, bool colour) {
+  const auto paint = [&](const char* code, const std::string& text) {
+    return colour ? "\x1b[" + std::string(code) + "m" + text + "\x1b[0m" : text;
+  };
+  std::ostringstream out;
+  if (report.findings.empty()) {
+    out << paint("1;32", "no timing mistakes") << " in " << report.interval_count
+        << " timed interval" << (report.interval_count == 1 ? "" : "s") << " of " << report.program
+        << "\n";
+  } else {
+    out << paint("1;31", std::to_string(report.findings.size()) + " timing finding" +
+                             (report.findings.size() == 1 ? "" : "s"))
+        << " in " << report.interval_count << " timed intervals of " << report.program << "\n";
+  }
+  for (const auto& finding : report.findings) {
+    out << "\n  " << paint(finding.level == rules::severity::error ? "1;31" : "1;33",
+                           std::string(severity_name(finding.level)) + "[" + finding.rule + "]")
+        << " " << describe_interval(finding.interval);
+    if (finding.occurrences > 1) {
+      out << " (and " << finding.occurrences - 1 << " more like it)";
+    }
+    out << "\n    " << finding.message << "\n    fix: " << finding.hint << "\n";
+    if (!finding.lesson.empty()) {
+      out << "    learn: " << finding.lesson << "\n";
+    }
+  }
+  for (const auto& note : report.notes) {
+    out << "\n  " << paint("1", "note") << " " << describe_interval(note.interval) << "\n    "
+        << note.message << "\n";
+  }
+  if (!report.timeline_path.empty()) {
+    out << "\n  timeline: " << report.timeline_path << "\n";
+  }
+  if (!report.device.empty()) {
+    out << "\n  GPU " << report.device << "\n";
+  }
+  return out.str();
+}
+
+std::string render_lint_json(const lint_report& report) {
+  nlohmann::json findings = nlohmann::json::array();
+  for (const auto& finding : report.findings) {
+    findings.push_back(finding_json(finding));
+  }
+  nlohmann::json notes = nlohmann::json::array();
+  for (const auto& note : report.notes) {
+    notes.push_back(finding_json(note));
+  }
+  const nlohmann::json document = {{"schema", "gpucheck-lint/1"}, {"program", report.program},
+                                   {"device", report.device},
+                                   {"intervals", report.interval_count},
+                                   {"findings", findings},   {"notes", notes},
+                                   {"timeline", report.timeline_path}};
+  return document.dump(2) + "\n";
+}
+
+} // namespace gpucheck

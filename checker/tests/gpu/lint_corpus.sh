@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# Lints every corpus program (built by CMake into BIN_DIR) GPUCHECK_CORPUS_REPEAT times (default 3)
+# and compares the rules found with EXPECTED.tsv: every expected rule must be reported and no
+# other; and the verdict must not change between repetitions. Prints one row per program.
+set -u
+source "$(dirname "$0")/have_gpu.sh"
+gpucheck=$1
+corpus=$2
+bin_dir=$3
+repeat=${GPUCHECK_CORPUS_REPEAT:-3}
+status=0
+printf '%-44s %-24s %-24s %s\n' program expected found verdict
+while IFS=$'\t' read -r file expected why; do
+  [ "$file" = file ] && continue
+  [ -z "$file" ] && continue
+  name=${file%.cu}
+  first=""
+  stable=yes
+  for ((i = 0; i < repeat; i++)); do
+    found=$("$gpucheck" lint --json -- "$bin_dir/$name" 2>/dev/null |
+      python3 -c 'import json,sys
+try: d=json.load(sys.stdin)
+except Exception: print("(no report)"); sys.exit()
+r=sorted({f["rule"] for f in d["findings"]}); print(",".join(r) if r else "-")')
+    [ -z "$first" ] && first=$found
+    [ "$found" = "$first" ] || stable="no ($first then $found)"
+  done
+  want=$(tr ',' '\n' <<<"$expected" | sort | paste -sd, -)
+  verdict=ok
+  if [ "$first" != "$want" ] || [ "$stable" != yes ]; then
+    verdict="WRONG${stable:+ stable=$stable}"
+    status=1
+  fi
+  printf '%-44s %-24s %-24s %s\n' "$name" "$want" "$first" "$verdict"
+done <"$corpus/EXPECTED.tsv"
+exit $status

@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: MIT
+#include "core/lesson_catalog.hpp"
+
+#include <doctest/doctest.h>
+#include <filesystem>
+#include <fstream>
+#include <unistd.h>
+
+namespace fs = std::filesystem;
+using gpucheck::lesson_catalog;
+
+namespace {
+
+// A throwaway course tree: lessons/NN-slug/{exercise.cu, lesson.md}.
+struct temporary_course {
+  fs::path root = fs::temp_directory_path() / ("gpucheck-catalog-" + std::to_string(getpid()));
+  temporary_course() {
+    add("04-two-sync-methods", "The two ways to synchronize");
+    add("00-setup", "Setting up");
+    add("10-streams", "");
+    fs::create_directories(root / "lessons" / "common");
+    fs::create_directories(root / "lessons" / "05-no-exercise-yet");
+  }
+  ~temporary_course() { fs::remove_all(root); }
+  void add(const std::string& folder, const std::string& title) {
+    fs::create_directories(root / "lessons" / folder);
+    std::ofstream(root / "lessons" / folder / "exercise.cu") << "// exercise\n";
+    if (!title.empty()) {
+      std::ofstream(root / "lessons" / folder / "lesson.md")
+          << "---\nnumber: 1\ntitle: \"" << title << "\"\n---\n# text\n";
+    }
+  }
+  lesson_catalog scan() const { return lesson_catalog::scan(root / "lessons", root / "solutions"); }
+};
+
+} // namespace
+
+TEST_CASE("the catalog lists lesson folders with an exercise, in number order") {
+  const temporary_course course;
+  const auto lessons = course.scan().lessons();
+  REQUIRE(lessons.size() == 3);
+  CHECK(lessons[0].folder == "00-setup");
+  CHECK(lessons[1].folder == "04-two-sync-methods");
+  CHECK(lessons[2].folder == "10-streams");
+  CHECK(lessons[1].title == "The two ways to synchronize");
+  CHECK(lessons[2].title == "streams"); // no lesson.md: the slug stands in
+}
+
+TEST_CASE("a lesson can be named by number, padded number, folder or slug") {
+  const temporary_course course;
+  const lesson_catalog catalog = course.scan();
+  for (const std::string name : {"4", "04", "004", "04-two-sync-methods", "two-sync-methods"}) {
+    CAPTURE(name);
+    const auto lesson = catalog.resolve(name);
+    REQUIRE(lesson.has_value());
+    CHECK(lesson->folder == "04-two-sync-methods");
+  }
+  CHECK(catalog.resolve("10")->folder == "10-streams");
+  CHECK(catalog.resolve("0")->folder == "00-setup");
+}
+
+TEST_CASE("an unknown lesson resolves to nothing and the choices name every lesson") {
+  const temporary_course course;
+  const lesson_catalog catalog = course.scan();
+  CHECK_FALSE(catalog.resolve("5").has_value()); // a folder without exercise.cu is not a lesson
+  CHECK_FALSE(catalog.resolve("99").has_value());
+  CHECK_FALSE(catalog.resolve("").has_value());
+  CHECK_FALSE(catalog.resolve("two-sync").has_value());
+  const std::string choices = catalog.describe_choices();
+  CHECK(choices.find("00-setup") != std::string::npos);
+  CHECK(choices.find("04-two-sync-methods  The two ways to synchronize") != std::string::npos);
+  CHECK(choices.find("10-streams") != std::string::npos);
+}
+
+TEST_CASE("targets and files follow the folder name") {
+  const temporary_course course;
+  const auto lesson = *course.scan().resolve("4");
+  CHECK(lesson.check_target(false) == "lesson.04-two-sync-methods.check");
+  CHECK(lesson.check_target(true) == "lesson.04-two-sync-methods.check-solution");
+  CHECK(lesson.run_target(false) == "lesson.04-two-sync-methods.run");
+  CHECK(lesson.exercise_file(false) == course.root / "lessons/04-two-sync-methods/exercise.cu");
+  CHECK(lesson.exercise_file(true) == course.root / "solutions/04-two-sync-methods/exercise.cu");
+}
+
+TEST_CASE("the course's own lessons all resolve and have a title in their front matter") {
+  const auto catalog = lesson_catalog::scan(fs::path(GPUCHECK_SOURCE_DIR) / "lessons",
+                                            fs::path(GPUCHECK_SOURCE_DIR) / "solutions");
+  REQUIRE_FALSE(catalog.lessons().empty());
+  for (const auto& lesson : catalog.lessons()) {
+    CAPTURE(lesson.folder);
+    CHECK(lesson.title != lesson.folder.substr(3));
+    CHECK(fs::exists(lesson.exercise_file(true)));
+  }
+}

@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: MIT
+#include "core/process_runner.hpp"
+
+#include <csignal>
+#include <doctest/doctest.h>
+#include <filesystem>
+#include <fstream>
+#include <thread>
+#include <unistd.h>
+
+using gpucheck::process_options;
+using gpucheck::run_process;
+namespace fs = std::filesystem;
+
+TEST_CASE("a program's exit status and output are captured") {
+  process_options options;
+  options.argv = {"sh", "-c", "echo out; echo err >&2; exit 3"};
+  const auto result = run_process(options);
+  CHECK(result.started);
+  CHECK(result.exit_status == 3);
+  CHECK(result.signal == 0);
+  CHECK_FALSE(result.timed_out);
+  CHECK(result.output.find("out\n") != std::string::npos);
+  CHECK(result.output.find("err\n") != std::string::npos);
+}
+
+TEST_CASE("environment and working directory reach the program") {
+  process_options options;
+  options.argv = {"sh", "-c", "echo $GPUCHECK_TEST_VALUE; pwd"};
+  options.environment = {{"GPUCHECK_TEST_VALUE", "hello"}};
+  options.working_dir = fs::temp_directory_path();
+  const auto result = run_process(options);
+  CHECK(result.exited_with(0));
+  CHECK(result.output == "hello\n" + fs::canonical(fs::temp_directory_path()).string() + "\n");
+}
+
+TEST_CASE("a signal that ends the program is reported") {
+  process_options options;
+  options.argv = {"sh", "-c", "kill -SEGV $$"};
+  const auto result = run_process(options);
+  CHECK(result.signal == SIGSEGV);
+  CHECK(gpucheck::describe_signal(SIGSEGV).find("segmentation fault") != std::string::npos);
+}
+
+TEST_CASE("a program that never ends is killed at the time limit, with its children") {
+  const fs::path pid_file = fs::temp_directory_path() / ("gpucheck-child-" + std::to_string(getpid()));
+  process_options options;
+  options.argv = {"sh", "-c", "sleep 1000 & echo $! > " + pid_file.string() + "; while :; do :; done"};
+  options.time_limit = std::chrono::milliseconds(500);
+  const auto result = run_process(options);
+  CHECK(result.timed_out);
+  CHECK(result.signal == SIGKILL);
+  CHECK(result.wall_seconds < 5.0);
+  int child_pid = 0;
+  std::ifstream(pid_file) >> child_pid;
+  fs::remove(pid_file);
+  REQUIRE(child_pid > 0);
+  // The child was in the program's process group. Once killed it is gone, or a zombie waiting for
+  // whoever adopted it to reap it; either way it no longer runs.
+  const auto still_running = [&] {
+    std::ifstream stat("/proc/" + std::to_string(child_pid) + "/stat");
+    std::string pid, name, state;
+    return static_cast<bool>(stat >> pid >> name >> state) && state != "Z";
+  };
+  bool child_gone = false;
+  for (int attempt = 0; attempt < 100 && !child_gone; ++attempt) {
+    child_gone = !still_running();
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  CHECK(child_gone);
+}
+
+TEST_CASE("runaway output is cut at the limit and the cut is reported") {
+  process_options options;
+  options.argv = {"sh", "-c", "yes | head -c 1000000"};
+  options.output_limit_bytes = 1000;
+  const auto result = run_process(options);
+  CHECK(result.exited_with(0));
+  CHECK(result.output.size() == 1000);
+  CHECK(result.output_truncated);
+}
+
+TEST_CASE("a program that does not exist is reported as not started") {
+  process_options options;
+  options.argv = {"/nonexistent/gpucheck-no-such-program"};
+  const auto result = run_process(options);
+  CHECK_FALSE(result.started);
+  CHECK(result.start_error.find("No such file") != std::string::npos);
+}

@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: MIT
+#include "report/json_report.hpp"
+#include "report/terminal_report.hpp"
+
+#include <cstdlib>
+#include <doctest/doctest.h>
+#include <nlohmann/json.hpp>
+
+using gpucheck::check_report;
+
+namespace {
+
+check_report failing_report() {
+  check_report report;
+  report.lesson_folder = "04-two-sync-methods";
+  report.lesson_title = "The two ways to synchronize";
+  report.exercise_file = "lessons/04-two-sync-methods/exercise.cu";
+  report.verdict = gpucheck::exit_code::wrong;
+  report.headline = "1 of 2 checks failed.";
+  report.device = "NVIDIA H200";
+  gpucheck::check_item failed;
+  failed.name = "time_with_device_sync returns the time of the work alone";
+  failed.expected = "2.134 ms";
+  failed.measured = "22.410 ms";
+  failed.message = "your number includes 20.276 ms of other work";
+  failed.hint = "call cudaDeviceSynchronize() before the first clock read";
+  failed.rule = "stale-queue";
+  failed.lesson_section = "lessons/04-two-sync-methods/lesson.md#why-method-1-waits-for-earlier-work";
+  gpucheck::check_item passed;
+  passed.name = "time_with_events returns the time of the work alone";
+  passed.passed = true;
+  report.checks = {failed, passed};
+  return report;
+}
+
+} // namespace
+
+TEST_CASE("the verdict is on the first line, then each failed check's numbers, fix and lesson") {
+  const std::string text = gpucheck::render_terminal(failing_report(), {false});
+  CHECK(text.rfind("FAIL  lesson 04-two-sync-methods: The two ways to synchronize\n", 0) == 0);
+  CHECK(text.find("expected  2.134 ms") != std::string::npos);
+  CHECK(text.find("measured  22.410 ms") != std::string::npos);
+  CHECK(text.find("rule      stale-queue") != std::string::npos);
+  CHECK(text.find("learn     lessons/04-two-sync-methods/lesson.md#why") != std::string::npos);
+  CHECK(text.find("ok   time_with_events") != std::string::npos);
+  CHECK(text.find("make hint LESSON=04") != std::string::npos);
+  CHECK(text.find("\x1b[") == std::string::npos); // no colour when not asked for
+}
+
+TEST_CASE("colour is used only when asked, and NO_COLOR always wins") {
+  const std::string coloured = gpucheck::render_terminal(failing_report(), {true});
+  CHECK(coloured.find("\x1b[1;31mFAIL\x1b[0m") == 0);
+  setenv("NO_COLOR", "1", 1);
+  CHECK_FALSE(gpucheck::colour_wanted(1));
+  unsetenv("NO_COLOR");
+}
+
+TEST_CASE("the JSON report carries the verdict, exit code and every check") {
+  const auto json = nlohmann::json::parse(gpucheck::render_json(failing_report()));
+  CHECK(json["schema"] == "gpucheck-check/1");
+  CHECK(json["verdict"] == "fail");
+  CHECK(json["exit_code"] == 1);
+  REQUIRE(json["checks"].size() == 2);
+  CHECK(json["checks"][0]["rule"] == "stale-queue");
+  CHECK(json["checks"][1]["passed"] == true);
+  CHECK(json["build_error"].is_null());
+}
+
+TEST_CASE("a build failure shows the first error with its file and line") {
+  check_report report = failing_report();
+  report.checks.clear();
+  report.verdict = gpucheck::exit_code::build_failed;
+  report.headline = "Your code does not compile: exercise.cu:9: expected a \";\"";
+  report.build_error = gpucheck::compiler_error{"/x/exercise.cu", 9, 0, "expected a \";\"",
+                                                "    return sum;\n    ^\n", false};
+  const std::string text = gpucheck::render_terminal(report, {false});
+  CHECK(text.rfind("DOES NOT BUILD", 0) == 0);
+  CHECK(text.find("/x/exercise.cu:9: expected a \";\"\n        return sum;") != std::string::npos);
+}
