@@ -1,0 +1,27 @@
+# SPDX-License-Identifier: MIT
+# The book and the API reference; included by the top Makefile (include book/book.mk).
+#
+#   make book [EDITION=instructor]     the course as PDF, HTML and EPUB in build/book/
+#   make docs                          the API reference (Doxygen) in build/docs/html/
+
+EDITION ?= student
+BOOK_OUT ?= $(BUILD)/book
+DOCS_OUT ?= $(BUILD)/docs
+
+.PHONY: book docs book-timeline
+
+# The figure tool draws timelines with the renderer of gpucheck --timeline.
+book-timeline: configure
+	@$(CMAKE) --build $(BUILD) --target book-timeline -j $(JOBS) > $(BUILD)/book-timeline-build.log 2>&1 || \
+	  { cat $(BUILD)/book-timeline-build.log; echo "book-timeline did not build (log above)."; exit 1; }
+
+book: book-timeline docs
+	@tools/ensure-deps.sh book
+	@python3 book/tools/build_book.py --edition $(EDITION) --out $(BOOK_OUT) \
+	  --timeline-tool $(abspath $(BUILD))/bin/book-timeline
+
+docs:
+	@tools/ensure-deps.sh docs
+	@mkdir -p $(DOCS_OUT)
+	@GPUCOURSE_ROOT=$(CURDIR) GPUCOURSE_DOCS_OUT=$(abspath $(DOCS_OUT)) doxygen book/doxygen/Doxyfile && \
+	  echo "docs: wrote $(DOCS_OUT)/html/index.html"

@@ -1,0 +1,104 @@
+-- SPDX-License-Identifier: MIT
+-- Stage 2 of the book, run on the whole book once per output format: what differs between the
+-- PDF (LaTeX), HTML and EPUB. Chapter numbers are the lessons' numbers (Lesson 4 is chapter 4);
+-- lesson.lua has already numbered sections, figures, tables and listings; here LaTeX gets its
+-- counters and boxes, and HTML/EPUB get the numbers written into the headings.
+local is_latex = FORMAT:match("latex") ~= nil
+local is_epub = FORMAT:match("epub") ~= nil
+
+local function latex(text)
+  return pandoc.RawBlock("latex", text)
+end
+
+local function boxed(environment, blocks)
+  local result = { latex("\\begin{" .. environment .. "}") }
+  for _, b in ipairs(blocks) do
+    table.insert(result, b)
+  end
+  table.insert(result, latex("\\end{" .. environment .. "}"))
+  return result
+end
+
+function Header(h)
+  local chapter = h.attributes["chapter-number"]
+  local section = h.attributes["section-number"]
+  if is_latex then
+    if h.level == 1 and chapter then
+      return { latex("\\setcounter{chapter}{" .. (tonumber(chapter) - 1) .. "}"), h }
+    end
+    return nil
+  end
+  local number = section or chapter
+  if number and not h.classes:includes("unnumbered") then
+    local label = h.level == 1 and ("Lesson " .. number) or number
+    local content = { pandoc.Span({ pandoc.Str(label) }, pandoc.Attr("", { "header-section-number" })) }
+    table.insert(content, pandoc.Space())
+    for _, inline in ipairs(h.content) do
+      table.insert(content, inline)
+    end
+    h.content = content
+  end
+  h.classes:insert("unnumbered") -- numbered here, not again by pandoc
+  return h
+end
+
+local function caption_para(div)
+  local first = div.content[1]
+  if first and first.t == "Para" and #first.content == 1 and first.content[1].t == "Span" and
+      first.content[1].classes:includes("caption") then
+    return first
+  end
+  return nil
+end
+
+function Div(div)
+  if not is_latex then
+    return nil
+  end
+  if div.classes:includes("objectives") then
+    return boxed("objectivesbox", div.content)
+  elseif div.classes:includes("not-measured") then
+    return boxed("notmeasuredbox", div.content)
+  elseif div.classes:includes("listing") or div.classes:includes("output-block") then
+    local caption = caption_para(div)
+    local result = {}
+    if div.identifier ~= "" then
+      table.insert(result, latex("\\phantomsection\\label{" .. div.identifier .. "}\\hypertarget{" ..
+                                 div.identifier .. "}{}"))
+      div.identifier = ""
+    end
+    if caption then
+      local text = pandoc.write(pandoc.Pandoc({ pandoc.Plain(caption.content[1].content) }), "latex")
+      table.insert(result, latex("\\listingcaption{" .. text .. "}"))
+    end
+    for i = caption and 2 or 1, #div.content do
+      table.insert(result, div.content[i])
+    end
+    return result
+  end
+  return nil
+end
+
+function CodeBlock(code)
+  if is_latex and code.classes:includes("output") then
+    -- Measured output: verbatim with long lines broken, in a box.
+    return latex("\\begin{outputbox}\n\\begin{Verbatim}[breaklines,fontsize=\\small]\n" ..
+                 code.text .. "\n\\end{Verbatim}\n\\end{outputbox}")
+  end
+  return nil
+end
+
+function Image(image)
+  if is_latex and image.src:match("%.svg$") then
+    image.src = image.src:gsub("%.svg$", ".pdf") -- converted by rsvg-convert in lesson.lua
+  end
+  return image
+end
+
+function Link(link)
+  -- An EPUB may not link outside itself: the API docs' link becomes its text.
+  if is_epub and not link.target:match("^#") and not link.target:match("^%a[%w+.-]*:") then
+    return link.content
+  end
+  return nil
+end

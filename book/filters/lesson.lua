@@ -1,0 +1,523 @@
+-- SPDX-License-Identifier: MIT
+-- Stage 1 of the book, run once per lesson.md (and once per front chapter): turns one lesson into
+-- one numbered chapter. Front matter -> chapter title, objectives box, hints (and in the instructor
+-- edition: instructor notes, answers, the whole solution); code blocks with `include`/`anchor` ->
+-- listings from the real files; `.output` -> measured output with the GPU named; `.compare` ->
+-- the article's numbers next to this GPU's; `.plot` and `.timeline` -> figures made from data.
+-- Then ids are made unique across the book, and chapters, sections, figures, tables and listings
+-- are numbered, with @fig:/@sec:/@tbl:/@lst: references resolved (an unknown one fails the build).
+-- Settings come from build_book.py as metadata: book_root, source (the .md), kind (lesson|front),
+-- edition (student|instructor), figures_dir, timeline_tool, python.
+package.path = pandoc.path.directory(PANDOC_SCRIPT_FILE) .. "/?.lua;" .. package.path
+local common = require("common")
+local listing = require("listing")
+local figures = require("figures")
+
+local stringify = pandoc.utils.stringify
+
+local ctx = {} -- this document's settings (see Pandoc below)
+
+---------------------------------------------------------------------------------------------------
+-- Code blocks that stand for something else
+---------------------------------------------------------------------------------------------------
+
+local function resolve(path)
+  if path:sub(1, 1) == "/" then
+    return common.normalize(ctx.root .. path) -- "/checker/..." means the repository root
+  end
+  return common.normalize(ctx.dir .. "/" .. path)
+end
+
+local function caption_inlines(text)
+  local blocks = pandoc.read(text, "markdown").blocks
+  if #blocks == 0 then
+    return {}
+  end
+  return blocks[1].content
+end
+
+local function include_listing(block)
+  local wanted = block.attributes["include"]
+  local anchor = block.attributes["anchor"]
+  local path = resolve(wanted)
+  local shown = common.repo_relative(ctx.root, path)
+  local text = common.read_file(path)
+  if not text then
+    common.fail(ctx.where, "include=\"" .. wanted .. "\": no such file " .. shown)
+  end
+  local region, message = listing.region(text, anchor, shown)
+  if not region then
+    common.fail(ctx.where, "include=\"" .. wanted .. "\" anchor=\"" .. anchor .. "\": " .. message)
+  end
+  local language, written = listing.language(block.classes, path)
+  local attributes = { ["source"] = shown, ["language"] = written }
+  if anchor then
+    attributes["anchor"] = anchor
+  end
+  local code = pandoc.CodeBlock(region, pandoc.Attr("", { language }, attributes))
+  local caption
+  if block.attributes["caption"] then
+    caption = caption_inlines(block.attributes["caption"])
+  else
+    caption = { pandoc.Code(shown) }
+    if anchor then
+      table.insert(caption, pandoc.Str(", region"))
+      table.insert(caption, pandoc.Space())
+      table.insert(caption, pandoc.Emph({ pandoc.Str(anchor) }))
+    end
+  end
+  return pandoc.Div({ pandoc.Para({ pandoc.Span(caption, pandoc.Attr("", { "caption" })) }), code },
+                    pandoc.Attr(block.identifier, { "listing" }))
+end
+
+local function not_measured(what)
+  return pandoc.Div({ pandoc.Para({ pandoc.Strong({ pandoc.Str("Not yet measured.") }),
+                                    pandoc.Space(), pandoc.Str(what) }) },
+                    pandoc.Attr("", { "not-measured" }))
+end
+
+local function output_block(block)
+  local lesson = block.attributes["lesson"] or ctx.folder
+  local run = block.attributes["run"] or "main"
+  local path = ctx.root .. "/book/data/results/" .. lesson .. "/" .. run .. ".txt"
+  local result = common.read_result(path)
+  if not result then
+    common.warn(ctx.where, "no measured output " .. common.repo_relative(ctx.root, path) ..
+                           " (the book says \"not yet measured\"; record it with " ..
+                           "tools/record-results.sh on a GPU)")
+    return not_measured("This output is recorded on a GPU with `tools/record-results.sh` (" ..
+                        "`book/data/results/" .. lesson .. "/" .. run .. ".txt`).")
+  end
+  local caption = { pandoc.Str("Output") }
+  if result.header.command then
+    caption = { pandoc.Str("Output of"), pandoc.Space(), pandoc.Code(result.header.command) }
+  end
+  table.insert(caption, pandoc.Str(", on"))
+  table.insert(caption, pandoc.Space())
+  table.insert(caption, pandoc.Str(common.describe_machine(result.header)))
+  table.insert(caption, pandoc.Str("."))
+  return pandoc.Div({ pandoc.Para({ pandoc.Span(caption, pandoc.Attr("", { "caption" })) }),
+                      pandoc.CodeBlock(result.body, pandoc.Attr("", { "output" },
+                                                                 { ["result"] = lesson .. "/" .. run })) },
+                    pandoc.Attr(block.identifier, { "output-block" }))
+end
+
+local function expand_code_block(block)
+  if block.attributes["include"] then
+    return include_listing(block)
+  elseif block.classes:includes("output") and (block.attributes["run"] or block.attributes["lesson"]) then
+    return output_block(block)
+  elseif block.classes:includes("compare") then
+    return figures.compare_table(ctx, block.attributes["example"] or ctx.article_example)
+  elseif block.classes:includes("plot") then
+    return figures.plot(ctx, block)
+  elseif block.classes:includes("timeline") then
+    return figures.timeline(ctx, block)
+  end
+  return nil
+end
+
+local function absolute_image(image)
+  local src = image.src
+  if not src:match("^%a[%w+.-]*:") and src:sub(1, 1) ~= "/" then
+    image.src = resolve(src)
+  elseif src:sub(1, 1) == "/" and not common.file_exists(src) then
+    image.src = resolve(src)
+  end
+  return image
+end
+
+---------------------------------------------------------------------------------------------------
+-- The chapter around the lesson's text
+---------------------------------------------------------------------------------------------------
+
+local function meta_blocks(value)
+  if value == nil then
+    return {}
+  end
+  local t = pandoc.utils.type and pandoc.utils.type(value) or value.t
+  if t == "Inlines" or t == "MetaInlines" then
+    return { pandoc.Plain(value) }
+  elseif t == "Blocks" or t == "MetaBlocks" then
+    return value
+  end
+  return { pandoc.Plain({ pandoc.Str(stringify(value)) }) }
+end
+
+local function meta_list(value)
+  if value == nil then
+    return {}
+  end
+  local t = pandoc.utils.type and pandoc.utils.type(value) or value.t
+  if t == "List" or t == "MetaList" then
+    return value
+  end
+  return { value }
+end
+
+local function shift_headers(blocks, by)
+  return pandoc.walk_block(pandoc.Div(blocks), {
+    Header = function(h)
+      h.level = math.min(h.level + by, 6)
+      return h
+    end,
+  }).content
+end
+
+local function min_header_level(blocks)
+  local level = 7
+  pandoc.walk_block(pandoc.Div(blocks), {
+    Header = function(h)
+      level = math.min(level, h.level)
+    end,
+  })
+  return level
+end
+
+-- Gives every id of `blocks` the prefix, and rewrites links to "#id" and "other/lesson.md#id".
+local function prefix_ids(blocks, prefix, ids)
+  local function renamed(id)
+    local new = prefix .. id:gsub("[:%s]", "-")
+    ids[id] = new
+    return new
+  end
+  local function rename(el)
+    if el.identifier and el.identifier ~= "" then
+      el.identifier = renamed(el.identifier)
+      return el
+    end
+  end
+  return pandoc.walk_block(pandoc.Div(blocks), {
+    Header = rename, Div = rename, Span = rename, CodeBlock = rename, Image = rename,
+    Table = rename, Link = rename,
+  }).content
+end
+
+local function rewrite_links(blocks, ids)
+  return pandoc.walk_block(pandoc.Div(blocks), {
+    Link = function(link)
+      local target = link.target
+      if target:match("^%a[%w+.-]*:") then
+        return nil -- http:, https:, mailto:
+      end
+      local anchor = target:match("^#(.+)$")
+      if anchor then
+        if ids[anchor] then
+          link.target = "#" .. ids[anchor]
+        elseif not anchor:match("^lesson%-") and not anchor:match("^l%d%d%-") then
+          common.warn(ctx.where, "link to #" .. anchor .. ": no such section in this lesson")
+        end
+        return link
+      end
+      -- Another lesson: ../03-async/lesson.md[#section]
+      local folder, section = target:match("%.%./(%d%d%-[%w%-]+)/lesson%.md#?(.*)$")
+      if not folder then
+        folder, section = target:match("^(%d%d%-[%w%-]+)/lesson%.md#?(.*)$")
+      end
+      if folder then
+        local number = folder:sub(1, 2)
+        link.target = section ~= "" and ("#l" .. number .. "-" .. section) or ("#lesson-" .. number)
+        return link
+      end
+      if target == "lesson.md" or target:match("^lesson%.md#") then
+        local section = target:match("#(.+)$")
+        link.target = section and ("#" .. (ids[section] or section)) or ("#" .. ctx.chapter_id)
+        return link
+      end
+      -- A file of the course (exercise.cu, ../common/...): a book cannot link to it; name it.
+      return link.content
+    end,
+  }).content
+end
+
+local function objectives_box(meta)
+  local content = { pandoc.Para({ pandoc.Strong({ pandoc.Str("In this lesson you will") }) }) }
+  local items = {}
+  for _, objective in ipairs(meta_list(meta.objectives)) do
+    table.insert(items, meta_blocks(objective))
+  end
+  if #items > 0 then
+    table.insert(content, pandoc.BulletList(items))
+  end
+  local facts = {}
+  if meta.article_section then
+    table.insert(facts, pandoc.Str("The article's section:"))
+    table.insert(facts, pandoc.Space())
+    for _, inline in ipairs(meta_blocks(meta.article_section)[1].content) do
+      table.insert(facts, inline)
+    end
+    table.insert(facts, pandoc.Str("."))
+    table.insert(facts, pandoc.LineBreak())
+  end
+  table.insert(facts, pandoc.Str("Your work:"))
+  table.insert(facts, pandoc.Space())
+  table.insert(facts, pandoc.Code("lessons/" .. ctx.folder .. "/exercise.cu"))
+  table.insert(facts, pandoc.Str(";"))
+  table.insert(facts, pandoc.Space())
+  table.insert(facts, pandoc.Str("check it with"))
+  table.insert(facts, pandoc.Space())
+  table.insert(facts, pandoc.Code("make check LESSON=" .. ctx.number))
+  table.insert(facts, pandoc.Str("."))
+  table.insert(content, pandoc.Para(facts))
+  return pandoc.Div(content, pandoc.Attr("", { "objectives" }))
+end
+
+local function hints_section(meta)
+  local hints = meta_list(meta.hints)
+  if #hints == 0 then
+    return {}
+  end
+  local items = {}
+  for _, hint in ipairs(hints) do
+    table.insert(items, meta_blocks(hint))
+  end
+  return {
+    pandoc.Header(2, { pandoc.Str("Hints") }, pandoc.Attr(ctx.prefix .. "hints", { "hints" })),
+    pandoc.Para({ pandoc.Str("Read them one at a time, and try again after each:"), pandoc.Space(),
+                  pandoc.Code("make hint LESSON=" .. ctx.number), pandoc.Space(),
+                  pandoc.Str("shows the next one.") }),
+    pandoc.OrderedList(items),
+  }
+end
+
+local function instructor_sections(ids)
+  local blocks = {}
+  local notes_path = ctx.dir .. "/instructor.md"
+  local notes = common.read_file(notes_path)
+  table.insert(blocks, pandoc.Header(2, { pandoc.Str("Instructor notes") },
+                                     pandoc.Attr(ctx.prefix .. "instructor-notes", { "instructor" })))
+  if notes then
+    local doc = pandoc.read(notes, "markdown")
+    local body = doc.blocks
+    body = shift_headers(body, 3 - min_header_level(body))
+    local own = {}
+    body = prefix_ids(body, ctx.prefix .. "notes-", own)
+    setmetatable(own, { __index = ids })
+    body = rewrite_links(body, own)
+    for _, b in ipairs(body) do
+      table.insert(blocks, b)
+    end
+  else
+    table.insert(blocks, pandoc.Para({ pandoc.Emph({ pandoc.Str("No instructor notes for this " ..
+                                                                 "lesson yet (lessons/" .. ctx.folder ..
+                                                                 "/instructor.md).") }) }))
+  end
+  local solution = ctx.root .. "/solutions/" .. ctx.folder .. "/exercise.cu"
+  table.insert(blocks, pandoc.Header(2, { pandoc.Str("Solution") },
+                                     pandoc.Attr(ctx.prefix .. "solution", { "instructor" })))
+  if common.file_exists(solution) then
+    table.insert(blocks, pandoc.Para({ pandoc.Str("The reference solution, checked by"),
+                                       pandoc.Space(),
+                                       pandoc.Code("make check LESSON=" .. ctx.number .. " SOLUTION=1"),
+                                       pandoc.Str(":") }))
+    table.insert(blocks, pandoc.CodeBlock("", pandoc.Attr("", { "cuda", "solution" },
+                                          { ["include"] = "/solutions/" .. ctx.folder .. "/exercise.cu" })))
+  else
+    table.insert(blocks, pandoc.Para({ pandoc.Emph({ pandoc.Str("No reference solution yet.") }) }))
+  end
+  return blocks
+end
+
+local function has_block(blocks, class)
+  local found = false
+  pandoc.walk_block(pandoc.Div(blocks), {
+    CodeBlock = function(b)
+      if b.classes:includes(class) then
+        found = true
+      end
+    end,
+  })
+  return found
+end
+
+local function lesson_chapter(doc)
+  local meta = doc.meta
+  local title = meta.title and meta_blocks(meta.title)[1].content or { pandoc.Str(ctx.folder) }
+  local body = doc.blocks
+  -- The lesson may repeat its title as its first heading: the front matter's title is the chapter's.
+  if #body > 0 and body[1].t == "Header" and body[1].level == 1 then
+    table.remove(body, 1)
+  end
+  if min_header_level(body) == 1 then
+    body = shift_headers(body, 1)
+  end
+  local ids = {}
+  body = prefix_ids(body, ctx.prefix, ids)
+  body = rewrite_links(body, ids)
+
+  local blocks = { pandoc.Header(1, title, pandoc.Attr(ctx.chapter_id, {},
+                                                       { ["chapter-number"] = ctx.number })),
+                   objectives_box(meta) }
+  for _, b in ipairs(body) do
+    table.insert(blocks, b)
+  end
+  if ctx.article_example and not has_block(body, "compare") and figures.has_article_rows(ctx) then
+    for _, b in ipairs(figures.compare_section(ctx)) do
+      table.insert(blocks, b)
+    end
+  end
+  for _, b in ipairs(hints_section(meta)) do
+    table.insert(blocks, b)
+  end
+  if ctx.edition == "instructor" then
+    for _, b in ipairs(instructor_sections(ids)) do
+      table.insert(blocks, b)
+    end
+  end
+  return blocks
+end
+
+local function front_chapter(doc)
+  local ids = {}
+  local body = prefix_ids(doc.blocks, ctx.prefix, ids)
+  body = rewrite_links(body, ids)
+  return pandoc.walk_block(pandoc.Div(body), {
+    Header = function(h)
+      if not h.classes:includes("unnumbered") then
+        h.classes:insert("unnumbered")
+      end
+      return h
+    end,
+  }).content
+end
+
+---------------------------------------------------------------------------------------------------
+-- Numbers and references
+---------------------------------------------------------------------------------------------------
+
+local labels = {} -- id -> "Figure 4.1", ...
+
+local function numbered(chapter, n)
+  return (chapter ~= "" and (chapter .. ".") or "") .. n
+end
+
+local function prepend(inlines, text)
+  local result = { pandoc.Str(text), pandoc.Space() }
+  for _, inline in ipairs(inlines) do
+    table.insert(result, inline)
+  end
+  return result
+end
+
+local function number_blocks(blocks, state)
+  for _, block in ipairs(blocks) do
+    if block.t == "Header" then
+      local unnumbered = block.classes:includes("unnumbered")
+      if block.level == 1 then
+        state.sections = { 0, 0 }
+        if block.identifier ~= "" then
+          labels[block.identifier] = unnumbered and stringify(block.content) or
+                                         ("Lesson " .. state.chapter)
+        end
+      elseif block.level <= 3 and not unnumbered and state.chapter ~= "" then
+        local depth = block.level - 1
+        state.sections[depth] = state.sections[depth] + 1
+        if depth == 1 then
+          state.sections[2] = 0
+        end
+        local number = state.chapter .. "." .. state.sections[1]
+        if depth == 2 then
+          number = number .. "." .. state.sections[2]
+        end
+        block.attributes["section-number"] = number
+        labels[block.identifier] = "Section " .. number
+      elseif block.identifier ~= "" then
+        labels[block.identifier] = "“" .. stringify(block.content) .. "”"
+      end
+    elseif block.t == "Para" and #block.content == 1 and block.content[1].t == "Image" and
+        block.content[1].title:match("^fig:") then
+      local image = block.content[1]
+      state.figures = state.figures + 1
+      local name = "Figure " .. numbered(state.chapter, state.figures)
+      image.caption = prepend(image.caption, name .. ":")
+      if image.identifier ~= "" then
+        labels[image.identifier] = name
+      end
+    elseif block.t == "Table" and #block.caption.long > 0 then
+      state.tables = state.tables + 1
+      local name = "Table " .. numbered(state.chapter, state.tables)
+      local long = block.caption.long
+      long[1].content = prepend(long[1].content, name .. ":")
+      if block.identifier ~= "" then
+        labels[block.identifier] = name
+      end
+    elseif block.t == "Div" and block.classes:includes("listing") then
+      state.listings = state.listings + 1
+      local name = "Listing " .. numbered(state.chapter, state.listings)
+      local caption = block.content[1].content[1] -- Para { Span.caption }
+      caption.content = prepend(caption.content, name .. ":")
+      if block.identifier ~= "" then
+        labels[block.identifier] = name
+      end
+    elseif block.t == "Div" then
+      number_blocks(block.content, state)
+    end
+  end
+end
+
+local function resolve_references(blocks)
+  return pandoc.walk_block(pandoc.Div(blocks), {
+    Cite = function(cite)
+      local result = {}
+      for i, citation in ipairs(cite.citations) do
+        local key = citation.id:gsub("^%u", string.lower) -- @Fig:x at the start of a sentence
+        local id = ctx.ids[key] or key
+        local text = labels[id]
+        if not text then
+          common.fail(ctx.where, "unresolved reference @" .. key ..
+                                 " (no figure, table, listing or section has the id #" .. key .. ")")
+        end
+        if i > 1 then
+          table.insert(result, pandoc.Str(i == #cite.citations and " and " or ", "))
+        end
+        table.insert(result, pandoc.Link({ pandoc.Str(text) }, "#" .. id))
+      end
+      return result
+    end,
+  }).content
+end
+
+---------------------------------------------------------------------------------------------------
+
+function Pandoc(doc)
+  local meta = doc.meta
+  ctx.root = common.setting(meta, "book_root")
+  ctx.source = common.setting(meta, "source")
+  ctx.dir = pandoc.path.directory(ctx.source)
+  ctx.folder = pandoc.path.filename(ctx.dir)
+  ctx.where = common.repo_relative(ctx.root, ctx.source)
+  ctx.kind = common.setting(meta, "kind", "lesson")
+  ctx.edition = common.setting(meta, "edition", "student")
+  ctx.figures_dir = common.setting(meta, "figures_dir")
+  ctx.timeline_tool = common.setting(meta, "timeline_tool", "")
+  ctx.python = common.setting(meta, "python", "python3")
+
+  local blocks
+  if ctx.kind == "lesson" then
+    ctx.number = tostring(tonumber(common.setting(meta, "number", ctx.folder:sub(1, 2))))
+    ctx.two_digits = string.format("%02d", tonumber(ctx.number))
+    ctx.prefix = "l" .. ctx.two_digits .. "-"
+    ctx.chapter_id = "lesson-" .. ctx.two_digits
+    ctx.chapter_label = ctx.number
+    ctx.article_example = common.setting(meta, "article_section", ""):match("^%s*(%d+)")
+    blocks = lesson_chapter(doc)
+  else
+    ctx.prefix = pandoc.path.split_extension(pandoc.path.filename(ctx.source)) .. "-"
+    ctx.chapter_label = ""
+    ctx.number = ""
+    blocks = front_chapter(doc)
+  end
+  ctx.ids = {}
+  blocks = pandoc.walk_block(pandoc.Div(blocks), { CodeBlock = expand_code_block }).content
+  blocks = pandoc.walk_block(pandoc.Div(blocks), { Image = absolute_image }).content
+  number_blocks(blocks, { chapter = ctx.chapter_label, sections = { 0, 0 }, figures = 0,
+                          tables = 0, listings = 0 })
+  -- Ids as the author wrote them (fig:x) map to the prefixed ones, for @fig:x references.
+  for id in pairs(labels) do
+    local written = id:sub(#ctx.prefix + 1)
+    ctx.ids[written] = id
+    ctx.ids[written:gsub("^(%a+)%-", "%1:")] = id -- fig-x was written fig:x
+  end
+  blocks = resolve_references(blocks)
+  return pandoc.Pandoc(blocks, pandoc.Meta({}))
+end

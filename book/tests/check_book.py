@@ -1,0 +1,349 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""Checks on the built book (CTest runs one check per test; book/CMakeLists.txt).
+
+    check_book.py --out DIR CHECK      CHECK: titles references cjk-font listings editions epub
+                                              links include-errors
+
+DIR holds course.{pdf,html,epub} (student) and course-instructor.{pdf,html,epub}, as
+build_book.py writes them. Every check prints what it looked at and exits 1 with the reason when
+something is wrong. Standard library only; pdftotext and pdffonts (poppler-utils) for the PDF, and
+epubcheck when it is installed.
+"""
+import argparse
+import html.parser
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import xml.etree.ElementTree as ET
+import zipfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+EDITIONS = {"student": "course", "instructor": "course-instructor"}
+failures = []
+
+
+def fail(message):
+    failures.append(message)
+    print(f"FAIL: {message}")
+
+
+def lessons():
+    """(folder, front matter title) of every lesson with a lesson.md, in number order."""
+    result = []
+    for folder in sorted(os.listdir(os.path.join(ROOT, "lessons"))):
+        path = os.path.join(ROOT, "lessons", folder, "lesson.md")
+        if re.match(r"^\d\d-", folder) and os.path.isfile(path):
+            text = open(path, encoding="utf-8").read()
+            match = re.search(r"^title:\s*(.+?)\s*$", text, re.M)
+            title = match.group(1).strip("\"'") if match else folder
+            result.append((folder, title))
+    return result
+
+
+def pdf_text(out, edition):
+    path = os.path.join(out, EDITIONS[edition] + ".pdf")
+    return subprocess.run(["pdftotext", "-layout", path, "-"], capture_output=True, text=True,
+                          check=True).stdout
+
+
+def squash(text):
+    return re.sub(r"\s+", " ", text.replace("-\n", "")).strip()
+
+
+def read(path):
+    with open(path, encoding="utf-8") as f:
+        return f.read()
+
+
+# ---------------------------------------------------------------------------------------------
+# Regions of source files, extracted independently of the Lua filter (same rules: marker lines of
+# any anchor dropped, common indentation removed, blank lines at the ends trimmed).
+MARKER = re.compile(r"^\s*[/#;*-]+\s*ANCHOR(_END)?:\s*([\w.-]+)\s*$")
+
+
+def region(path, anchor):
+    lines, inside = [], anchor is None
+    for line in read(path).splitlines():
+        m = MARKER.match(line)
+        if m:
+            if m.group(2) == anchor:
+                inside = not m.group(1)
+            continue
+        if inside:
+            lines.append(line)
+    while lines and not lines[-1].strip():
+        lines.pop()
+    while lines and not lines[0].strip():
+        lines.pop(0)
+    indents = [len(l) - len(l.lstrip(" ")) for l in lines if l.strip()]
+    cut = min(indents) if indents else 0
+    return "\n".join(l[cut:] for l in lines)
+
+
+class ListingParser(html.parser.HTMLParser):
+    """Collects the text of every code block that names its source (data-source)."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.listings, self.ids, self.hrefs = [], set(), []
+        self._depth, self._current = 0, None
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if "id" in a:
+            self.ids.add(a["id"])
+        if tag == "a" and "href" in a:
+            self.hrefs.append(a["href"])
+        if self._current is not None:
+            self._depth += 1
+        elif tag == "div" and "data-source" in a:
+            self._current = {"source": a["data-source"], "anchor": a.get("data-anchor"), "text": ""}
+            self._depth = 1
+
+    def handle_endtag(self, tag):
+        if self._current is not None:
+            self._depth -= 1
+            if self._depth == 0:
+                self.listings.append(self._current)
+                self._current = None
+
+    def handle_data(self, data):
+        if self._current is not None:
+            self._current["text"] += data
+
+
+def parse_html(out, edition):
+    parser = ListingParser()
+    parser.feed(read(os.path.join(out, EDITIONS[edition] + ".html")))
+    return parser
+
+
+# ---------------------------------------------------------------------------------------------
+
+def check_titles(out):
+    for edition in EDITIONS:
+        text = squash(pdf_text(out, edition))
+        for folder, title in lessons():
+            if squash(title) not in text:
+                fail(f"{edition} PDF: the title of {folder}, “{title}”, is not in the text")
+            else:
+                print(f"ok: {edition} PDF has “{title}”")
+        if "number:" in text and "objectives:" in text:
+            fail(f"{edition} PDF: raw front matter (number:, objectives:) is printed")
+
+
+def check_references(out):
+    for edition in EDITIONS:
+        text = pdf_text(out, edition)
+        if "??" in text:
+            line = next(l for l in text.splitlines() if "??" in l)
+            fail(f"{edition} PDF has an unresolved reference (??): {line.strip()}")
+        html_text = read(os.path.join(out, EDITIONS[edition] + ".html"))
+        for pattern in ("??", "@fig:", "@sec:", "@tbl:", "@lst:"):
+            if pattern in re.sub(r"<[^>]+>", "", html_text):
+                fail(f"{edition} HTML contains an unresolved reference ({pattern})")
+        print(f"ok: {edition}: no unresolved reference")
+
+
+def check_cjk_font(out):
+    for edition in EDITIONS:
+        path = os.path.join(out, EDITIONS[edition] + ".pdf")
+        fonts = subprocess.run(["pdffonts", path], capture_output=True, text=True, check=True).stdout
+        cjk = [l for l in fonts.splitlines() if "CJK" in l]
+        if not cjk:
+            fail(f"{edition} PDF: no CJK font (pdffonts lists none)")
+        for line in cjk:
+            fields = line.split()
+            if "no" in fields[-5:-3]:
+                fail(f"{edition} PDF: the CJK font is not embedded: {line}")
+        if "两种同步方式" not in pdf_text(out, edition):
+            fail(f"{edition} PDF: the article's title (两种同步方式) is not in the text")
+        print(f"ok: {edition} PDF embeds {cjk[0].split()[0] if cjk else 'nothing'}")
+
+
+def check_listings(out):
+    for edition in EDITIONS:
+        parsed = parse_html(out, edition)
+        if not parsed.listings:
+            fail(f"{edition} HTML has no listing with a source")
+        for listing in parsed.listings:
+            path = os.path.join(ROOT, listing["source"])
+            expected = region(path, listing["anchor"])
+            shown = listing["text"].rstrip("\n")
+            where = listing["source"] + (f" [{listing['anchor']}]" if listing["anchor"] else "")
+            if shown != expected:
+                fail(f"{edition}: the listing of {where} differs from the file")
+            else:
+                print(f"ok: {edition}: {where} ({len(expected.splitlines())} lines)")
+        # Every include in a lesson is in the book.
+        wanted = set()
+        for folder, _ in lessons():
+            text = read(os.path.join(ROOT, "lessons", folder, "lesson.md"))
+            for m in re.finditer(r'include="([^"]+)"(?:\s+anchor="([^"]+)")?', text):
+                source = os.path.normpath(os.path.join("lessons", folder, m.group(1)))
+                wanted.add((source, m.group(2)))
+        seen = {(l["source"], l["anchor"]) for l in parsed.listings}
+        for source, anchor in sorted(wanted - seen, key=str):
+            fail(f"{edition}: the include of {source} [{anchor}] is not in the HTML")
+
+
+def check_editions(out):
+    student, instructor = parse_html(out, "student"), parse_html(out, "instructor")
+    for folder, _ in lessons():
+        solution = f"solutions/{folder}/exercise.cu"
+        if not os.path.isfile(os.path.join(ROOT, solution)):
+            continue
+        in_instructor = [l for l in instructor.listings if l["source"] == solution]
+        if not in_instructor:
+            fail(f"the instructor edition does not contain {solution}")
+        elif in_instructor[0]["text"].rstrip("\n") != region(os.path.join(ROOT, solution), None):
+            fail(f"the instructor edition's {solution} differs from the file")
+        else:
+            print(f"ok: instructor edition has {solution}")
+        if any(l["source"].startswith("solutions/") for l in student.listings):
+            fail("the student edition contains a listing from solutions/")
+        # Lines that only the solution has must not be anywhere in the student edition.
+        exercise = read(os.path.join(ROOT, "lessons", folder, "exercise.cu"))
+        lesson = read(os.path.join(ROOT, "lessons", folder, "lesson.md"))
+        only = [l.strip() for l in read(os.path.join(ROOT, solution)).splitlines()
+                if len(l.strip()) > 25 and l.strip() not in exercise and l.strip() not in lesson]
+        student_text = "\n".join(l["text"] for l in student.listings)
+        leaked = [l for l in only if l in student_text]
+        if leaked:
+            fail(f"the student edition shows solution code of {folder}: {leaked[0]}")
+        else:
+            print(f"ok: student edition shows none of the {len(only)} solution-only lines of {folder}")
+    student_pdf, instructor_pdf = pdf_text(out, "student"), pdf_text(out, "instructor")
+    if "Instructor notes" in student_pdf:
+        fail("the student PDF has instructor notes")
+    if lessons() and "Instructor notes" not in instructor_pdf:
+        fail("the instructor PDF has no instructor notes")
+
+
+def check_epub(out):
+    for edition in EDITIONS:
+        path = os.path.join(out, EDITIONS[edition] + ".epub")
+        with zipfile.ZipFile(path) as z:
+            infos = z.infolist()
+            if infos[0].filename != "mimetype" or infos[0].compress_type != zipfile.ZIP_STORED:
+                fail(f"{edition} EPUB: the first entry is not an uncompressed mimetype")
+            if z.read("mimetype") != b"application/epub+zip":
+                fail(f"{edition} EPUB: mimetype is not application/epub+zip")
+            container = ET.fromstring(z.read("META-INF/container.xml"))
+            ns = {"c": "urn:oasis:names:tc:opendocument:xmlns:container"}
+            opf_path = container.find(".//c:rootfile", ns).get("full-path")
+            opf = ET.fromstring(z.read(opf_path))
+            names = set(z.namelist())
+            base = os.path.dirname(opf_path)
+            items = opf.findall(".//{http://www.idpf.org/2007/opf}item")
+            ids = {}
+            for item in items:
+                href = os.path.normpath(os.path.join(base, item.get("href")))
+                if href not in names:
+                    fail(f"{edition} EPUB: the manifest names {href}, which is not in the file")
+            xhtml = [n for n in names if n.endswith(".xhtml")]
+            for name in xhtml:
+                try:
+                    root = ET.fromstring(z.read(name))
+                except ET.ParseError as error:
+                    fail(f"{edition} EPUB: {name} is not well-formed XML: {error}")
+                    continue
+                ids[name] = {e.get("id") for e in root.iter() if e.get("id")}
+            for name in xhtml:
+                for m in re.finditer(rb'href="([^"]+)"', z.read(name)):
+                    href = m.group(1).decode()
+                    if re.match(r"^[a-z]+:", href):
+                        continue
+                    file_part, _, anchor = href.partition("#")
+                    target = os.path.normpath(os.path.join(os.path.dirname(name), file_part)) \
+                        if file_part else name
+                    if target not in names:
+                        fail(f"{edition} EPUB: {name} links to {href}, which is not in the file")
+                    elif anchor and target in ids and anchor not in ids[target]:
+                        fail(f"{edition} EPUB: {name} links to {href}: no such id")
+        print(f"ok: {edition} EPUB: {len(xhtml)} XHTML files, well-formed, links resolve")
+        jar = "/usr/share/java/epubcheck.jar"
+        if shutil.which("java") and os.path.isfile(jar):
+            result = subprocess.run(["java", "-jar", jar, "-q", path], capture_output=True, text=True)
+            if result.returncode != 0:
+                fail(f"{edition} EPUB: epubcheck reports:\n{result.stdout}{result.stderr}")
+            else:
+                print(f"ok: {edition} EPUB passes epubcheck")
+        else:
+            print("note: epubcheck is not installed; its check was skipped")
+
+
+def check_links(out):
+    for edition in EDITIONS:
+        parsed = parse_html(out, edition)
+        html_dir = out
+        for href in parsed.hrefs:
+            if re.match(r"^[a-z]+:", href):
+                continue
+            if href.startswith("#"):
+                if href[1:] not in parsed.ids:
+                    fail(f"{edition} HTML: link to {href}, and no element has that id")
+            else:
+                target = os.path.normpath(os.path.join(html_dir, href.split("#")[0]))
+                if not os.path.exists(target):
+                    fail(f"{edition} HTML: link to {href}, and {target} does not exist")
+        print(f"ok: {edition} HTML: {len(parsed.hrefs)} links checked")
+
+
+def check_include_errors(out):
+    """The filter on fixture lessons: what works, and what must fail with a clear message."""
+    fixtures = os.path.join(ROOT, "book", "tests", "fixtures")
+    cases = [("nested", None), ("missing-anchor", "no anchor 'nowhere' in"),
+             ("missing-file", "no such file"), ("unterminated", "has no `ANCHOR_END: open`"),
+             ("unresolved-reference", "unresolved reference @fig:nowhere")]
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, expected_error in cases:
+            source = os.path.join(fixtures, name, "lesson.md")
+            result = subprocess.run(
+                ["pandoc", source, "-t", "json", "--lua-filter",
+                 os.path.join(ROOT, "book", "filters", "lesson.lua"), "-M", f"book_root={ROOT}",
+                 "-M", f"source={source}", "-M", f"figures_dir={tmp}"],
+                capture_output=True, text=True)
+            if expected_error is None:
+                if result.returncode != 0:
+                    fail(f"fixture {name} should build: {result.stderr}")
+                    continue
+                blocks = json.dumps(json.loads(result.stdout)["blocks"])
+                if "ANCHOR" in blocks:
+                    fail(f"fixture {name}: a marker line is in the output")
+                if "inner_line();" not in blocks or "outer_line();" not in blocks:
+                    fail(f"fixture {name}: the nested region lost its lines")
+                print(f"ok: fixture {name} builds, markers stripped")
+            elif result.returncode == 0:
+                fail(f"fixture {name} should fail the build")
+            elif expected_error not in result.stderr:
+                fail(f"fixture {name}: the message does not say “{expected_error}”: {result.stderr}")
+            else:
+                print(f"ok: fixture {name} fails: {expected_error}")
+
+
+CHECKS = {"titles": check_titles, "references": check_references, "cjk-font": check_cjk_font,
+          "listings": check_listings, "editions": check_editions, "epub": check_epub,
+          "links": check_links, "include-errors": check_include_errors}
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", required=True)
+    parser.add_argument("--docs", help="unused; the HTML's link to the API docs is checked as a link")
+    parser.add_argument("check", choices=sorted(CHECKS))
+    args = parser.parse_args()
+    CHECKS[args.check](args.out)
+    if failures:
+        print(f"{len(failures)} problem(s) found by the '{args.check}' check.")
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

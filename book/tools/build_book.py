@@ -1,0 +1,200 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""Builds the course book: PDF (XeLaTeX), HTML and EPUB, from book/ and every lessons/NN-*/lesson.md.
+
+    build_book.py [--edition student|instructor] [--out build/book] [--timeline-tool PATH]
+                  [--formats pdf,html,epub]
+
+Stage 1 turns each lesson (and each front chapter) into a numbered chapter with pandoc and
+book/filters/lesson.lua, in parallel; stage 2 joins them and writes each format with
+book/filters/format.lua. Prints how long each step took. Exit status 0 when every format was
+written, 1 otherwise (the error says which lesson and what).
+"""
+import argparse
+import concurrent.futures
+import datetime
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+BOOK = os.path.join(ROOT, "book")
+FRONT_CHAPTERS = ["front/introduction.md"]
+
+
+class BuildError(Exception):
+    pass
+
+
+def run(command, cwd=None, what=None):
+    result = subprocess.run(command, cwd=cwd, capture_output=True, text=True)
+    if result.returncode != 0:
+        raise BuildError(f"{what or command[0]} failed (exit {result.returncode}):\n"
+                         f"{result.stderr.strip() or result.stdout.strip()[-3000:]}")
+    return result
+
+
+def lesson_sources():
+    lessons_dir = os.path.join(ROOT, "lessons")
+    folders = sorted(f for f in os.listdir(lessons_dir) if re.match(r"^\d\d-[\w-]+$", f))
+    sources, numbers = [], {}
+    for folder in folders:
+        path = os.path.join(lessons_dir, folder, "lesson.md")
+        if not os.path.isfile(path):
+            print(f"[book warning] lessons/{folder} has no lesson.md yet: not in the book")
+            continue
+        number = int(folder[:2])
+        if number in numbers:
+            raise BuildError(f"lessons/{folder} and lessons/{numbers[number]} have the same number")
+        numbers[number] = folder
+        sources.append(path)
+    return sources
+
+
+def stage_one(source, index, args, work, figures):
+    kind = "lesson" if source.endswith("lesson.md") else "front"
+    out = os.path.join(work, f"{index:02d}.json")
+    command = ["pandoc", source, "-f", "markdown", "-t", "json", "-o", out,
+               "--lua-filter", os.path.join(BOOK, "filters", "lesson.lua"),
+               "-M", f"book_root={ROOT}", "-M", f"source={source}", "-M", f"kind={kind}",
+               "-M", f"edition={args.edition}", "-M", f"figures_dir={figures}",
+               "-M", f"timeline_tool={args.timeline_tool or ''}",
+               "-M", f"python={sys.executable}"]
+    result = run(command, cwd=work, what=f"pandoc on {os.path.relpath(source, ROOT)}")
+    return out, result.stderr
+
+
+def merge(parts, path):
+    merged = None
+    for part in parts:
+        with open(part, encoding="utf-8") as f:
+            doc = json.load(f)
+        if merged is None:
+            merged = {"pandoc-api-version": doc["pandoc-api-version"], "meta": {}, "blocks": []}
+        merged["blocks"].extend(doc["blocks"])
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(merged, f)
+
+
+def book_date():
+    try:
+        out = subprocess.run(["git", "-C", ROOT, "log", "-1", "--format=%cs"], capture_output=True,
+                             text=True, check=True).stdout.strip()
+        if out:
+            return out
+    except (OSError, subprocess.CalledProcessError):
+        pass
+    return datetime.date.today().isoformat()
+
+
+def common_options(args):
+    edition_line = ("Instructor edition: with solutions, instructor notes and answers"
+                    if args.edition == "instructor" else "Student edition")
+    return ["-f", "json", "--metadata-file", os.path.join(BOOK, "metadata.yaml"),
+            "-M", f"date={book_date()}", "-M", f"edition-line={edition_line}",
+            "--lua-filter", os.path.join(BOOK, "filters", "format.lua"),
+            "--highlight-style", "tango"]
+
+
+def write_html(args, book_json, target):
+    run(["pandoc", book_json, *common_options(args), "-t", "html5", "-s", "--toc",
+         "--toc-depth=2", "--self-contained", "--mathml",
+         "--css", os.path.join(BOOK, "templates", "book.css"), "-o", target],
+        what="pandoc (HTML)")
+
+
+def write_epub(args, book_json, target):
+    run(["pandoc", book_json, *common_options(args), "-t", "epub3", "--toc", "--toc-depth=2",
+         "--epub-chapter-level=1", "--css", os.path.join(BOOK, "templates", "book.css"),
+         "-o", target], what="pandoc (EPUB)")
+
+
+def write_pdf(args, book_json, target, work):
+    tex = os.path.join(work, "course.tex")
+    run(["pandoc", book_json, *common_options(args), "-t", "latex", "-s",
+         "--template", os.path.join(BOOK, "templates", "book.latex"),
+         "--top-level-division=chapter", "-o", tex], what="pandoc (LaTeX)")
+    log_path = os.path.join(work, "course.log")
+    for attempt in range(4):
+        result = subprocess.run(["xelatex", "-interaction=nonstopmode", "-halt-on-error",
+                                 "course.tex"], cwd=work, capture_output=True, text=True,
+                                errors="replace")
+        log = open(log_path, encoding="utf-8", errors="replace").read() \
+            if os.path.exists(log_path) else result.stdout
+        if result.returncode != 0:
+            errors = [l for l in log.splitlines() if l.startswith("!") or l.startswith("l.")]
+            raise BuildError("xelatex failed on " + tex + ":\n" + "\n".join(errors[:20]) +
+                             "\n(full log: " + log_path + ")")
+        if attempt >= 1 and "Rerun to get" not in log and "Label(s) may have changed" not in log:
+            break
+    for line in log.splitlines():
+        if re.search(r"(Reference|Citation) `[^']*' on page .* undefined", line):
+            raise BuildError(f"xelatex: {line.strip()}")
+        if "Missing character" in line:
+            print(f"[book warning] xelatex: {line.strip()}")
+    shutil.copyfile(os.path.join(work, "course.pdf"), target)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--edition", choices=["student", "instructor"], default="student")
+    parser.add_argument("--out", default=os.path.join(ROOT, "build", "book"))
+    parser.add_argument("--timeline-tool", default=os.path.join(ROOT, "build", "bin", "book-timeline"))
+    parser.add_argument("--formats", default="pdf,html,epub")
+    args = parser.parse_args()
+    args.out = os.path.abspath(args.out)
+    formats = [f for f in args.formats.split(",") if f]
+    for tool in ["pandoc"] + (["xelatex"] if "pdf" in formats else []) + ["rsvg-convert"]:
+        if shutil.which(tool) is None:
+            print(f"book: {tool} was not found. Install the book's tools with: "
+                  f"tools/ensure-deps.sh book", file=sys.stderr)
+            return 1
+    if args.timeline_tool and not os.access(args.timeline_tool, os.X_OK):
+        print(f"[book warning] {args.timeline_tool} is not built: timelines are left out "
+              f"(make book builds it)")
+        args.timeline_tool = ""
+
+    started = time.monotonic()
+    suffix = "" if args.edition == "student" else "-" + args.edition
+    work = os.path.join(args.out, "work" + suffix)
+    figures = os.path.join(args.out, "figures" + suffix)
+    for folder in (work, figures):
+        shutil.rmtree(folder, ignore_errors=True)
+        os.makedirs(folder)
+
+    try:
+        sources = [os.path.join(BOOK, f) for f in FRONT_CHAPTERS] + lesson_sources()
+        with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+            jobs = [pool.submit(stage_one, s, i, args, work, figures) for i, s in enumerate(sources)]
+            parts = []
+            for job in jobs:
+                part, warnings = job.result()
+                parts.append(part)
+                sys.stdout.write(warnings)
+        book_json = os.path.join(work, "book.json")
+        merge(parts, book_json)
+        chapters_done = time.monotonic()
+        print(f"book: {len(sources)} chapters prepared in {chapters_done - started:.1f} s")
+
+        targets = {f: os.path.join(args.out, f"course{suffix}.{f}") for f in formats}
+        writers = {"html": lambda t: write_html(args, book_json, t),
+                   "epub": lambda t: write_epub(args, book_json, t),
+                   "pdf": lambda t: write_pdf(args, book_json, t, work)}
+        with concurrent.futures.ThreadPoolExecutor(max_workers=3) as pool:
+            jobs = {f: pool.submit(writers[f], targets[f]) for f in formats}
+            for f, job in jobs.items():
+                job.result()
+                print(f"book: wrote {os.path.relpath(targets[f], os.getcwd())}")
+    except BuildError as error:
+        print(f"book: {error}", file=sys.stderr)
+        return 1
+    print(f"book: {args.edition} edition built in {time.monotonic() - started:.1f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

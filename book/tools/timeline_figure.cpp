@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: MIT
+// book-timeline: draws the timeline of a recorded trace as an SVG figure for the book, with the
+// renderer of `gpucheck lint --timeline` (checker/report/timeline_svg.hpp), the same timed
+// intervals and the same findings.
+//   book-timeline TRACE.jsonl OUT.svg [--title TEXT] [--width PX]
+// Exit codes: 0 written, 1 the trace could not be read or the SVG not written, 2 usage.
+#include "report/timeline_svg.hpp"
+#include "rules/run_rules.hpp"
+#include "rules/timed_intervals.hpp"
+#include "trace_model/read_trace.hpp"
+
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <string>
+#include <vector>
+
+namespace {
+
+int usage() {
+  std::cerr << "usage: book-timeline TRACE.jsonl OUT.svg [--title TEXT] [--width PX]\n";
+  return 2;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+  std::vector<std::string> positional;
+  gpucheck::report::timeline_options options;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if ((arg == "--title" || arg == "--width") && i + 1 < argc) {
+      const std::string value = argv[++i];
+      if (arg == "--title") {
+        options.title = value;
+      } else {
+        options.width_px = std::atof(value.c_str());
+        if (options.width_px < 200) {
+          std::cerr << "book-timeline: --width must be at least 200 (pixels), not " << value << "\n";
+          return 2;
+        }
+      }
+    } else if (!arg.empty() && arg[0] == '-') {
+      return usage();
+    } else {
+      positional.push_back(arg);
+    }
+  }
+  if (positional.size() != 2) {
+    return usage();
+  }
+  const std::string& trace_path = positional[0];
+  const std::string& svg_path = positional[1];
+
+  const auto read = gpucheck::trace::read_trace_file(trace_path);
+  if (!read.ok()) {
+    std::cerr << "book-timeline: cannot read " << trace_path << ": " << read.error << "\n";
+    return 1;
+  }
+  const auto& trace = *read.trace;
+  const auto intervals = gpucheck::rules::find_timed_intervals(trace);
+  const auto findings = gpucheck::rules::run_rules(trace);
+  std::ofstream out(svg_path, std::ios::binary);
+  out << gpucheck::report::render_timeline_svg(trace, intervals, findings, options);
+  if (!out) {
+    std::cerr << "book-timeline: cannot write " << svg_path << "\n";
+    return 1;
+  }
+  return 0;
+}
