@@ -4,6 +4,8 @@
 #
 #   make check LESSON=4 [SOLUTION=1] [TIMEOUT=60] [JSON=1]   check your exercise (or the reference)
 #   make run LESSON=4 [SOLUTION=1] [ARGS="2000"]           run the lesson's experiment
+#   make hint LESSON=4 [ALL=1]                             the next hint (or all of them)
+#   make lint FILE=prog.cu [ARGS="..."] [TIMELINE=out.svg]  find timing mistakes in any CUDA program
 #   make list                                              the lessons
 #   make test                                              every test this machine can run
 #   make test-gpu                                          the GPU tests (needs an NVIDIA GPU)
@@ -14,7 +16,7 @@ CMAKE ?= cmake
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 GPUCHECK := $(BUILD)/bin/gpucheck
 
-.PHONY: check run list test test-gpu format lint-format help configure gpucheck
+.PHONY: check run hint lint list test test-gpu format lint-format help configure gpucheck
 .DEFAULT_GOAL := help
 
 help:
@@ -41,6 +43,16 @@ check: gpucheck
 run: gpucheck
 	@$(if $(LESSON),,echo "Which lesson? make run LESSON=N"; $(GPUCHECK) list; exit 2)
 	@$(GPUCHECK) run $(LESSON) $(if $(SOLUTION),--solution) -- $(ARGS)
+
+hint: gpucheck
+	@$(if $(LESSON),,echo "Which lesson? make hint LESSON=N"; $(GPUCHECK) list; exit 2)
+	@$(GPUCHECK) hint $(LESSON) $(if $(ALL),--all)
+
+lint: gpucheck
+	@$(if $(FILE),,echo "Which program? make lint FILE=path/to/program.cu"; exit 2)
+	@$(CMAKE) --build $(BUILD) --target gputrace -j $(JOBS) > $(BUILD)/gputrace-build.log 2>&1 || \
+	  { cat $(BUILD)/gputrace-build.log; echo "the tracer did not build (log above)."; exit 1; }
+	@$(GPUCHECK) lint $(FILE) $(if $(TIMELINE),--timeline $(TIMELINE)) $(if $(JSON),--json) -- $(ARGS)
 
 list: gpucheck
 	@$(GPUCHECK) list

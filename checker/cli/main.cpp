@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // gpucheck: checks a course lesson (`check`), lists the lessons (`list`). Dispatch only.
 #include "cli/check_command.hpp"
+#include "cli/hint_command.hpp"
 #include "cli/lint_command.hpp"
 #include "cli/list_command.hpp"
 #include "cli/run_command.hpp"
@@ -21,6 +22,8 @@ usage:
       LESSON is a number (4), a folder (04-two-sync-methods) or a slug (two-sync-methods).
   gpucheck run LESSON [--solution] [-- ARGUMENTS]
       Build the lesson's experiment (main.cu with your exercise.cu) and run it.
+  gpucheck hint LESSON [--all]
+      The lesson's next hint (each call shows one more), or all of them.
   gpucheck lint FILE.cu [--json] [--timeline OUT.svg] [-- ARGS]
   gpucheck lint [--json] [--timeline OUT.svg] -- PROGRAM [ARGS]
       Run a CUDA program under the tracer and report how each interval it timed was measured.
@@ -44,6 +47,9 @@ int main(int argc, char** argv) {
   const std::vector<std::string> rest(arguments.begin() + 1, arguments.end());
   if (command == "check") {
     return gpucheck::cli::run_check_command(rest);
+  }
+  if (command == "hint") {
+    return gpucheck::cli::run_hint_command(rest);
   }
   if (command == "lint") {
     return gpucheck::cli::run_lint_command(rest);
