@@ -67,6 +67,9 @@ test-gpu: configure
 	@$(CMAKE) --build $(BUILD) -j $(JOBS)
 	@cd $(BUILD) && ctest --output-on-failure -L gpu
 
+# make book, make docs
+include book/book.mk
+
 FORMAT_FILES = $(shell git ls-files '*.cpp' '*.hpp' '*.cu' '*.cuh' '*.h')
 format:
 	@clang-format -i $(FORMAT_FILES)
