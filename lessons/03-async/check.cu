@@ -1,0 +1,265 @@
+// SPDX-License-Identifier: MIT
+// Lesson 03's checks. The truth is the GPU's own: kernels of a known duration (drawn afresh each
+// run) and warm GEMMs of N = 4000 bracketed by events on their stream. The launch-only time must
+// be far below it, the synchronized time within 5% of it. The crossover is checked on made-up
+// tables and on one the checker measures here.
+#include "checkapi/check.cuh"
+#include "checkapi/event_truth.cuh"
+#include "cpu_gemm.h"
+#include "cuda_check.cuh"
+#include "exercise.h"
+#include "matrices.cuh"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <string>
+#include <vector>
+
+namespace {
+
+using gpucheck::format_ms;
+
+constexpr char lesson[] = "lessons/03-async/lesson.md";
+constexpr int big_n = 4000;
+
+struct gemm_problem {
+  explicit gemm_problem(int size) : a(size), b(size), c(size) {
+    const std::size_t count = static_cast<std::size_t>(size) * size;
+    gpucourse::fill_random(a.values.data(), count, 31);
+    gpucourse::fill_random(b.values.data(), count, 32);
+    CUDA_CHECK(cudaDeviceSynchronize());
+  }
+  gpu_work work() {
+    return [this](cudaStream_t stream) { gpucourse::multiply(handle, a, b, c, stream); };
+  }
+  gpucourse::square_matrix a, b, c;
+  gpucourse::cublas_handle handle;
+};
+
+double median(std::vector<double> values) {
+  std::sort(values.begin(), values.end());
+  return values.empty() ? 0.0 : values[values.size() / 2];
+}
+
+std::string table_text(const std::vector<size_timing>& table) {
+  std::string text;
+  for (const size_timing& row : table) {
+    text += "\n         N = " + std::to_string(row.n) + ": cpu " + format_ms(row.cpu_ms) +
+            ", gpu " + format_ms(row.gpu_ms);
+  }
+  return text;
+}
+
+int reference_crossover(const std::vector<size_timing>& table) {
+  int crossover = -1;
+  for (auto row = table.rbegin(); row != table.rend() && row->gpu_ms < row->cpu_ms; ++row) {
+    crossover = row->n;
+  }
+  return crossover;
+}
+
+// A made-up table: the CPU's time grows as n^3, the GPU's is about flat, and the GPU wins from
+// index `first_win` on; before it, one size may show a lucky GPU win (noise), which is not a
+// crossover.
+std::vector<size_timing> made_up_table(int first_win, bool lucky_win) {
+  std::vector<size_timing> table;
+  int n = static_cast<int>(gpucheck::random_between(4.0, 12.0));
+  for (int i = 0; i < 9; ++i, n *= 2) {
+    const double gpu_ms = gpucheck::random_between(0.02, 0.05) * (1 + n / 2000.0);
+    const double cpu_ms = i < first_win ? gpu_ms * gpucheck::random_between(0.2, 0.9)
+                                        : gpu_ms * gpucheck::random_between(1.2, 50.0);
+    table.push_back({n, cpu_ms, gpu_ms});
+  }
+  if (lucky_win && first_win >= 3) {
+    const int j = static_cast<int>(gpucheck::random_between(0.0, first_win - 2.0));
+    table[j].cpu_ms = table[j].gpu_ms * 1.1;
+  }
+  return table;
+}
+
+} // namespace
+
+GPU_TEST_CASE("time_launch_only measures the launch: far less than the work") {
+  gpucourse::cuda_stream stream;
+  gpucheck::known_duration_work spin;
+  spin.enqueue(stream, 0.01);
+  CUDA_CHECK(cudaDeviceSynchronize());
+  const double spin_ms = gpucheck::random_between(10.0, 30.0);
+  const double spin_launch_ms =
+      time_launch_only([&](cudaStream_t s) { spin.enqueue(s, spin_ms); }, stream);
+  const double spin_truth_ms = spin.last_true_ms();
+
+  gemm_problem problem(big_n);
+  const gpu_work gemm = problem.work();
+  gemm(stream); // warm-up: cuBLAS loads this size's kernel now
+  const double truth_ms = gpucheck::median_event_ms(gemm, stream, 5);
+  std::vector<double> launches_ms;
+  for (int i = 0; i < 3; ++i) {
+    CUDA_CHECK(cudaDeviceSynchronize());
+    launches_ms.push_back(time_launch_only(gemm, stream));
+  }
+  CUDA_CHECK(cudaDeviceSynchronize());
+  const double launch_ms = median(launches_ms);
+
+  gpucheck::check_outcome outcome;
+  outcome.name = "time_launch_only returns the launch time, at least 10 times below the work's";
+  const bool positive = launch_ms > 0 && spin_launch_ms > 0 && std::isfinite(launch_ms);
+  outcome.passed =
+      positive && launch_ms <= truth_ms / 10.0 && spin_launch_ms <= spin_truth_ms / 10.0;
+  outcome.expected = "more than 0 and at most " + format_ms(truth_ms / 10.0) +
+                     " (a tenth of the GEMM's " + format_ms(truth_ms) + " at N = 4000)";
+  outcome.measured = format_ms(launch_ms) + " (and " + format_ms(spin_launch_ms) + " for a " +
+                     format_ms(spin_truth_ms) + " kernel)";
+  if (!positive) {
+    outcome.message =
+        "your function returned " + format_ms(launch_ms) + ": it does not time the launch yet.";
+    outcome.hint = "Read std::chrono::steady_clock::now() before and after `work(stream)` and "
+                   "return the difference in milliseconds.";
+    outcome.lesson_section = std::string(lesson) + "#case-4-timing-the-launch";
+  } else if (!outcome.passed) {
+    outcome.message = "your launch-only time is close to the work's own time: the function "
+                      "waited for the GPU, and so measured the work, not the launch.";
+    outcome.hint = "No synchronize in time_launch_only: the point is to see how little time "
+                   "the call itself takes.";
+    outcome.lesson_section = std::string(lesson) + "#case-4-timing-the-launch";
+  }
+  CHECK(gpucheck::report(outcome));
+}
+
+GPU_TEST_CASE("time_with_sync returns the time of the work, within 5%") {
+  gpucourse::cuda_stream stream;
+  gpucheck::known_duration_work spin;
+  spin.enqueue(stream, 0.01);
+  CUDA_CHECK(cudaDeviceSynchronize());
+  const gpucheck::time_tolerance tolerance{0.05, 0.03}; // 5% or 30 us
+
+  struct trial {
+    std::string work;
+    double reported_ms;
+    double truth_ms;
+    gpucheck::time_verdict verdict;
+  };
+  std::vector<trial> trials;
+  for (int i = 0; i < 3; ++i) {
+    const double duration_ms = gpucheck::random_between(2.0, 10.0);
+    CUDA_CHECK(cudaDeviceSynchronize());
+    const double reported_ms =
+        time_with_sync([&](cudaStream_t s) { spin.enqueue(s, duration_ms); }, stream);
+    const double truth_ms = spin.last_true_ms();
+    trials.push_back({"a kernel of known duration", reported_ms, truth_ms,
+                      gpucheck::judge_time(reported_ms, truth_ms, tolerance)});
+  }
+  gemm_problem problem(big_n);
+  const gpu_work gemm = problem.work();
+  gemm(stream);
+  for (int i = 0; i < 2; ++i) {
+    const double truth_ms = gpucheck::median_event_ms(gemm, stream, 5);
+    std::vector<double> reported;
+    for (int r = 0; r < 5; ++r) {
+      CUDA_CHECK(cudaDeviceSynchronize());
+      reported.push_back(time_with_sync(gemm, stream));
+    }
+    const double reported_ms = median(reported);
+    trials.push_back({"a warm GEMM of N = 4000 (median of 5)", reported_ms, truth_ms,
+                      gpucheck::judge_time(reported_ms, truth_ms, tolerance)});
+  }
+  const long accurate = std::count_if(trials.begin(), trials.end(), [](const trial& t) {
+    return t.verdict == gpucheck::time_verdict::accurate;
+  });
+  const auto failed = std::find_if(trials.begin(), trials.end(), [](const trial& t) {
+    return t.verdict != gpucheck::time_verdict::accurate;
+  });
+  const trial& shown = failed != trials.end() ? *failed : trials.back();
+  gpucheck::check_outcome outcome;
+  outcome.name = "time_with_sync returns the time of the work, within 5%";
+  outcome.passed = accurate >= static_cast<long>(trials.size()) - 1;
+  outcome.expected = format_ms(shown.truth_ms) + " for " + shown.work + ", within " +
+                     format_ms(tolerance.allowed_ms(shown.truth_ms));
+  outcome.measured = format_ms(shown.reported_ms) + " (" + std::to_string(accurate) + " of " +
+                     std::to_string(trials.size()) + " trials accurate)";
+  if (!outcome.passed) {
+    if (shown.reported_ms == 0.0) {
+      outcome.message = "your function returned 0 ms: it does not time anything yet.";
+      outcome.hint = "Start from your time_launch_only and add one call before the second "
+                     "clock read.";
+    } else if (shown.verdict == gpucheck::time_verdict::too_short) {
+      outcome.message = "your number is " + format_ms(shown.truth_ms - shown.reported_ms) +
+                        " shorter than the work: the clock stopped while the GPU was still "
+                        "running it.";
+      outcome.hint = "Call cudaDeviceSynchronize() after `work(stream)` and before the second "
+                     "clock read.";
+      outcome.rule = "unsynced-stop";
+    } else {
+      outcome.message = "your number is " + format_ms(shown.reported_ms - shown.truth_ms) +
+                        " longer than the work: something else is inside your timed interval.";
+      outcome.hint = "Keep only `work(stream)` and the synchronize between the two clock reads.";
+      outcome.rule = "setup-in-region";
+    }
+    outcome.lesson_section = std::string(lesson) + "#case-5-waiting-for-the-gpu";
+  }
+  CHECK(gpucheck::report(outcome));
+}
+
+GPU_TEST_CASE("find_crossover finds where the GPU starts to win") {
+  gpucheck::check_outcome outcome;
+  outcome.name = "find_crossover returns the size from which the GPU is faster";
+  outcome.passed = true;
+  std::vector<std::vector<size_timing>> tables;
+  for (int i = 0; i < 3; ++i) {
+    tables.push_back(made_up_table(static_cast<int>(gpucheck::random_between(1.0, 8.0)), i > 0));
+  }
+  tables.push_back(made_up_table(9, false)); // the GPU never wins
+  tables.push_back(made_up_table(0, false)); // the GPU always wins
+
+  // And one measured here: CPU GEMMs against warm GPU GEMMs timed until they finished.
+  std::vector<size_timing> measured;
+  gpucourse::cuda_stream stream;
+  for (int n = 8; n <= 512; n *= 2) {
+    std::vector<float> a(static_cast<std::size_t>(n) * n, 0.5f), b(a.size(), 0.25f), c(a.size());
+    gemm_problem problem(n);
+    const gpu_work gemm = problem.work();
+    gemm(stream);
+    std::vector<double> cpu_ms, gpu_ms;
+    for (int r = 0; r < 3; ++r) {
+      auto start = std::chrono::steady_clock::now();
+      cpu_multiply(n, a.data(), b.data(), c.data());
+      cpu_ms.push_back(
+          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+              .count());
+      CUDA_CHECK(cudaDeviceSynchronize());
+      start = std::chrono::steady_clock::now();
+      gemm(stream);
+      CUDA_CHECK(cudaDeviceSynchronize());
+      gpu_ms.push_back(
+          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+              .count());
+    }
+    measured.push_back({n, median(cpu_ms), median(gpu_ms)});
+  }
+  tables.push_back(measured);
+
+  for (const auto& table : tables) {
+    const int expected = reference_crossover(table);
+    const int reported = find_crossover(table);
+    if (reported != expected) {
+      outcome.passed = false;
+      outcome.expected = "N = " + std::to_string(expected) + " for this table:" + table_text(table);
+      outcome.measured = "N = " + std::to_string(reported);
+      outcome.message = expected == -1
+                            ? "the GPU is not faster at the largest size, so there is no "
+                              "crossover in this table: return -1."
+                            : "the GPU is faster at N = " + std::to_string(expected) +
+                                  " and at every larger size, and not at the size just below.";
+      outcome.hint = "Start at the largest N and walk down while gpu_ms < cpu_ms; a lucky win "
+                     "at a small N, with losses after it, is not a crossover.";
+      outcome.lesson_section = std::string(lesson) + "#where-the-gpu-starts-to-win";
+      break;
+    }
+  }
+  if (outcome.passed) {
+    outcome.expected = "the right size for 6 tables, one of them measured here";
+    outcome.measured = "N = " + std::to_string(find_crossover(measured)) + " for the measured one";
+  }
+  CHECK(gpucheck::report(outcome));
+}

@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: MIT
+// Lesson 03's functions, shared by exercise.cu (yours), main.cu (the experiment) and check.cu.
+#pragma once
+
+#include <cuda_runtime.h>
+#include <functional>
+#include <vector>
+
+// Some GPU work. Calling it queues the work on `stream` and returns at once, before the GPU has
+// run it (like every kernel launch and like cublasSgemm).
+using gpu_work = std::function<void(cudaStream_t stream)>;
+
+// Some CPU work. Calling it returns once the work is done.
+using cpu_work = std::function<void()>;
+
+// The time of one call of `work` [ms]. Given: a CPU call is timed like this, and only like this.
+double time_on_cpu(const cpu_work& work);
+
+// The time the call to `work` takes to return [ms]: what the article's case 4 measured. Wrong as
+// a GPU time, on purpose: this is the time to queue the work, not to run it.
+double time_launch_only(const gpu_work& work, cudaStream_t stream);
+
+// The time from the call until the GPU has finished the work [ms]: the article's case 5.
+double time_with_sync(const gpu_work& work, cudaStream_t stream);
+
+// One row of the CPU vs GPU comparison.
+struct size_timing {
+  int n = 0;         // the matrices' size
+  double cpu_ms = 0; // [ms] the CPU GEMM
+  double gpu_ms = 0; // [ms] the GPU GEMM, until the GPU finished (a warm call)
+};
+
+// The crossover: the smallest n of `table` (sorted by n, increasing) from which the GPU is faster
+// than the CPU (gpu_ms < cpu_ms) for that n and for every larger n in the table; -1 if the GPU is
+// not faster at the largest n.
+int find_crossover(const std::vector<size_timing>& table);

@@ -1,0 +1,140 @@
+// SPDX-License-Identifier: MIT
+// The article's example 3 as a program: the same GEMM on the CPU twice (cases 1 and 2), then on the
+// GPU: the first call (case 3), a call timed until it returned (case 4) and one timed until the
+// GPU had finished (case 5), all through your exercise.cu. Then a sweep of sizes, printed as a
+// table (cpu_ms, the launch alone, the synchronized GPU time) and the crossover size.
+// Usage: make run LESSON=3 [ARGS="N [n1,n2,...]"] (default N = 4000; sizes 4,8,...,4000).
+#include "cpu_gemm.h"
+#include "cuda_check.cuh"
+#include "exercise.h"
+#include "matrices.cuh"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+// Host matrices for the CPU GEMM, filled with values uniform in [-1, 1) like the GPU ones.
+struct host_problem {
+  explicit host_problem(int size)
+      : n(size), a(static_cast<std::size_t>(size) * size), b(a.size()), c(a.size()) {
+    std::mt19937 engine(7);
+    std::uniform_real_distribution<float> uniform(-1.0f, 1.0f);
+    for (std::size_t i = 0; i < a.size(); ++i) {
+      a[i] = uniform(engine);
+      b[i] = uniform(engine);
+    }
+  }
+  cpu_work work() {
+    return [this] { cpu_multiply(n, a.data(), b.data(), c.data()); };
+  }
+  int n;
+  std::vector<float> a, b, c;
+};
+
+struct device_problem {
+  device_problem(gpucourse::cublas_handle& cublas, int size) : a(size), b(size), c(size) {
+    const std::size_t count = static_cast<std::size_t>(size) * size;
+    gpucourse::fill_random(a.values.data(), count, 1);
+    gpucourse::fill_random(b.values.data(), count, 2);
+    CUDA_CHECK(cudaDeviceSynchronize());
+    gemm = [this, &cublas](cudaStream_t stream) { gpucourse::multiply(cublas, a, b, c, stream); };
+  }
+  gpucourse::square_matrix a, b, c;
+  gpu_work gemm;
+};
+
+template <typename Measure> double median_of_3(Measure measure) {
+  double times[3] = {measure(), measure(), measure()};
+  std::sort(times, times + 3);
+  return times[1];
+}
+
+// A CPU GEMM that would take more than this is skipped (a slow BLAS, a large N).
+constexpr double longest_cpu_ms = 5000.0;
+
+// The time a CPU GEMM of size n would take, predicted from a measured one of size 256.
+double predicted_cpu_ms(int n, double ms_at_256) {
+  return ms_at_256 * std::pow(n / 256.0, 3.0);
+}
+
+std::vector<int> parse_sizes(const char* text) {
+  std::vector<int> sizes;
+  std::stringstream stream(text);
+  std::string item;
+  while (std::getline(stream, item, ',')) {
+    const int n = std::atoi(item.c_str());
+    if (n > 0) {
+      sizes.push_back(n);
+    }
+  }
+  std::sort(sizes.begin(), sizes.end());
+  return sizes;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+  const int n = argc > 1 ? std::atoi(argv[1]) : 4000;
+  const std::vector<int> sizes =
+      parse_sizes(argc > 2 ? argv[2] : "4,8,16,32,64,128,256,512,1024,2048,4000");
+  if (n <= 0 || sizes.empty()) {
+    std::fprintf(stderr, "usage: %s [N [n1,n2,...]]   (matrix sizes, > 0)\n", argv[0]);
+    return 2;
+  }
+  host_problem calibration(256);
+  const double ms_at_256 = time_on_cpu(calibration.work());
+  std::printf("CPU GEMM: %s\n", GPUCOURSE_CPU_GEMM_NAME);
+
+  // ANCHOR: five_cases
+  if (predicted_cpu_ms(n, ms_at_256) < longest_cpu_ms) {
+    host_problem cpu_1(n), cpu_2(n);
+    std::printf("[CPU] case 1 time: %.6fs  (N = %d)\n", time_on_cpu(cpu_1.work()) / 1000.0, n);
+    std::printf("[CPU] case 2 time: %.6fs\n", time_on_cpu(cpu_2.work()) / 1000.0);
+  } else {
+    std::printf("[CPU] cases 1 and 2 skipped: about %.0f s each with this BLAS\n",
+                predicted_cpu_ms(n, ms_at_256) / 1000.0);
+  }
+  gpucourse::cublas_handle cublas; // created before the first GEMM, as in lesson 01
+  device_problem gpu_3(cublas, n), gpu_4(cublas, n), gpu_5(cublas, n);
+  std::printf("[GPU] case 3 time: %.6fs  (first call, launch only)\n",
+              time_launch_only(gpu_3.gemm, nullptr) / 1000.0);
+  CUDA_CHECK(cudaDeviceSynchronize());
+  std::printf("[GPU] case 4 time: %.6fs  (launch only)\n",
+              time_launch_only(gpu_4.gemm, nullptr) / 1000.0);
+  CUDA_CHECK(cudaDeviceSynchronize()); // case 4's GEMM must not run inside case 5's interval
+  std::printf("[GPU] case 5 time: %.6fs  (launch + cudaDeviceSynchronize)\n",
+              time_with_sync(gpu_5.gemm, nullptr) / 1000.0);
+  // ANCHOR_END: five_cases
+
+  // ANCHOR: sweep
+  std::printf("\n%6s %12s %15s %12s\n", "N", "cpu_ms", "gpu_launch_ms", "gpu_sync_ms");
+  std::vector<size_timing> table;
+  for (const int size : sizes) {
+    device_problem gpu(cublas, size);
+    time_with_sync(gpu.gemm, nullptr); // warm-up: this size's kernel is loaded now
+    const double launch_ms = median_of_3([&] {
+      const double ms = time_launch_only(gpu.gemm, nullptr);
+      CUDA_CHECK(cudaDeviceSynchronize());
+      return ms;
+    });
+    const double gpu_ms = median_of_3([&] { return time_with_sync(gpu.gemm, nullptr); });
+    double cpu_ms = NAN;
+    if (predicted_cpu_ms(size, ms_at_256) < longest_cpu_ms) {
+      host_problem cpu(size);
+      cpu_ms = median_of_3([&] { return time_on_cpu(cpu.work()); });
+      table.push_back({size, cpu_ms, gpu_ms});
+    }
+    std::printf("%6d %12.4f %15.4f %12.4f\n", size, cpu_ms, launch_ms, gpu_ms);
+  }
+  const int crossover = find_crossover(table);
+  std::printf("\ncrossover: the GPU is faster from N = %d on\n", crossover);
+  // ANCHOR_END: sweep
+  return 0;
+}
