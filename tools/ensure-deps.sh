@@ -28,12 +28,20 @@ for group in "${want_groups[@]}"; do
     need_package libopenblas-dev have_header x86_64-linux-gnu/cblas.h
     ;;
   book)
+    # make book: pandoc and XeLaTeX with CJK support (xeCJK needs ctex's ctexhook.sty), the
+    # fonts the template names, SVG to PDF for figures, and poppler and epubcheck for its tests.
     need_package pandoc command -v pandoc
     need_package texlive-xetex command -v xelatex
     need_package texlive-latex-extra kpsewhich mdframed.sty
+    need_package texlive-latex-recommended kpsewhich fancyvrb.sty
+    need_package texlive-lang-cjk kpsewhich xeCJK.sty
+    need_package texlive-lang-chinese kpsewhich ctexhook.sty
     need_package fonts-noto-cjk fc-list :lang=zh
+    need_package fonts-noto-core sh -c 'fc-list "Noto Serif" | grep -q .'
     need_package librsvg2-bin command -v rsvg-convert
     need_package poppler-utils command -v pdftotext
+    need_package python3 command -v python3
+    need_package epubcheck test -f /usr/share/java/epubcheck.jar
     ;;
   docs)
     need_package doxygen command -v doxygen

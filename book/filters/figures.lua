@@ -130,8 +130,9 @@ function M.compare_section(ctx)
                   pandoc.Attr(ctx.prefix .. "article-numbers", {}, {})),
     pandoc.Para(pandoc.read("The article printed the numbers below (in seconds; here in " ..
                             "milliseconds). The third column says what each number really covers. " ..
-                            "The last column is what this lesson's `main.cu` printed for the same case, " ..
-                            "recorded with `tools/record-results.sh`.", "markdown").blocks[1].content),
+                            "The last column is what this lesson's `main.cu` printed for the same case with the " ..
+                            "reference solution, which times the work alone (recorded with " ..
+                            "`tools/record-results.sh`).", "markdown").blocks[1].content),
     M.compare_table(ctx, ctx.article_example),
   }
 end
@@ -153,7 +154,7 @@ function M.plot(ctx, block)
   local svg, pdf = figure_paths(ctx, run .. "-plot")
   local args = { ctx.root .. "/book/tools/plot_svg.py", "--data", data, "--out", svg,
                  "--x", a["x"] or "", "--y", a["y"] or "" }
-  for _, option in ipairs({ "xlabel", "ylabel", "title" }) do
+  for _, option in ipairs({ "xlabel", "ylabel", "title", "labels" }) do
     if a[option] then
       table.insert(args, "--" .. option)
       table.insert(args, a[option])

@@ -38,7 +38,9 @@ function Header(h)
     end
     h.content = content
   end
-  h.classes:insert("unnumbered") -- numbered here, not again by pandoc
+  if not h.classes:includes("unnumbered") then
+    h.classes:insert("unnumbered") -- numbered here, not again by pandoc
+  end
   return h
 end
 

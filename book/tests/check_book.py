@@ -3,7 +3,7 @@
 """Checks on the built book (CTest runs one check per test; book/CMakeLists.txt).
 
     check_book.py --out DIR CHECK      CHECK: titles references cjk-font listings editions epub
-                                              links include-errors
+                                              links include-errors plot
 
 DIR holds course.{pdf,html,epub} (student) and course-instructor.{pdf,html,epub}, as
 build_book.py writes them. Every check prints what it looked at and exits 1 with the reason when
@@ -327,7 +327,30 @@ def check_include_errors(out):
                 print(f"ok: fixture {name} fails: {expected_error}")
 
 
-CHECKS = {"titles": check_titles, "references": check_references, "cjk-font": check_cjk_font,
+def check_plot(out):
+    """plot_svg.py on a fixture table: a well-formed SVG with one line per series."""
+    data = os.path.join(ROOT, "book", "tests", "fixtures", "plot", "sweep.txt")
+    with tempfile.TemporaryDirectory() as tmp:
+        svg = os.path.join(tmp, "plot.svg")
+        subprocess.run([sys.executable, os.path.join(ROOT, "book", "tools", "plot_svg.py"),
+                        "--data", data, "--out", svg, "--x", "N", "--y", "cold_ms,warm_ms",
+                        "--logx", "--logy"], check=True)
+        root = ET.parse(svg).getroot()
+        lines = root.findall("{http://www.w3.org/2000/svg}polyline")
+        if len(lines) != 2:
+            fail(f"the plot has {len(lines)} lines, not 2")
+        elif any(len(l.get("points").split()) != 5 for l in lines):
+            fail("a plotted line does not have the 5 points of the fixture")
+        else:
+            print("ok: plot_svg draws 2 series of 5 points")
+        result = subprocess.run([sys.executable, os.path.join(ROOT, "book", "tools", "plot_svg.py"),
+                                 "--data", data, "--out", svg, "--x", "N", "--y", "absent"],
+                                capture_output=True, text=True)
+        if result.returncode == 0 or "no table header naming N and absent" not in result.stderr:
+            fail(f"plot_svg should refuse a column that is not there: {result.stderr}")
+
+
+CHECKS = {"plot": check_plot, "titles": check_titles, "references": check_references, "cjk-font": check_cjk_font,
           "listings": check_listings, "editions": check_editions, "epub": check_epub,
           "links": check_links, "include-errors": check_include_errors}
 
@@ -335,7 +358,6 @@ CHECKS = {"titles": check_titles, "references": check_references, "cjk-font": ch
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", required=True)
-    parser.add_argument("--docs", help="unused; the HTML's link to the API docs is checked as a link")
     parser.add_argument("check", choices=sorted(CHECKS))
     args = parser.parse_args()
     CHECKS[args.check](args.out)

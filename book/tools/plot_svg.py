@@ -7,7 +7,7 @@ column (fields separated by whitespace, commas or tabs); its rows are the lines 
 fields are all numbers. Header lines `# key: value` are skipped. Standard library only.
 
     plot_svg.py --data FILE --out OUT.svg --x N --y cold_ms,warm_ms [--logx] [--logy]
-                [--xlabel TEXT] [--ylabel TEXT] [--title TEXT]
+                [--xlabel TEXT] [--ylabel TEXT] [--title TEXT] [--labels A,B]
 """
 import argparse
 import math
@@ -86,6 +86,11 @@ def label(value):
     return f"{value:g}"
 
 
+def tick_text(value):
+    text = escape(label(value))
+    return re.sub(r"\^(-?\d+)", r'<tspan baseline-shift="super" font-size="9">\1</tspan>', text)
+
+
 def axis(values, log):
     if log:
         values = [v for v in values if v > 0]
@@ -123,16 +128,22 @@ def render(rows, x, ys, args):
     for t in xticks:
         X = px(t)
         out.append(f'<line x1="{X:.1f}" y1="{TOP}" x2="{X:.1f}" y2="{TOP + plot_h}" stroke="#e4e4e4"/>')
-        out.append(f'<text x="{X:.1f}" y="{TOP + plot_h + 18}" text-anchor="middle">{escape(label(t))}</text>')
+        out.append(f'<text x="{X:.1f}" y="{TOP + plot_h + 18}" text-anchor="middle">{tick_text(t)}</text>')
     for t in yticks:
         Y = py(t)
         out.append(f'<line x1="{LEFT}" y1="{Y:.1f}" x2="{LEFT + plot_w}" y2="{Y:.1f}" stroke="#e4e4e4"/>')
-        out.append(f'<text x="{LEFT - 8}" y="{Y + 4:.1f}" text-anchor="end">{escape(label(t))}</text>')
+        out.append(f'<text x="{LEFT - 8}" y="{Y + 4:.1f}" text-anchor="end">{tick_text(t)}</text>')
     out.append(f'<rect x="{LEFT}" y="{TOP}" width="{plot_w}" height="{plot_h}" fill="none" stroke="#444"/>')
     out.append(f'<text x="{LEFT + plot_w / 2:.1f}" y="{HEIGHT - 14}" text-anchor="middle">'
                f'{escape(args.xlabel or x)}</text>')
     out.append(f'<text transform="translate(18 {TOP + plot_h / 2:.1f}) rotate(-90)" '
                f'text-anchor="middle">{escape(args.ylabel or ", ".join(ys))}</text>')
+    names = args.labels.split(",") if args.labels else ys
+    names = names + ys[len(names):]
+    legend_x, x_at = [], WIDTH - RIGHT
+    for name in reversed(names[:len(ys)]):  # right-aligned above the plot
+        x_at -= 36 + 7.5 * len(name)
+        legend_x.insert(0, x_at)
     for i, y in enumerate(ys):
         colour = COLOURS[i % len(COLOURS)]
         points = [(px(r[x]), py(r[y])) for r in sorted(rows, key=lambda r: r[x])
@@ -141,10 +152,11 @@ def render(rows, x, ys, args):
         out.append(f'<polyline points="{path}" fill="none" stroke="{colour}" stroke-width="2"/>')
         for a, b in points:
             out.append(f'<circle cx="{a:.1f}" cy="{b:.1f}" r="3.2" fill="{colour}"/>')
-        ly = TOP + 14 + 18 * i
-        out.append(f'<line x1="{LEFT + 12}" y1="{ly - 4}" x2="{LEFT + 34}" y2="{ly - 4}" '
+        lx = legend_x[i]
+        out.append(f'<line x1="{lx}" y1="{TOP - 14}" x2="{lx + 22}" y2="{TOP - 14}" '
                    f'stroke="{colour}" stroke-width="2"/>')
-        out.append(f'<text x="{LEFT + 40}" y="{ly}">{escape(y)}</text>')
+        out.append(f'<circle cx="{lx + 11}" cy="{TOP - 14}" r="3.2" fill="{colour}"/>')
+        out.append(f'<text x="{lx + 28}" y="{TOP - 10}">{escape(names[i])}</text>')
     out.append("</svg>")
     return "\n".join(out) + "\n"
 
@@ -160,6 +172,7 @@ def main():
     parser.add_argument("--xlabel")
     parser.add_argument("--ylabel")
     parser.add_argument("--title")
+    parser.add_argument("--labels", help="comma-separated names of the --y series, for the legend")
     args = parser.parse_args()
     ys = [y for y in args.y.split(",") if y]
     if not args.x or not ys:

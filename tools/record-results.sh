@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# Records the measured outputs that the book prints (book/data/results/<lesson>/<run>.txt), on a
+# machine with an NVIDIA GPU: runs each lesson's reference program build/bin/lesson/<folder>/
+# run-solution and writes what it printed under a header naming the GPU, driver, CUDA and date.
+#   tools/record-results.sh [LESSON-FOLDER...]     (default: every lesson with a run-solution)
+# Extra runs with arguments are listed in book/data/runs.tsv (lesson, run, arguments).
+# Commit the files it writes; the book's `.output` blocks and plots read them.
+set -euo pipefail
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=${BUILD:-$root/build}
+results=$root/book/data/results
+
+if ! { command -v nvidia-smi && nvidia-smi -L; } >/dev/null 2>&1; then
+  echo "record-results: this needs an NVIDIA GPU and its driver (nvidia-smi found none)." >&2
+  exit 1
+fi
+cmake --build "$build" -j "$(nproc)" >/dev/null ||
+  { echo "record-results: the course did not build; run: make test" >&2; exit 1; }
+
+gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -n 1)
+driver=$(nvidia-smi --query-gpu=driver_version --format=csv,noheader | head -n 1)
+nvcc=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
+cuda=$("$nvcc" --version | sed -n 's/.*release \([0-9.]*\).*/\1/p')
+date=$(date -u +%Y-%m-%d)
+
+record() { # record FOLDER RUN [ARGS...]
+  local folder=$1 run=$2
+  shift 2
+  local program=$build/bin/lesson/$folder/run-solution
+  local number=$((10#${folder:0:2}))
+  local out=$results/$folder/$run.txt
+  if [ ! -x "$program" ]; then
+    echo "record-results: $folder has no run-solution program; skipped" >&2
+    return 0
+  fi
+  mkdir -p "$results/$folder"
+  local args=${*:+ ARGS=\"$*\"}
+  {
+    echo "# gpu: $gpu"
+    echo "# driver: $driver"
+    echo "# cuda: $cuda"
+    echo "# date: $date"
+    echo "# command: make run LESSON=$number SOLUTION=1$args"
+    "$program" "$@" 2>&1
+  } >"$out.tmp" || { echo "record-results: $folder ($run) failed:" >&2; tail -n 20 "$out.tmp" >&2; rm -f "$out.tmp"; return 1; }
+  mv "$out.tmp" "$out"
+  echo "recorded ${out#"$root"/}"
+}
+
+folders=("$@")
+if [ ${#folders[@]} -eq 0 ]; then
+  for dir in "$root"/lessons/[0-9][0-9]-*/; do
+    folders+=("$(basename "$dir")")
+  done
+fi
+
+status=0
+for folder in "${folders[@]}"; do
+  record "$folder" main || status=1
+  if [ -f "$root/book/data/runs.tsv" ]; then
+    while IFS=$'\t' read -r lesson run args; do
+      [[ -z "$lesson" || "$lesson" == \#* || "$lesson" != "$folder" ]] && continue
+      # shellcheck disable=SC2086 # the arguments are words
+      record "$folder" "$run" $args || status=1
+    done <"$root/book/data/runs.tsv"
+  fi
+done
+exit $status
