@@ -6,6 +6,7 @@
 #include <cuda_runtime.h>
 #include <string>
 
+// ANCHOR: device_summary
 // What a timing-minded programmer wants to know about a GPU before measuring anything on it.
 struct device_summary {
   std::string name;                    // e.g. "NVIDIA H200"
@@ -21,6 +22,7 @@ struct device_summary {
 
 // Fills a device_summary for device number `device` (0 for the first GPU).
 device_summary query_device(int device);
+// ANCHOR_END: device_summary
 
 // "" when `error` is cudaSuccess; otherwise one line that names the file and line, the error
 // (cudaGetErrorName and cudaGetErrorString) and the call's text, e.g.
