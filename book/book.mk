@@ -11,7 +11,10 @@ DOCS_OUT ?= $(BUILD)/docs
 .PHONY: book docs book-timeline
 
 # The figure tool draws timelines with the renderer of gpucheck --timeline.
+# A build folder configured before the book existed learns of it here.
 book-timeline: configure
+	@$(CMAKE) --build $(BUILD) --target help 2>/dev/null | grep -q book-timeline || \
+	  $(CMAKE) -S . -B $(BUILD) > /dev/null
 	@$(CMAKE) --build $(BUILD) --target book-timeline -j $(JOBS) > $(BUILD)/book-timeline-build.log 2>&1 || \
 	  { cat $(BUILD)/book-timeline-build.log; echo "book-timeline did not build (log above)."; exit 1; }
 

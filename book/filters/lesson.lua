@@ -127,6 +127,32 @@ local function absolute_image(image)
   return image
 end
 
+-- `std::vector<double>` written outside backticks reads as an HTML tag `<double>`: it would vanish
+-- from the PDF and break the EPUB's XHTML. Raw HTML that is not an HTML element becomes text.
+local html_elements = {}
+for name in ("a abbr b bdi bdo br cite code data del details dfn div em figcaption figure hr i img " ..
+             "ins kbd mark p pre q s samp small span strong sub summary sup table tbody td th " ..
+             "thead time tr u var wbr"):gmatch("%S+") do
+  html_elements[name] = true
+end
+
+local function literal_html(raw)
+  if raw.format ~= "html" or raw.text:match("^<!%-%-") then
+    return nil
+  end
+  local name = raw.text:match("^</?%s*([%w:_%-]+)")
+  if name and html_elements[name:lower()] then
+    return nil
+  end
+  common.warn(ctx.where, "'" .. raw.text .. "' is not HTML: printed as text (put code in backticks)")
+  return pandoc.Str(raw.text)
+end
+
+local function literal_html_block(raw)
+  local inline = literal_html(raw)
+  return inline and pandoc.Para({ inline }) or nil
+end
+
 ---------------------------------------------------------------------------------------------------
 -- The chapter around the lesson's text
 ---------------------------------------------------------------------------------------------------
@@ -508,6 +534,8 @@ function Pandoc(doc)
     blocks = front_chapter(doc)
   end
   ctx.ids = {}
+  blocks = pandoc.walk_block(pandoc.Div(blocks), { RawInline = literal_html,
+                                                   RawBlock = literal_html_block }).content
   blocks = pandoc.walk_block(pandoc.Div(blocks), { CodeBlock = expand_code_block }).content
   blocks = pandoc.walk_block(pandoc.Div(blocks), { Image = absolute_image }).content
   number_blocks(blocks, { chapter = ctx.chapter_label, sections = { 0, 0 }, figures = 0,

@@ -36,7 +36,8 @@ int main(int argc, char** argv) {
       } else {
         options.width_px = std::atof(value.c_str());
         if (options.width_px < 200) {
-          std::cerr << "book-timeline: --width must be at least 200 (pixels), not " << value << "\n";
+          std::cerr << "book-timeline: --width must be at least 200 (pixels), not " << value
+                    << "\n";
           return 2;
         }
       }
