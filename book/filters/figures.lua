@@ -8,8 +8,7 @@ local common = require("common")
 local M = {}
 
 local function placeholder(title, text)
-  return pandoc.Div({ pandoc.Para({ pandoc.Strong({ pandoc.Str(title) }), pandoc.Space(),
-                                    pandoc.Str(text) }) },
+  return pandoc.Div(pandoc.read("**" .. title .. "** " .. text, "markdown").blocks,
                     pandoc.Attr("", { "not-measured" }))
 end
 M.placeholder = placeholder
@@ -69,7 +68,7 @@ local function measured(ctx, row, example, machines)
       local path = ctx.root .. "/book/data/results/" .. m[4] .. "/" .. m[5] .. ".txt"
       local result = common.read_result(path)
       if not result then
-        return "not yet measured"
+        return "—"
       end
       machines[common.describe_machine(result.header)] = true
       local wanted, seen = tonumber(m[7] or "1") or 1, 0
@@ -84,10 +83,10 @@ local function measured(ctx, row, example, machines)
       end
       common.warn(ctx.where, "no line matching '" .. m[6] .. "' in " ..
                              common.repo_relative(ctx.root, path))
-      return "not in the output"
+      return "—"
     end
   end
-  return "not measured here"
+  return "—"
 end
 
 local function cell(text)
@@ -114,7 +113,8 @@ function M.compare_table(ctx, example)
     table.insert(names, name)
   end
   table.sort(names)
-  local where = #names > 0 and ("on " .. table.concat(names, "; ")) or "not yet measured on a GPU"
+  local where = #names > 0 and ("on " .. table.concat(names, "; ") .. "; —: not measured yet") or
+                    "not yet measured on a GPU"
   table.insert(lines, "")
   table.insert(lines, "Table: The article's example " .. example .. " (PyTorch, one GPU it does not " ..
                       "name) next to this course's program (CUDA C++, " .. where .. ").")
@@ -139,6 +139,34 @@ end
 
 ---------------------------------------------------------------------------------------------------
 -- Plots of measured data
+
+-- `.plot` blocks for the plots book/data/plots.tsv lists for this lesson, except those whose run
+-- the lesson already plots itself.
+function M.listed_plots(ctx, body)
+  local placed = {}
+  pandoc.walk_block(pandoc.Div(body), {
+    CodeBlock = function(b)
+      if b.classes:includes("plot") then
+        placed[(b.attributes["lesson"] or ctx.folder) .. "/" .. (b.attributes["run"] or "main")] = true
+      end
+    end,
+  })
+  local result = {}
+  for _, row in ipairs(common.read_tsv(ctx.root .. "/book/data/plots.tsv") or {}) do
+    if row[1] == ctx.folder and not placed[row[1] .. "/" .. row[2]] then
+      local names = { "lesson", "run", "x", "y", "labels", "logx", "logy", "xlabel", "ylabel", "caption" }
+      local attributes = {}
+      for i, name in ipairs(names) do
+        if row[i] and row[i] ~= "" then
+          attributes[name] = row[i]
+        end
+      end
+      table.insert(result, pandoc.CodeBlock("", pandoc.Attr(ctx.prefix .. "fig-" .. row[2] .. "-plot",
+                                                            { "plot" }, attributes)))
+    end
+  end
+  return result
+end
 
 function M.plot(ctx, block)
   local a = block.attributes
@@ -167,8 +195,11 @@ function M.plot(ctx, block)
   end
   common.run(ctx.where, ctx.python, args)
   to_pdf(ctx, svg, pdf)
-  local header = common.read_result(data).header
-  return figure(ctx, block, svg, "Measured on " .. common.describe_machine(header) .. ".")
+  local measured_on = "Measured on " .. common.describe_machine(common.read_result(data).header) .. "."
+  if a["caption"] then
+    block.attributes["caption"] = a["caption"] .. " " .. measured_on
+  end
+  return figure(ctx, block, svg, measured_on)
 end
 
 ---------------------------------------------------------------------------------------------------

@@ -23,10 +23,22 @@ function Header(h)
   local chapter = h.attributes["chapter-number"]
   local section = h.attributes["section-number"]
   if is_latex then
-    if h.level == 1 and chapter then
-      return { latex("\\setcounter{chapter}{" .. (tonumber(chapter) - 1) .. "}"), h }
+    if h.level ~= 1 then
+      return nil
     end
-    return nil
+    -- Pandoc would put \hypertarget before \chapter, on the page before the chapter's own: an
+    -- empty page when that page is fresh. The target goes right after the title instead.
+    local result = {}
+    if chapter then
+      table.insert(result, latex("\\setcounter{chapter}{" .. (tonumber(chapter) - 1) .. "}"))
+    end
+    local id = h.identifier
+    h.identifier = ""
+    table.insert(result, h)
+    if id ~= "" then
+      table.insert(result, latex("\\hypertarget{" .. id .. "}{}\\label{" .. id .. "}"))
+    end
+    return result
   end
   local number = section or chapter
   if number and not h.classes:includes("unnumbered") then

@@ -71,9 +71,8 @@ local function include_listing(block)
 end
 
 local function not_measured(what)
-  return pandoc.Div({ pandoc.Para({ pandoc.Strong({ pandoc.Str("Not yet measured.") }),
-                                    pandoc.Space(), pandoc.Str(what) }) },
-                    pandoc.Attr("", { "not-measured" }))
+  local text = pandoc.read("**Not yet measured.** " .. what, "markdown").blocks
+  return pandoc.Div(text, pandoc.Attr("", { "not-measured" }))
 end
 
 local function output_block(block)
@@ -377,10 +376,17 @@ local function lesson_chapter(doc)
   for _, b in ipairs(body) do
     table.insert(blocks, b)
   end
+  local plots = figures.listed_plots(ctx, body)
   if ctx.article_example and not has_block(body, "compare") and figures.has_article_rows(ctx) then
     for _, b in ipairs(figures.compare_section(ctx)) do
       table.insert(blocks, b)
     end
+  elseif #plots > 0 then
+    table.insert(blocks, pandoc.Header(2, { pandoc.Str("Measured on this GPU") },
+                                       pandoc.Attr(ctx.prefix .. "measured", {}, {})))
+  end
+  for _, b in ipairs(plots) do
+    table.insert(blocks, b)
   end
   for _, b in ipairs(hints_section(meta)) do
     table.insert(blocks, b)

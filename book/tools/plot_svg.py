@@ -142,7 +142,7 @@ def render(rows, x, ys, args):
     names = names + ys[len(names):]
     legend_x, x_at = [], WIDTH - RIGHT
     for name in reversed(names[:len(ys)]):  # right-aligned above the plot
-        x_at -= 36 + 7.5 * len(name)
+        x_at -= 48 + 7.6 * len(name)
         legend_x.insert(0, x_at)
     for i, y in enumerate(ys):
         colour = COLOURS[i % len(COLOURS)]
