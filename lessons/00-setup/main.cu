@@ -96,6 +96,9 @@ int main(int argc, char** argv) {
   gpucourse::device_buffer<float> some_floats(16);
   const bool copied = CHECKED(cudaMemcpy(some_floats.data(), nowhere, 64, cudaMemcpyHostToDevice));
   std::printf("a copy from a null pointer %s\n", copied ? "succeeded?!" : "failed, as it should");
+  // A failed call is also remembered as the thread's "last error", which the next
+  // cudaGetLastError() (after a kernel launch, say) would report as its own: clear it now.
+  static_cast<void>(cudaGetLastError());
   // ANCHOR_END: failing_call
 
   // ANCHOR: cpu_vs_gpu
