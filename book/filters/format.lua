@@ -116,3 +116,20 @@ function Link(link)
   end
   return nil
 end
+
+-- Inline code in LaTeX: pandoc's \texttt keeps long code on one line, past the margin. Here it may
+-- break at spaces and after a slash, as the reader would.
+local latex_escapes = {
+  ["\\"] = "\\textbackslash{}", ["{"] = "\\{", ["}"] = "\\}", ["$"] = "\\$", ["&"] = "\\&",
+  ["#"] = "\\#", ["^"] = "\\textasciicircum{}", ["_"] = "\\_", ["%"] = "\\%",
+  ["~"] = "\\textasciitilde{}", ["-"] = "-{}", ["/"] = "/\\allowbreak{}", ["'"] = "\\textquotesingle{}",
+  ["`"] = "\\textasciigrave{}", ["<"] = "\\textless{}", [">"] = "\\textgreater{}",
+}
+
+function Code(code)
+  if not is_latex then
+    return nil
+  end
+  local text = code.text:gsub("[\\{}$&#^_%%~/'`<>%-]", latex_escapes):gsub(" ", "\\hspace{0.5em plus 0.1em}")
+  return pandoc.RawInline("latex", "\\texttt{" .. text .. "}")
+end

@@ -106,8 +106,11 @@ def axis(values, log):
 
 
 def render(rows, x, ys, args):
-    xs_all = [r[x] for r in rows]
-    ys_all = [r[y] for r in rows for y in ys]
+    # A row may lack a value (nan: not measured, e.g. a CPU run skipped as too slow).
+    xs_all = [r[x] for r in rows if math.isfinite(r[x])]
+    ys_all = [r[y] for r in rows for y in ys if math.isfinite(r[y])]
+    if not xs_all or not ys_all:
+        fail("no finite values to plot")
     xticks, xlo, xhi = axis(xs_all, args.logx)
     yticks, ylo, yhi = axis(ys_all + ([] if args.logy else [0.0]), args.logy)
     plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
@@ -147,7 +150,8 @@ def render(rows, x, ys, args):
     for i, y in enumerate(ys):
         colour = COLOURS[i % len(COLOURS)]
         points = [(px(r[x]), py(r[y])) for r in sorted(rows, key=lambda r: r[x])
-                  if (not args.logx or r[x] > 0) and (not args.logy or r[y] > 0)]
+                  if math.isfinite(r[x]) and math.isfinite(r[y])
+                  and (not args.logx or r[x] > 0) and (not args.logy or r[y] > 0)]
         path = " ".join(f"{a:.1f},{b:.1f}" for a, b in points)
         out.append(f'<polyline points="{path}" fill="none" stroke="{colour}" stroke-width="2"/>')
         for a, b in points:
