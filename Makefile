@@ -7,6 +7,8 @@
 #   make hint LESSON=4 [ALL=1]                             the next hint (or all of them)
 #   make lint FILE=prog.cu [ARGS="..."] [TIMELINE=out.svg]  find timing mistakes in any CUDA program
 #   make list                                              the lessons
+#   make book [EDITION=instructor]                         the course as PDF, HTML, EPUB (build/book)
+#   make docs                                              API docs (build/docs/html)
 #   make test                                              every test this machine can run
 #   make test-gpu                                          the GPU tests (needs an NVIDIA GPU)
 #   make format / make lint-format                         clang-format the sources / check them
