@@ -2,7 +2,8 @@
 # The course's front door. Every target that checks calls build/bin/gpucheck and fails whenever
 # it does not pass (gpucheck's own exit codes: build/bin/gpucheck --help).
 #
-#   make check LESSON=4 [SOLUTION=1] [TIMEOUT=60] [JSON=1]   check your exercise (or the reference)
+#   make check LESSON=4 [SOLUTION=1] [TIMEOUT=60] [JSON=1] [TIMELINE=out.svg]
+#                                                          check your exercise (or the reference)
 #   make run LESSON=4 [SOLUTION=1] [ARGS="2000"]           run the lesson's experiment
 #   make hint LESSON=4 [ALL=1]                             the next hint (or all of them)
 #   make lint FILE=prog.cu [ARGS="..."] [TIMELINE=out.svg]  find timing mistakes in any CUDA program
@@ -32,15 +33,15 @@ $(BUILD)/CMakeCache.txt:
 
 configure: $(BUILD)/CMakeCache.txt
 
-# gpucheck itself; quiet unless it fails, so that the student sees only the verdict.
+# gpucheck itself and its tracer; quiet unless it fails, so that the student sees only the verdict.
 gpucheck: configure
-	@$(CMAKE) --build $(BUILD) --target gpucheck -j $(JOBS) > $(BUILD)/gpucheck-build.log 2>&1 || \
+	@$(CMAKE) --build $(BUILD) --target gpucheck gputrace -j $(JOBS) > $(BUILD)/gpucheck-build.log 2>&1 || \
 	  { cat $(BUILD)/gpucheck-build.log; echo "gpucheck itself did not build (log above)."; exit 1; }
 
 check: gpucheck
 	@$(if $(LESSON),,echo "Which lesson? make check LESSON=N"; $(GPUCHECK) list; exit 2)
 	@$(GPUCHECK) check $(LESSON) $(if $(SOLUTION),--solution) $(if $(TIMEOUT),--timeout $(TIMEOUT)) \
-	  $(if $(JSON),--json)
+	  $(if $(JSON),--json) $(if $(TIMELINE),--timeline $(TIMELINE))
 
 run: gpucheck
 	@$(if $(LESSON),,echo "Which lesson? make run LESSON=N"; $(GPUCHECK) list; exit 2)
@@ -52,8 +53,6 @@ hint: gpucheck
 
 lint: gpucheck
 	@$(if $(FILE),,echo "Which program? make lint FILE=path/to/program.cu"; exit 2)
-	@$(CMAKE) --build $(BUILD) --target gputrace -j $(JOBS) > $(BUILD)/gputrace-build.log 2>&1 || \
-	  { cat $(BUILD)/gputrace-build.log; echo "the tracer did not build (log above)."; exit 1; }
 	@$(GPUCHECK) lint $(FILE) $(if $(TIMELINE),--timeline $(TIMELINE)) $(if $(JSON),--json) -- $(ARGS)
 
 list: gpucheck

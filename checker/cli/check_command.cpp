@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "cli/check_command.hpp"
 
+#include "cli/check_timeline.hpp"
 #include "cli/command_line.hpp"
 #include "cli/course_paths.hpp"
 #include "core/check_runner.hpp"
@@ -18,12 +19,13 @@ namespace gpucheck::cli {
 
 int run_check_command(const std::vector<std::string>& arguments) {
   const parsed_arguments parsed = parse_arguments(
-      arguments, {"timeout", "json-file", "source-dir", "build-dir"},
+      arguments, {"timeout", "json-file", "source-dir", "build-dir", "timeline"},
       {"solution", "json", "fixtures"});
   if (!parsed.error.empty() || parsed.positional.size() != 1) {
     std::cerr << "gpucheck check: "
               << (parsed.error.empty() ? "name one lesson" : parsed.error) << "\n"
-              << "usage: gpucheck check LESSON [--solution] [--json] [--timeout SECONDS]\n";
+              << "usage: gpucheck check LESSON [--solution] [--json] [--timeout SECONDS] "
+                 "[--timeline OUT.svg]\n";
     return to_int(exit_code::usage);
   }
   const course_paths paths = find_course_paths(parsed);
@@ -54,7 +56,23 @@ int run_check_command(const std::vector<std::string>& arguments) {
     std::cout << "Checking lesson " << lesson->folder
               << (settings.solution ? " (reference solution)" : "") << " ..." << std::endl;
   }
-  const check_report report = run_check(*lesson, settings);
+  const auto timeline = parsed.value("timeline");
+  const auto trace_file = paths.build_dir / "gpucheck" / ("check-" + lesson->folder + ".jsonl");
+  if (timeline) {
+    std::string error;
+    const auto environment = tracer_environment(paths.build_dir, trace_file, error);
+    if (!error.empty()) {
+      std::cerr << "gpucheck check: --timeline: " << error << "\n";
+      return to_int(exit_code::usage);
+    }
+    settings.environment.insert(settings.environment.end(), environment.begin(),
+                                environment.end());
+  }
+  check_report report = run_check(*lesson, settings);
+  if (timeline && report.verdict != exit_code::build_failed &&
+      report.verdict != exit_code::no_device) {
+    draw_check_timeline(trace_file, *timeline, report);
+  }
   if (parsed.flag("json")) {
     std::cout << render_json(report);
   } else {

@@ -17,9 +17,11 @@ const char usage[] = R"(gpucheck: checks CUDA timing exercises, and how they tim
 
 usage:
   gpucheck check LESSON [--solution] [--json] [--json-file F] [--timeout SECONDS]
+                 [--timeline OUT.svg]
       Build the lesson's checks with your exercise.cu (or the reference, with --solution), run
       them with a time limit (default 60 s, or GPUCHECK_TIMEOUT), and say what is right and wrong.
       LESSON is a number (4), a folder (04-two-sync-methods) or a slug (two-sync-methods).
+      --timeline runs the checks under the tracer and draws your run as an SVG picture.
   gpucheck run LESSON [--solution] [-- ARGUMENTS]
       Build the lesson's experiment (main.cu with your exercise.cu) and run it.
   gpucheck hint LESSON [--all]
