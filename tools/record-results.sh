@@ -4,7 +4,9 @@
 # machine with an NVIDIA GPU: runs each lesson's reference program build/bin/lesson/<folder>/
 # run-solution and writes what it printed under a header naming the GPU, driver, CUDA and date.
 #   tools/record-results.sh [LESSON-FOLDER...]     (default: every lesson with a run-solution)
-# Extra runs with arguments are listed in book/data/runs.tsv (lesson, run, arguments).
+# Extra runs are listed in book/data/runs.tsv (lesson, run, arguments, environment: optional
+# NAME=VALUE words, e.g. CUDA_MODULE_LOADING=EAGER, set for that run only; "-" as the arguments
+# means none).
 # Commit the files it writes; the book's `.output` blocks and plots read them.
 set -euo pipefail
 
@@ -25,9 +27,9 @@ nvcc=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
 cuda=$("$nvcc" --version | sed -n 's/.*release \([0-9.]*\).*/\1/p')
 date=$(date -u +%Y-%m-%d)
 
-record() { # record FOLDER RUN [ARGS...]
-  local folder=$1 run=$2
-  shift 2
+record() { # record FOLDER RUN ENVIRONMENT [ARGS...]   (ENVIRONMENT: "" or NAME=VALUE words)
+  local folder=$1 run=$2 environment=$3
+  shift 3
   local program=$build/bin/lesson/$folder/run-solution
   local number=$((10#${folder:0:2}))
   local out=$results/$folder/$run.txt
@@ -42,8 +44,9 @@ record() { # record FOLDER RUN [ARGS...]
     echo "# driver: $driver"
     echo "# cuda: $cuda"
     echo "# date: $date"
-    echo "# command: make run LESSON=$number SOLUTION=1$args"
-    "$program" "$@" 2>&1
+    echo "# command: ${environment:+$environment }make run LESSON=$number SOLUTION=1$args"
+    # shellcheck disable=SC2086 # the environment is NAME=VALUE words
+    env $environment "$program" "$@" </dev/null 2>&1
   } >"$out.tmp" || { echo "record-results: $folder ($run) failed:" >&2; tail -n 20 "$out.tmp" >&2; rm -f "$out.tmp"; return 1; }
   mv "$out.tmp" "$out"
   echo "recorded ${out#"$root"/}"
@@ -58,12 +61,13 @@ fi
 
 status=0
 for folder in "${folders[@]}"; do
-  record "$folder" main || status=1
+  record "$folder" main "" || status=1
   if [ -f "$root/book/data/runs.tsv" ]; then
-    while IFS=$'\t' read -r lesson run args; do
+    while IFS=$'\t' read -r lesson run args environment; do
       [[ -z "$lesson" || "$lesson" == \#* || "$lesson" != "$folder" ]] && continue
+      [[ "$args" == "-" ]] && args=""
       # shellcheck disable=SC2086 # the arguments are words
-      record "$folder" "$run" $args || status=1
+      record "$folder" "$run" "${environment:-}" $args || status=1
     done <"$root/book/data/runs.tsv"
   fi
 done
