@@ -27,6 +27,8 @@ std::vector<timed_interval> find_host_clock_intervals(const trace::run_trace& tr
     std::unordered_map<std::string, std::size_t> first_seen;
     for (std::size_t i = 0; i < reads.size(); ++i)
       first_seen.try_emplace(reads[i]->site, i);
+    // pairs[i]: reads i -> i+1 make a candidate interval.
+    std::vector<bool> pairs(reads.size(), false);
     for (std::size_t i = 0; i + 1 < reads.size(); ++i) {
       const clock_read& start = *reads[i];
       const clock_read& stop = *reads[i + 1];
@@ -34,6 +36,19 @@ std::vector<timed_interval> find_host_clock_intervals(const trace::run_trace& tr
         continue;
       if (first_seen.at(start.site) >= first_seen.at(stop.site))
         continue;
+      if (start.marker)
+        continue; // a marked stop leaves work queued on purpose: it closes, it opens nothing
+      pairs[i] = true;
+    }
+    for (std::size_t i = 0; i + 1 < reads.size(); ++i) {
+      if (!pairs[i])
+        continue;
+      // Sandwiched between two intervals (A B C D: B -> C, between A -> B and C -> D): the gap
+      // between two timings far more often than a timing (precision first; see the header).
+      if (i > 0 && pairs[i - 1] && i + 2 < reads.size() && pairs[i + 1])
+        continue;
+      const clock_read& start = *reads[i];
+      const clock_read& stop = *reads[i + 1];
       timed_interval interval;
       interval.how = timed_interval::method::host_clock;
       interval.start_ns = start.t_ns;

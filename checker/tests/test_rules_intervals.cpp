@@ -44,13 +44,17 @@ TEST_CASE("host-clock intervals come from pairs of reads at different sites") {
     CHECK(intervals[0].measured_ns == 1 * ms);
     CHECK(intervals[1].measured_ns == 2 * ms);
   }
-  SUBCASE("nested timers give the inner interval (the outer one is a known limit)") {
+  SUBCASE("two timings one after the other give two intervals, not the gap between them") {
+    // cpu_loop_vs_gpu.cu: c0 c1 (CPU loop), then setup, then g0 g1. Nested timers have the same
+    // shape (outer A..D, inner B..C): only the partial A->B and C->D come out (a known limit).
     test::trace_builder b;
     b.clock(0, "A").clock(1 * ms, "B").clock(3 * ms, "C").clock(4 * ms, "D");
     const auto intervals = rules::find_timed_intervals(b.build());
-    REQUIRE(intervals.size() == 3);
-    CHECK(intervals[1].start_site == "B");
-    CHECK(intervals[1].stop_site == "C");
+    REQUIRE(intervals.size() == 2);
+    CHECK(intervals[0].start_site == "A");
+    CHECK(intervals[0].stop_site == "B");
+    CHECK(intervals[1].start_site == "C");
+    CHECK(intervals[1].stop_site == "D");
   }
   SUBCASE("reads without a site are never paired") {
     test::trace_builder b;
@@ -78,6 +82,18 @@ TEST_CASE("host-clock intervals come from pairs of reads at different sites") {
     const auto intervals = rules::find_timed_intervals(b.build());
     REQUIRE(intervals.size() == 1);
     CHECK(intervals[0].marked_intended);
+  }
+  SUBCASE("a marked stop opens no interval (launch_overhead_marked.cu's shape)") {
+    test::trace_builder b;
+    b.clock(0, "A").clock(1 * ms, "B", 1, "monotonic", true);
+    b.clock(3 * ms, "C").clock(5 * ms, "D");
+    const auto intervals = rules::find_timed_intervals(b.build());
+    REQUIRE(intervals.size() == 2);
+    CHECK(intervals[0].start_site == "A");
+    CHECK(intervals[0].stop_site == "B");
+    CHECK(intervals[0].marked_intended);
+    CHECK(intervals[1].start_site == "C");
+    CHECK(intervals[1].stop_site == "D");
   }
 }
 

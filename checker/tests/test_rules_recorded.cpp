@@ -87,3 +87,35 @@ TEST_CASE("recorded programs that ended early are read and judged without a timi
     CHECK(rules::run_rules(t).empty());
   }
 }
+
+TEST_CASE("recorded first CUDA calls inside the timing are cold starts") {
+  // The start read comes before the process's first CUDA call (before the tracer's CUPTI half
+  // starts); the stop read must still be there, and the start-up inside the interval found.
+  for (const char* name :
+       {"first_launch_cold_start", "constant_upload_cold_start", "cublas_first_call_cold_start"}) {
+    CAPTURE(name);
+    const trace::run_trace t = recorded_trace(name);
+    REQUIRE(t.clocks.size() == 2);
+    const auto findings = rules::run_rules(t);
+    CHECK(rule_set(findings) == std::set<std::string>{"cold-start"});
+    for (const auto& f : findings) {
+      CAPTURE(f.message);
+      CHECK(f.effect_ns > 20'000'000); // tens of ms of start-up
+    }
+  }
+  // cuBLAS loads its kernels lazily inside cudaFuncSetAttribute / cudaFuncGetAttributes, queries
+  // the tracer writes only because a module was loaded in them.
+  const auto cublas = rules::run_rules(recorded_trace("cublas_first_call_cold_start"));
+  REQUIRE(cublas.size() == 1);
+  CHECK(cublas[0].message.find("module loading in cudaFuncSetAttribute") != std::string::npos);
+}
+
+TEST_CASE("a recorded marked submission-only interval and a synced one get no finding") {
+  trace::run_trace t = recorded_trace("launch_overhead_marked");
+  REQUIRE(t.clocks.size() == 4);
+  t.clocks[1].marker = true; // what lint's addr2line step sets (line 42 carries the comment)
+  CHECK(rules::run_rules(t).empty());
+  const auto notes = rules::describe_intended_intervals(t);
+  REQUIRE(notes.size() == 1);
+  CHECK(notes[0].rule == "submission-only");
+}

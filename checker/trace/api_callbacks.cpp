@@ -30,6 +30,7 @@ struct pending_call {
   std::int64_t start_ns = 0;
   bool runtime = false;
   bool write = false;
+  CUpti_CallbackId cbid = 0;
 };
 constexpr int max_nesting = 32;
 thread_local std::array<pending_call, max_nesting> t_calls;
@@ -41,6 +42,7 @@ struct api_function {
   std::string name; // without CUPTI's version suffix: "cudaLaunchKernel_ptsz"
   bool per_thread = false;
   bool write = false;
+  bool follow = false; // callbacks enabled (written, or followed in case start-up happens in it)
 };
 std::vector<api_function> g_runtime_functions;
 std::vector<api_function> g_driver_functions;
@@ -105,8 +107,19 @@ bool driver_of_interest(std::string_view name) {
                                 "cuCtxCreate"});
 }
 
+// Driver functions in which lazy loading can load a module (a library asking for its kernel or
+// setting a kernel's attribute before the first launch). Followed but not written, unless a
+// module is loaded or a context created while they run (on_resource).
+bool driver_followed(std::string_view name) {
+  return starts_with_any(name,
+                         {"cuLibraryGet", "cuKernelGet", "cuKernelSet", "cuModuleGet", "cuFuncGet",
+                          "cuFuncSet", "cuFuncLoad", "cuOccupancy", "cuLibraryEnumerate",
+                          "cuDevicePrimaryCtxRetain", "cuCtxSetCurrent", "cuInit"});
+}
+
 std::vector<api_function> function_table(CUpti_CallbackDomain domain, CUpti_CallbackId size,
-                                         bool (*wanted)(std::string_view)) {
+                                         bool (*wanted)(std::string_view),
+                                         bool (*followed)(std::string_view)) {
   std::vector<api_function> table(size);
   for (CUpti_CallbackId cbid = 1; cbid < size; ++cbid) {
     const char* name = nullptr;
@@ -118,11 +131,12 @@ std::vector<api_function> function_table(CUpti_CallbackDomain domain, CUpti_Call
     f.per_thread =
         f.name.find("_ptsz") != std::string::npos || f.name.find("_ptds") != std::string::npos;
     f.write = wanted(f.name);
+    f.follow = f.write || followed(f.name);
   }
   return table;
 }
 
-void on_api_enter(const CUpti_CallbackData& data, bool runtime, bool write) {
+void on_api_enter(const CUpti_CallbackData& data, CUpti_CallbackId cbid, bool runtime, bool write) {
   if (t_depth == max_nesting) {
     return; // its exit will not match and is ignored
   }
@@ -130,7 +144,7 @@ void on_api_enter(const CUpti_CallbackData& data, bool runtime, bool write) {
   if (!runtime && t_runtime_depth > 0) {
     write = false;
   }
-  t_calls[t_depth++] = {data.correlationId, detail::monotonic_ns(), runtime, write};
+  t_calls[t_depth++] = {data.correlationId, detail::monotonic_ns(), runtime, write, cbid};
   if (runtime) {
     ++t_runtime_depth;
   }
@@ -195,6 +209,19 @@ void on_resource(CUpti_CallbackId cbid, const CUpti_ResourceData& data) {
   thread_local std::string line;
   json_line record(line, "resource");
   record.field("what", what).field("t_ns", t_ns).field("tid", detail::this_thread_id());
+  // Start-up work happens inside a call (lazy loading even inside queries that are not written,
+  // such as cudaFuncSetAttribute): the outermost call in progress on this thread is written, so
+  // that the rules can say which call did it and how long it took.
+  if ((cbid == CUPTI_CBID_RESOURCE_CONTEXT_CREATED || cbid == CUPTI_CBID_RESOURCE_MODULE_LOADED) &&
+      t_depth > 0) {
+    pending_call& outer = t_calls[0];
+    outer.write = true;
+    const auto& table = outer.runtime ? g_runtime_functions : g_driver_functions;
+    record.field("call_correlation", outer.correlation);
+    if (outer.cbid < table.size()) {
+      record.field("call", table[outer.cbid].name);
+    }
+  }
   std::uint32_t context_id = 0;
   if (data.context != nullptr && cuptiGetContextId(data.context, &context_id) == CUPTI_SUCCESS) {
     record.field("context", context_id);
@@ -228,7 +255,7 @@ void CUPTIAPI on_callback(void*, CUpti_CallbackDomain domain, CUpti_CallbackId c
     }
     const auto& data = *static_cast<const CUpti_CallbackData*>(callback_data);
     if (data.callbackSite == CUPTI_API_ENTER) {
-      on_api_enter(data, runtime, table[cbid].write);
+      on_api_enter(data, cbid, runtime, table[cbid].write);
     } else {
       on_api_exit(data, cbid, runtime);
     }
@@ -245,10 +272,12 @@ void CUPTIAPI on_callback(void*, CUpti_CallbackDomain domain, CUpti_CallbackId c
 } // namespace
 
 bool start_callbacks() {
-  g_runtime_functions = function_table(CUPTI_CB_DOMAIN_RUNTIME_API, CUPTI_RUNTIME_TRACE_CBID_SIZE,
-                                       [](std::string_view name) { return !runtime_query(name); });
-  g_driver_functions =
-      function_table(CUPTI_CB_DOMAIN_DRIVER_API, CUPTI_DRIVER_TRACE_CBID_SIZE, driver_of_interest);
+  g_runtime_functions = function_table(
+      CUPTI_CB_DOMAIN_RUNTIME_API, CUPTI_RUNTIME_TRACE_CBID_SIZE,
+      [](std::string_view name) { return !runtime_query(name); },
+      [](std::string_view) { return true; });
+  g_driver_functions = function_table(CUPTI_CB_DOMAIN_DRIVER_API, CUPTI_DRIVER_TRACE_CBID_SIZE,
+                                      driver_of_interest, driver_followed);
 
   CUpti_SubscriberHandle subscriber = nullptr;
   if (!GPUTRACE_CUPTI_CALL(cuptiSubscribe(&subscriber, on_callback, nullptr))) {
@@ -259,7 +288,7 @@ bool start_callbacks() {
   // count must see them, or the driver calls they make would look like the program's own.
   bool ok = GPUTRACE_CUPTI_CALL(cuptiEnableDomain(1, subscriber, CUPTI_CB_DOMAIN_RUNTIME_API));
   for (CUpti_CallbackId cbid = 1; cbid < g_driver_functions.size(); ++cbid) {
-    if (g_driver_functions[cbid].write) {
+    if (g_driver_functions[cbid].follow) {
       ok &=
           GPUTRACE_CUPTI_CALL(cuptiEnableCallback(1, subscriber, CUPTI_CB_DOMAIN_DRIVER_API, cbid));
     }

@@ -69,8 +69,25 @@ std::string executable_path() {
 
 struct build_state {
   snapshot* result;
-  bool first = true; // dl_iterate_phdr lists the executable first
+  const snapshot* previous; // its objects are reused: their identity must not change
+  bool first = true;        // dl_iterate_phdr lists the executable first
 };
+
+// The object of `previous` loaded from `path` at `load_bias`, if any. Callers compare objects by
+// address (the tracer's own object, found once) and keep per-object state (`announced`), so an
+// object still loaded keeps the one loaded_object it was first given.
+loaded_object* known_object(const snapshot* previous, const std::string& path,
+                            std::uintptr_t load_bias) {
+  if (previous == nullptr) {
+    return nullptr;
+  }
+  for (const segment& s : previous->segments) {
+    if (s.object->load_bias == load_bias && s.object->path == path) {
+      return const_cast<loaded_object*>(s.object);
+    }
+  }
+  return nullptr;
+}
 
 int add_object(dl_phdr_info* info, std::size_t, void* data) {
   auto* state = static_cast<build_state*>(data);
@@ -87,11 +104,14 @@ int add_object(dl_phdr_info* info, std::size_t, void* data) {
   }
   // Objects are never freed: segments of an old snapshot may still point at them, and there are
   // only as many as libraries the program loads.
-  auto* object = new loaded_object;
-  object->path = path;
-  object->short_name = file_name(path);
-  object->load_bias = info->dlpi_addr;
-  object->kind = is_executable ? object_kind::program : classify(object->short_name);
+  loaded_object* object = known_object(state->previous, path, info->dlpi_addr);
+  if (object == nullptr) {
+    object = new loaded_object;
+    object->path = path;
+    object->short_name = file_name(path);
+    object->load_bias = info->dlpi_addr;
+    object->kind = is_executable ? object_kind::program : classify(object->short_name);
+  }
   for (int i = 0; i < info->dlpi_phnum; ++i) {
     const auto& header = info->dlpi_phdr[i];
     if (header.p_type == PT_LOAD && (header.p_flags & PF_X) != 0) {
@@ -130,7 +150,7 @@ const snapshot* rebuild(const snapshot* seen) {
     return latest; // an address in no object (JIT code): nothing new to find
   }
   auto* fresh = new snapshot;
-  build_state state{fresh};
+  build_state state{fresh, latest};
   dl_iterate_phdr(add_object, &state);
   std::sort(fresh->segments.begin(), fresh->segments.end(),
             [](const segment& a, const segment& b) { return a.begin < b.begin; });
