@@ -1,44 +1,33 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# One call's worth of GPU verification (for the device machine): configure, build what runs on the
-# GPU, then lesson 04's checks, the fixture exercises, the lint corpus and the lesson experiments.
-# Logs go to $OUT (or ./gpu-verify-out). Usage: tools/gpu-verify.sh [SOLUTION_REPEAT] [CORPUS_REPEAT]
+# GPU verification in two device calls (each must end within 10 minutes), logs under $OUT:
+#   tools/gpu-verify.sh tests    configure, build everything, run the GPU tests except the corpus
+#   tools/gpu-verify.sh corpus   the lint corpus x10, the tracer's overhead, the book's recorded
+#                                outputs, and a timeline of lesson 04's starter
 set -u
 out=${OUT:-gpu-verify-out}
 mkdir -p "$out"
 export PATH=/usr/local/cuda/bin:$PATH
-repeat=${1:-20}
-corpus_repeat=${2:-1}
 step() { echo; echo "=== $* ($(date +%T))"; }
 
-step configure
-cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo >"$out/configure.log" 2>&1 || { tail -30 "$out/configure.log"; exit 1; }
-step build
-targets=(gpucheck gputrace lesson.04-two-sync-methods.check lesson.04-two-sync-methods.check-solution
-  lesson.04-two-sync-methods.run-solution fixture.80-events-on-default-stream.check
-  fixture.81-no-sync-before-stop.check)
-for f in checker/tests/corpus/*.cu; do targets+=("corpus.$(basename "${f%.cu}")"); done
-cmake --build build -j"$(nproc)" --target "${targets[@]}" >"$out/build.log" 2>&1 || { grep -m5 -E "error" "$out/build.log"; }
-gpucheck=build/bin/gpucheck
-nvidia-smi --query-gpu=name,driver_version,clocks.sm,temperature.gpu,utilization.gpu --format=csv
-
-step "lesson 04 starter"
-NO_COLOR=1 $gpucheck check 4 2>&1 | tee "$out/check4-starter.txt"; echo "exit=${PIPESTATUS[0]}"
-step "lesson 04 solution x$repeat"
-pass=0
-for ((i = 0; i < repeat; i++)); do
-  NO_COLOR=1 $gpucheck check 4 --solution --json >"$out/solution-run.json" 2>&1
-  code=$?; [ $code = 0 ] && pass=$((pass + 1)) || { echo "run $i: exit $code"; cat "$out/solution-run.json"; }
-done
-echo "lesson 04 solution: $pass of $repeat passed"
-step "wrong exercises"
-checker/tests/gpu/wrong_exercises.sh $gpucheck
-step "lesson 04 experiment"
-build/bin/lesson/04-two-sync-methods/run-solution | tee "$out/lesson04-main.txt"
-step "lint corpus x$corpus_repeat"
-GPUCHECK_CORPUS_REPEAT=$corpus_repeat checker/tests/gpu/lint_corpus.sh $gpucheck checker/tests/corpus build/bin/corpus 2>&1 | tee "$out/corpus.txt"
-$gpucheck lint --timeline "$out/timeline-sgemm.svg" -- build/bin/corpus/sgemm_loop_chrono >/dev/null 2>&1
-for p in saxpy_after_init_chrono events_default_stream_nonblocking; do
-  $gpucheck lint --json --keep-trace "$out/$p.jsonl" -- build/bin/corpus/$p > "$out/$p.lint.json" 2>&1
-done
-tar czf "$out/traces.tgz" -C "$out" $(cd "$out" && ls *.jsonl *.lint.json 2>/dev/null) 2>/dev/null && rm -f "$out"/*.jsonl "$out"/*.lint.json
+case ${1:-tests} in
+tests)
+  step configure and build
+  nvidia-smi --query-gpu=name,driver_version,clocks.sm,temperature.gpu,utilization.gpu --format=csv
+  cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo >"$out/configure.log" 2>&1 || { tail -30 "$out/configure.log"; exit 1; }
+  cmake --build build -j"$(nproc)" >"$out/build.log" 2>&1 || { grep -m10 -E "error" "$out/build.log"; exit 1; }
+  step "GPU tests (all but the corpus)"
+  (cd build && GPUCHECK_REPEAT=${GPUCHECK_REPEAT:-20} ctest -L gpu -E corpus --output-on-failure) 2>&1 | tee "$out/test-gpu.log"
+  ;;
+corpus)
+  step "GPU test: lint corpus"
+  (cd build && ctest -R corpus --output-on-failure) 2>&1 | tee "$out/corpus.log"
+  step "tracer overhead"
+  tools/bench-tracer-overhead.sh 2>&1 | tee "$out/overhead.txt"
+  step "lesson 04 starter with its timeline"
+  NO_COLOR=1 build/bin/gpucheck check 4 --timeline "$out/check4-starter.svg" 2>&1 | tee "$out/check4-starter.txt"
+  step "book outputs"
+  tools/record-results.sh >"$out/record.log" 2>&1; echo "record-results exit $?"; tail -5 "$out/record.log"
+  tar czf "$out/results.tgz" book/data/results
+  ;;
+esac

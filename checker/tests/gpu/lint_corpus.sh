@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# Lints every corpus program (built by CMake into BIN_DIR) GPUCHECK_CORPUS_REPEAT times (default 3)
+# Lints every corpus program (built by CMake into BIN_DIR) GPUCHECK_CORPUS_REPEAT times (default 10)
 # and compares the rules found with EXPECTED.tsv: every expected rule must be reported and no
 # other; and the verdict must not change between repetitions. Prints one row per program.
 set -u
@@ -8,7 +8,7 @@ source "$(dirname "$0")/have_gpu.sh"
 gpucheck=$1
 corpus=$2
 bin_dir=$3
-repeat=${GPUCHECK_CORPUS_REPEAT:-3}
+repeat=${GPUCHECK_CORPUS_REPEAT:-10}
 status=0
 printf '%-44s %-24s %-24s %s\n' program expected found verdict
 while IFS=$'\t' read -r file expected why; do
