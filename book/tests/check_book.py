@@ -3,7 +3,7 @@
 """Checks on the built book (CTest runs one check per test; book/CMakeLists.txt).
 
     check_book.py --out DIR CHECK      CHECK: titles references cjk-font listings editions epub
-                                              links include-errors plot
+                                              links include-errors plot anchors
 
 DIR holds course.{pdf,html,epub} (student) and course-instructor.{pdf,html,epub}, as
 build_book.py writes them. Every check prints what it looked at and exits 1 with the reason when
@@ -359,9 +359,66 @@ def check_plot(out):
             fail(f"plot_svg should refuse a column that is not there: {result.stderr}")
 
 
+def github_slug(heading):
+    """The anchor GitHub (and pandoc's gfm reader) gives a heading: lower case, punctuation but
+    '-' and '_' dropped, spaces to '-'. A pandoc id written as {#id} wins."""
+    explicit = re.search(r"\{#([\w:.-]+)[^}]*\}\s*$", heading)
+    if explicit:
+        return explicit.group(1)
+    text = re.sub(r"`", "", heading.strip().lower())
+    text = re.sub(r"[^\w\- ]", "", text)
+    return text.replace(" ", "-")
+
+
+def lesson_anchors(folder):
+    """Every anchor of lessons/FOLDER/lesson.md's headings (code blocks skipped), or None."""
+    path = os.path.join(ROOT, "lessons", folder, "lesson.md")
+    if not os.path.isfile(path):
+        return None
+    anchors, fenced = set(), False
+    text = read(path)
+    body = text.split("\n---\n", 1)[1] if text.startswith("---") else text
+    for line in body.splitlines():
+        if line.startswith("```"):
+            fenced = not fenced
+        elif not fenced and re.match(r"^#{1,6} ", line):
+            anchors.add(github_slug(line.lstrip("#")))
+    return anchors
+
+
+def check_anchors(out):
+    """Every lesson section that a rule (checker/rules/registry.cpp) or a lesson's check.cu names
+    exists as a heading of that lesson.md; lessons not written yet are listed, not failed."""
+    cited = []  # (where, "lessons/NN-slug/lesson.md#anchor")
+    registry = os.path.join(ROOT, "checker", "rules", "registry.cpp")
+    for link in re.findall(r'"(lessons/[\w.-]+/lesson\.md#[\w-]+)"', read(registry)):
+        cited.append(("checker/rules/registry.cpp", link))
+    for folder in sorted(os.listdir(os.path.join(ROOT, "lessons"))):
+        check = os.path.join(ROOT, "lessons", folder, "check.cu")
+        if not os.path.isfile(check):
+            continue
+        text = read(check)
+        base = re.search(r'constexpr char lesson\[\] = "([^"]+)"', text)
+        for anchor in re.findall(r'std::string\(lesson\)\s*\+\s*"#([\w-]+)"', text):
+            cited.append((f"lessons/{folder}/check.cu", f"{base.group(1)}#{anchor}"))
+    checked, pending = 0, set()
+    for where, link in cited:
+        path, anchor = link.split("#", 1)
+        folder = path.split("/")[1]
+        anchors = lesson_anchors(folder)
+        if anchors is None:
+            pending.add(path)
+            continue
+        checked += 1
+        if anchor not in anchors:
+            fail(f"{where} cites {link}, but {path} has no heading with that anchor")
+    print(f"ok: {checked} cited lesson sections checked" +
+          (f"; not written yet: {', '.join(sorted(pending))}" if pending else ""))
+
+
 CHECKS = {"plot": check_plot, "titles": check_titles, "references": check_references, "cjk-font": check_cjk_font,
           "listings": check_listings, "editions": check_editions, "epub": check_epub,
-          "links": check_links, "include-errors": check_include_errors}
+          "links": check_links, "include-errors": check_include_errors, "anchors": check_anchors}
 
 
 def main():
