@@ -11,8 +11,10 @@
 #include "checkapi/device_probe.hpp"
 #include "checkapi/judge.hpp"
 #include "checkapi/known_duration_work.cuh"
+#include "checkapi/non_finite.hpp"
 #include "checkapi/random_draw.hpp"
 #include "checkapi/results_channel.hpp"
+#include "checkapi/timing_noise.hpp"
 
 #include <doctest/doctest.h>
 

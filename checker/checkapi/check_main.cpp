@@ -1,32 +1,80 @@
 // SPDX-License-Identifier: MIT
 // main() of every lesson's check program. Runs the doctest checks; where no CUDA device can be
 // used, runs only the checks that need none and exits 77 (CTest's and gpucheck's "skipped").
+//
+// The results channel is taken from the environment by a constructor that runs before the
+// program's ordinary static initializers (the student's included): it opens the results file,
+// keeps the descriptor, derives the signing keys from GPUCHECK_TOKEN, then wipes the token's bytes
+// and removes both variables, so the student's code cannot read them from the environment or from
+// /proc/self/environ. The summary key stays in this file alone.
 #define DOCTEST_CONFIG_IMPLEMENT
 #include <doctest/doctest.h>
 
 #include "checkapi/device_probe.hpp"
 #include "checkapi/results_channel.hpp"
+#include "checkapi/timing_noise.hpp"
 
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fcntl.h>
 
 namespace {
+
 constexpr int exit_no_device = 77;
+
+gpucheck::hash_key summary_key; // constant-initialized: set by the constructor below
+
+void wipe_variable(const char* name) {
+  if (char* value = std::getenv(name)) {
+    std::memset(value, 'x', std::strlen(value)); // the bytes /proc/self/environ shows
+  }
+  unsetenv(name);
 }
+
+__attribute__((constructor(101))) void take_results_channel() {
+  const char* path = std::getenv("GPUCHECK_RESULTS");
+  const char* token = std::getenv("GPUCHECK_TOKEN");
+  if (path != nullptr && token != nullptr && *token != '\0') {
+    const int fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
+    if (fd >= 0) {
+      gpucheck::detail::open_results_channel(fd, gpucheck::derive_key(token, "lines"));
+      summary_key = gpucheck::derive_key(token, "summary");
+    } else {
+      std::fprintf(stderr, "gpucheck: cannot write results to %s\n", path);
+    }
+  }
+  wipe_variable("GPUCHECK_TOKEN");
+  wipe_variable("GPUCHECK_RESULTS");
+}
+
+long microseconds(double milliseconds) {
+  return static_cast<long>(milliseconds * 1000.0 + 0.5);
+}
+
+} // namespace
 
 int main(int argc, char** argv) {
   const gpucheck::device_status device = gpucheck::probe_device();
   doctest::Context context;
   context.applyCommandLine(argc, argv);
+  gpucheck::detail::summary_fields summary;
+  summary.gpu_used = device.usable;
+  summary.device_name = device.name;
+  summary.skip_reason = device.reason;
   if (!device.usable) {
     context.addFilter("test-suite-exclude", "gpu");
     std::printf("gpucheck: no usable CUDA device (%s); running only the checks that need none.\n",
                 device.reason.c_str());
+  } else if (const auto& noise = gpucheck::measured_noise(); noise.measured) {
+    summary.noise_host_us = microseconds(noise.host_jitter_ms);
+    summary.noise_event_us = microseconds(noise.event_jitter_ms);
   }
   const int failed = context.run();
   if (context.shouldExit()) {
     return failed;
   }
-  gpucheck::report_summary(device.usable, device.name, device.reason);
+  gpucheck::detail::write_summary(summary, summary_key);
   if (failed != 0) {
     return 1;
   }

@@ -1,55 +1,61 @@
 // SPDX-License-Identifier: MIT
 // Results go to a file that gpucheck names in GPUCHECK_RESULTS, as JSON Lines, never through
-// stdout: what the student's code prints cannot be mistaken for a verdict. Each line carries the
-// token gpucheck drew for this run (GPUCHECK_TOKEN).
+// stdout: what the student's code prints cannot be mistaken for a verdict. check_main.cpp takes the
+// file and the run's secret token out of the environment before any of the student's code runs,
+// and every line carries a sequence number and a keyed digest (core/keyed_hash.hpp), so a line
+// written by anyone else, or a line removed, is detected by gpucheck (core/check_results_file.cpp).
 #include "checkapi/results_channel.hpp"
 
 #include "checkapi/random_draw.hpp"
 
 #include <cstdio>
-#include <cstdlib>
 #include <mutex>
 #include <nlohmann/json.hpp>
+#include <unistd.h>
 
 namespace gpucheck {
 namespace {
 
+// Constant-initialized on purpose: open_results_channel() runs from a constructor before dynamic
+// initialization, which must not reset these afterwards.
 std::mutex channel_mutex;
+int channel_fd = -1;
+hash_key channel_line_key;
+long channel_sequence = 0;
+long channel_check_count = 0;
 
-std::string environment(const char* name) {
-  const char* value = std::getenv(name);
-  return value != nullptr ? value : "";
-}
-
-void append_line(const nlohmann::json& line) {
-  const std::string path = environment("GPUCHECK_RESULTS");
-  if (path.empty()) {
+void append_signed(nlohmann::json line, const hash_key& key) {
+  if (channel_fd < 0) {
     return;
   }
-  std::FILE* file = std::fopen(path.c_str(), "a");
-  if (file == nullptr) {
-    std::fprintf(stderr, "gpucheck: cannot write results to %s\n", path.c_str());
-    return;
+  line["seq"] = channel_sequence++;
+  const auto text = line.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  line["mac"] = digest_hex(key, text);
+  const std::string signed_text =
+      line.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+  if (write(channel_fd, signed_text.data(), signed_text.size()) !=
+      static_cast<ssize_t>(signed_text.size())) {
+    std::fprintf(stderr, "gpucheck: could not write a result line\n");
   }
-  const std::string text = line.dump() + "\n";
-  std::fwrite(text.data(), 1, text.size(), file);
-  std::fclose(file);
 }
 
 } // namespace
 
 bool report(const check_outcome& outcome) {
-  std::lock_guard lock(channel_mutex);
-  append_line({{"type", "check"},
-               {"token", environment("GPUCHECK_TOKEN")},
-               {"name", outcome.name},
-               {"passed", outcome.passed},
-               {"expected", outcome.expected},
-               {"measured", outcome.measured},
-               {"message", outcome.message},
-               {"hint", outcome.hint},
-               {"rule", outcome.rule},
-               {"lesson_section", outcome.lesson_section}});
+  {
+    std::lock_guard lock(channel_mutex);
+    ++channel_check_count;
+    append_signed({{"type", "check"},
+                   {"name", outcome.name},
+                   {"passed", outcome.passed},
+                   {"expected", outcome.expected},
+                   {"measured", outcome.measured},
+                   {"message", outcome.message},
+                   {"hint", outcome.hint},
+                   {"rule", outcome.rule},
+                   {"lesson_section", outcome.lesson_section}},
+                  channel_line_key);
+  }
   std::printf("[%s] %s\n", outcome.passed ? "pass" : "FAIL", outcome.name.c_str());
   if (!outcome.passed) {
     std::printf("       expected %s, measured %s\n       %s\n", outcome.expected.c_str(),
@@ -58,14 +64,26 @@ bool report(const check_outcome& outcome) {
   return outcome.passed;
 }
 
-void report_summary(bool gpu_used, const std::string& device_name, const std::string& skip_reason) {
+namespace detail {
+
+void open_results_channel(int fd, const hash_key& line_key) {
   std::lock_guard lock(channel_mutex);
-  append_line({{"type", "summary"},
-               {"token", environment("GPUCHECK_TOKEN")},
-               {"gpu_used", gpu_used},
-               {"device", device_name},
-               {"skip_reason", skip_reason},
-               {"seed", std::to_string(random_seed())}});
+  channel_fd = fd;
+  channel_line_key = line_key;
 }
 
+void write_summary(const summary_fields& summary, const hash_key& summary_key) {
+  std::lock_guard lock(channel_mutex);
+  append_signed({{"type", "summary"},
+                 {"checks", channel_check_count},
+                 {"gpu_used", summary.gpu_used},
+                 {"device", summary.device_name},
+                 {"skip_reason", summary.skip_reason},
+                 {"seed", std::to_string(random_seed())},
+                 {"noise_host_us", summary.noise_host_us},
+                 {"noise_event_us", summary.noise_event_us}},
+                summary_key);
+}
+
+} // namespace detail
 } // namespace gpucheck

@@ -3,13 +3,15 @@
 /// @brief How a check's outcome reaches gpucheck (and the student).
 #pragma once
 
+#include "core/keyed_hash.hpp"
+
 #include <string>
 
 namespace gpucheck {
 
 /// One check's outcome, in the words the student will read.
 struct check_outcome {
-  std::string name;           ///< what was checked, as a sentence
+  std::string name; ///< what was checked, as a sentence
   bool passed = false;
   std::string expected;       ///< e.g. "2.134 ms (the work alone, measured on the GPU)"
   std::string measured;       ///< e.g. "22.410 ms"
@@ -19,12 +21,30 @@ struct check_outcome {
   std::string lesson_section; ///< where the lesson teaches it ("lesson.md#synchronize-first")
 };
 
-/// Sends the outcome to gpucheck (through the file named by GPUCHECK_RESULTS, when set) and
-/// prints it for a human running the check program by hand. Returns outcome.passed, so that a
-/// check reads CHECK(gpucheck::report(outcome)).
+/// Sends the outcome to gpucheck (through the results channel that the check program's main()
+/// opened, when gpucheck runs it) and prints it for a human running the check program by hand.
+/// Returns outcome.passed, so that a check reads CHECK(gpucheck::report(outcome)).
 bool report(const check_outcome& outcome);
 
-/// Called once by the check program's main() after all checks ran.
-void report_summary(bool gpu_used, const std::string& device_name, const std::string& skip_reason);
+namespace detail {
 
+/// What the check program's main() says once every check ran.
+struct summary_fields {
+  bool gpu_used = false;
+  std::string device_name;
+  std::string skip_reason;
+  long noise_host_us = -1; ///< timing noise measured at start (measured_noise()); -1: not measured
+  long noise_event_us = -1;
+};
+
+/// Called once, by check_main.cpp before any check runs: results go to `fd` (gpucheck's results
+/// file, opened append-only), each line signed with `line_key`.
+void open_results_channel(int fd, const hash_key& line_key);
+
+/// Writes the summary line, signed with the summary key that only main() holds. A summary that
+/// gpucheck cannot verify (or that counts a different number of checks) is no summary: the run
+/// is judged as stopped before its checks finished.
+void write_summary(const summary_fields& summary, const hash_key& summary_key);
+
+} // namespace detail
 } // namespace gpucheck

@@ -39,6 +39,10 @@ struct check_report {
   std::vector<check_item> checks;
   std::string program_output_tail; // when the program crashed or stopped early
   bool program_output_truncated = false;
+  std::vector<std::string> noise_reasons;      // why timings may not be trusted (noise_judgement)
+  std::vector<std::string> sanitizer_findings; // compute-sanitizer's errors, one line each
+  std::vector<std::string> sanitizer_tools;    // the tools run (--sanitize); empty: none
+  int forged_lines = 0; // results lines that this run's checks did not write (ignored)
 
   std::string device;
   std::string seed; // GPUCHECK_SEED=<seed> replays the run's random draws

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Reading what a check program wrote to its results channel (checker/checkapi/results_channel.cpp).
-// Lines without this run's token are ignored: they were not written by the checks of this run.
+// Every line carries a sequence number and a keyed digest derived from this run's secret token
+// (core/keyed_hash.hpp); the summary is signed with a key only the check program's main() holds.
+// Lines that fail either test were not written by the checks of this run: they are counted and
+// ignored, and a run whose summary is missing or forged is a run that did not finish its checks.
 #pragma once
 
 #include "core/check_report.hpp"
@@ -17,14 +20,19 @@ struct check_summary {
   std::string device;
   std::string skip_reason;
   std::string seed;
+  long noise_host_us = -1; // timing noise the check program measured at start; -1: not measured
+  long noise_event_us = -1;
 };
 
 struct check_results {
   std::vector<check_item> checks;
   std::optional<check_summary> summary; // absent: the program stopped before its checks ended
-  int foreign_lines = 0;                // lines with a wrong or missing token
+  int foreign_lines = 0;                // lines with a wrong digest, sequence or form
 };
 
 check_results read_check_results(const std::filesystem::path& path, const std::string& token);
+
+// Parses results from text (what read_check_results does with the file's contents).
+check_results parse_check_results(const std::string& text, const std::string& token);
 
 } // namespace gpucheck

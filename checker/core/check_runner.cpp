@@ -3,8 +3,15 @@
 
 #include "core/build_driver.hpp"
 #include "core/check_results_file.hpp"
+#include "core/gpu_conditions.hpp"
+#include "core/gpu_lock.hpp"
+#include "core/noise_judgement.hpp"
 #include "core/process_runner.hpp"
+#include "core/run_diagnosis.hpp"
+#include "core/sanitizer.hpp"
 
+#include <fstream>
+#include <optional>
 #include <random>
 #include <sstream>
 #include <unistd.h>
@@ -53,10 +60,9 @@ void judge_run(check_report& report, const process_result& run, const check_resu
     report.device = results.summary->device;
     report.seed = results.summary->seed;
   }
-  const auto keep_output = [&] {
-    report.program_output_tail = last_lines(run.output, 25);
-    report.program_output_truncated = run.output_truncated;
-  };
+  report.program_output_truncated = run.output_truncated;
+  report.forged_lines = results.foreign_lines;
+  const auto keep_output = [&] { report.program_output_tail = last_lines(run.output, 25); };
   if (!run.started) {
     report.verdict = exit_code::crashed;
     report.headline = "The check program could not be started: " + run.start_error;
@@ -81,10 +87,32 @@ void judge_run(check_report& report, const process_result& run, const check_resu
   const int failed = report.failed_count();
   if (!results.summary) {
     report.verdict = exit_code::crashed;
+    keep_output();
+    if (const auto cuda_error = find_cuda_error(run.output)) {
+      report.headline =
+          "A CUDA call failed: " +
+          (cuda_error->name.empty() ? std::string("CUDA error") : cuda_error->name) +
+          (cuda_error->description.empty() ? "" : " (" + cuda_error->description + ")") +
+          ", and the checks stopped before they finished.";
+      report.advice = cuda_error->illegal_address
+                          ? "A kernel read or wrote memory outside its allocations. Run make check "
+                            "LESSON=" +
+                                report.lesson_folder.substr(0, 2) +
+                                " SANITIZE=1 to see which kernel, at which line."
+                          : "The first failing call is named in the lines above; the lesson's "
+                            "CUDA_CHECK prints where it is.";
+      return;
+    }
+    if (run.exit_status == 0) {
+      report.headline = "The program stopped before the checks finished: it exited with status 0 "
+                        "while checks were still running.";
+      report.advice = "Something called exit() (or returned from a thread that ended the "
+                      "program). Let your functions return; never end the program from them.";
+      return;
+    }
     report.headline = "The checks stopped before they finished (exit status " +
                       std::to_string(run.exit_status) + ").";
     report.advice = "A CUDA call failed, or the program called exit(). Its last lines are below.";
-    keep_output();
     return;
   }
   if (failed > 0 || run.exit_status == 1) {
@@ -107,6 +135,82 @@ void judge_run(check_report& report, const process_result& run, const check_resu
   report.headline = "All " + std::to_string(report.checks.size()) + " checks passed.";
 }
 
+struct run_attempt {
+  process_result run;
+  check_results results;
+  int pid = 0;
+};
+
+// Runs the check program (under `wrapper`, e.g. compute-sanitizer, when given) with a fresh
+// results file and secret token, and reads back what its checks wrote.
+run_attempt run_check_program(const fs::path& program, const std::vector<std::string>& wrapper,
+                              const fs::path& work_dir, const check_settings& settings) {
+  const std::string token = random_token();
+  const fs::path results_path =
+      work_dir / ("results-" + std::to_string(getpid()) + "-" + token.substr(0, 8) + ".jsonl");
+  fs::remove(results_path);
+  process_options options;
+  options.argv = wrapper;
+  options.argv.push_back(program.string());
+  options.environment = settings.environment;
+  options.environment.emplace_back("GPUCHECK_RESULTS", results_path.string());
+  options.environment.emplace_back("GPUCHECK_TOKEN", token);
+  options.time_limit = settings.time_limit;
+  run_attempt attempt;
+  attempt.run = run_process(options);
+  attempt.pid = attempt.run.pid;
+  attempt.results = read_check_results(results_path, token);
+  fs::remove(results_path);
+  return attempt;
+}
+
+// --sanitize: the program again under each of the lesson's compute-sanitizer tools; what they
+// find makes the verdict "wrong" (a memory error is a bug even when the numbers came out right).
+void sanitize_run(check_report& report, const lesson_entry& lesson, const fs::path& program,
+                  const fs::path& work_dir, const check_settings& settings) {
+  const auto sanitizer = find_compute_sanitizer();
+  if (!sanitizer) {
+    report.advice += std::string(report.advice.empty() ? "" : " ") +
+                     "SANITIZE=1: compute-sanitizer was not found (it comes with the CUDA "
+                     "Toolkit, next to nvcc); the program ran without it.";
+    return;
+  }
+  for (const auto& tool : sanitizer_tools_for(lesson.lesson_dir / "lesson.md")) {
+    report.sanitizer_tools.push_back(tool);
+    const fs::path log = work_dir / ("sanitizer-" + tool + "-" + std::to_string(getpid()) + ".log");
+    fs::remove(log);
+    const std::vector<std::string> wrapper = {
+        sanitizer->string(), "--tool", tool, "--log-file", log.string(), "--print-limit", "100"};
+    const run_attempt attempt = run_check_program(program, wrapper, work_dir, settings);
+    std::ifstream file(log);
+    std::ostringstream text;
+    text << file.rdbuf();
+    for (const auto& finding : parse_sanitizer_report(text.str(), tool)) {
+      report.sanitizer_findings.push_back(finding.describe());
+    }
+    if (attempt.run.timed_out) {
+      report.sanitizer_findings.push_back(tool + ": the program did not finish within the time "
+                                                 "limit under the sanitizer (TIMEOUT=<seconds>)");
+    }
+    fs::remove(log);
+  }
+  if (report.sanitizer_findings.empty()) {
+    return;
+  }
+  const std::string found = "compute-sanitizer found " +
+                            std::to_string(report.sanitizer_findings.size()) +
+                            " problem(s) in "
+                            "your GPU code.";
+  if (report.verdict == exit_code::crashed) {
+    report.advice = found + " They are listed above; the first is the likely cause.";
+    return;
+  }
+  report.verdict = exit_code::wrong;
+  report.headline = found + (report.failed_count() > 0 ? ""
+                                                       : " The checks passed, but a memory "
+                                                         "error is a bug all the same.");
+}
+
 } // namespace
 
 std::string last_lines(const std::string& text, int max_lines) {
@@ -127,7 +231,9 @@ check_report run_check(const lesson_entry& lesson, const check_settings& setting
   report.lesson_folder = lesson.folder;
   report.lesson_title = lesson.title;
   report.solution = settings.solution;
-  report.exercise_file = lesson.exercise_file(settings.solution).string();
+  report.exercise_file = settings.exercise_override.empty()
+                             ? lesson.exercise_file(settings.solution).string()
+                             : settings.exercise_override.string();
 
   const std::string target = lesson.check_target(settings.solution);
   const build_outcome built = build_target(settings.source_dir, settings.build_dir, target);
@@ -139,24 +245,41 @@ check_report run_check(const lesson_entry& lesson, const check_settings& setting
 
   const fs::path work_dir = settings.build_dir / "gpucheck";
   fs::create_directories(work_dir);
-  const fs::path results_path = work_dir / ("results-" + std::to_string(getpid()) + ".jsonl");
-  fs::remove(results_path);
-  const std::string token = random_token();
+  const fs::path program = settings.build_dir / "bin" / lesson.target_prefix / lesson.folder /
+                           (settings.solution ? "check-solution" : "check");
 
-  process_options options;
-  options.argv = {(settings.build_dir / "bin" / lesson.target_prefix / lesson.folder /
-                   (settings.solution ? "check-solution" : "check"))
-                      .string()};
-  options.environment = settings.environment;
-  options.environment.emplace_back("GPUCHECK_RESULTS", results_path.string());
-  options.environment.emplace_back("GPUCHECK_TOKEN", token);
-  options.time_limit = settings.time_limit;
-  const process_result run = run_process(options);
+  // One check at a time on this GPU; held while the program (and any sanitizer run) runs.
+  std::optional<gpu_lock> lock;
+  if (settings.lock_gpu) {
+    lock.emplace(gpu_lock_path(), [&] {
+      if (settings.notice) {
+        settings.notice("waiting for another check on this GPU (" + gpu_identity() + ")...");
+      }
+    });
+  }
+  noise_evidence evidence;
+  const std::vector<unsigned> own_pids{static_cast<unsigned>(getpid())};
+  if (settings.watch_gpu) {
+    evidence.before = read_gpu_conditions(gpu_identity(), own_pids);
+  }
+  const run_attempt attempt = run_check_program(program, {}, work_dir, settings);
+  if (settings.watch_gpu) {
+    std::vector<unsigned> excluded = own_pids;
+    excluded.push_back(static_cast<unsigned>(attempt.pid));
+    evidence.after = read_gpu_conditions(gpu_identity(), excluded);
+  }
+  const process_result& run = attempt.run;
+  const check_results& results = attempt.results;
   report.run_seconds = run.wall_seconds;
-
-  const check_results results = read_check_results(results_path, token);
-  fs::remove(results_path);
+  if (results.summary) {
+    evidence.noise_host_us = results.summary->noise_host_us;
+    evidence.noise_event_us = results.summary->noise_event_us;
+  }
   judge_run(report, run, results, settings);
+  apply_noise_judgement(report, evidence);
+  if (settings.sanitize && report.verdict != exit_code::build_failed) {
+    sanitize_run(report, lesson, program, work_dir, settings);
+  }
   return report;
 }
 

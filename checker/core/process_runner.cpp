@@ -52,8 +52,8 @@ bool drain(int fd, process_result& result, const process_options& options) {
     std::fwrite(buffer, 1, static_cast<std::size_t>(count), stdout);
     std::fflush(stdout);
   }
-  const std::size_t room = options.output_limit_bytes - std::min(options.output_limit_bytes,
-                                                                 result.output.size());
+  const std::size_t room =
+      options.output_limit_bytes - std::min(options.output_limit_bytes, result.output.size());
   result.output.append(buffer, std::min(room, static_cast<std::size_t>(count)));
   if (static_cast<std::size_t>(count) > room) {
     result.output_truncated = true;
@@ -94,6 +94,7 @@ process_result run_process(const process_options& options) {
     close(error_pipe[0]);
     exec_child(options, output_pipe[1], error_pipe[1]);
   }
+  result.pid = child;
   setpgid(child, child); // also here, so that the group exists before we might need to kill it
   close(output_pipe[1]);
   close(error_pipe[1]);

@@ -14,7 +14,7 @@ namespace gpucheck {
 struct process_options {
   std::vector<std::string> argv;
   std::vector<std::pair<std::string, std::string>> environment; // added to (or replacing) ours
-  std::filesystem::path working_dir;                             // empty: ours
+  std::filesystem::path working_dir;                            // empty: ours
   std::chrono::milliseconds time_limit{60'000};
   std::size_t output_limit_bytes = 256 * 1024; // beyond this, output is dropped (and we say so)
   bool echo = false;                           // also copy the output to our stdout as it comes
@@ -22,11 +22,12 @@ struct process_options {
 
 struct process_result {
   bool started = false;
-  std::string start_error;  // why it could not be started (not found, not executable)
-  int exit_status = -1;     // when it exited normally
-  int signal = 0;           // when a signal ended it (SIGKILL at the time limit included)
+  int pid = 0;             // the child's process id (also its process group's)
+  std::string start_error; // why it could not be started (not found, not executable)
+  int exit_status = -1;    // when it exited normally
+  int signal = 0;          // when a signal ended it (SIGKILL at the time limit included)
   bool timed_out = false;
-  std::string output;       // stdout and stderr, interleaved as they came
+  std::string output; // stdout and stderr, interleaved as they came
   bool output_truncated = false;
   double wall_seconds = 0;
 

@@ -69,7 +69,9 @@ void render_check(std::ostringstream& out, const check_item& check, const painte
   field("learn     ", check.lesson_section);
 }
 
-std::string lesson_number(const std::string& folder) { return folder.substr(0, 2); }
+std::string lesson_number(const std::string& folder) {
+  return folder.substr(0, 2);
+}
 
 } // namespace
 
@@ -109,12 +111,35 @@ std::string render_terminal(const check_report& report, const terminal_style& st
       render_check(out, check, paint);
     }
   }
+  if (!report.sanitizer_findings.empty()) {
+    out << "\n  " << paint.bold("compute-sanitizer found:") << "\n";
+    for (const auto& finding : report.sanitizer_findings) {
+      out << "  " << paint.red("-") << " " << finding << "\n";
+    }
+  } else if (!report.sanitizer_tools.empty()) {
+    out << "\n  compute-sanitizer (";
+    for (std::size_t i = 0; i < report.sanitizer_tools.size(); ++i) {
+      out << (i > 0 ? ", " : "") << report.sanitizer_tools[i];
+    }
+    out << ") found no problem.\n";
+  }
   if (!report.program_output_tail.empty()) {
     out << "\n  " << paint.dim("last lines the program printed:") << "\n";
     indent_block(out, report.program_output_tail, "  | ");
-    if (report.program_output_truncated) {
-      out << "  " << paint.dim("(its output was cut: it printed more than the checker keeps)")
-          << "\n";
+  }
+  if (report.program_output_truncated) {
+    out << "  " << paint.yellow("The program's output was cut:")
+        << " it printed more than the checker keeps (256 KiB); the rest was dropped.\n";
+  }
+  if (report.forged_lines > 0) {
+    out << "  " << paint.yellow("Ignored ") << report.forged_lines
+        << " line(s) in the results channel that this run's checks did not write (forged or "
+           "damaged).\n";
+  }
+  if (!report.noise_reasons.empty()) {
+    out << "\n  " << paint.dim("the GPU was disturbed while the checks ran:") << "\n";
+    for (const auto& reason : report.noise_reasons) {
+      out << "  " << paint.dim("- " + reason) << "\n";
     }
   }
   if (!report.advice.empty()) {
@@ -139,9 +164,9 @@ std::string render_terminal(const check_report& report, const terminal_style& st
   const bool failed = report.verdict == exit_code::wrong || report.verdict == exit_code::crashed ||
                       report.verdict == exit_code::build_failed;
   if (failed && !report.solution) {
-    out << "  Edit " << report.exercise_file << ", then run make check LESSON="
-        << lesson_number(report.lesson_folder) << " again.  Stuck? make hint LESSON="
-        << lesson_number(report.lesson_folder) << "\n";
+    out << "  Edit " << report.exercise_file
+        << ", then run make check LESSON=" << lesson_number(report.lesson_folder)
+        << " again.  Stuck? make hint LESSON=" << lesson_number(report.lesson_folder) << "\n";
   }
   return out.str();
 }

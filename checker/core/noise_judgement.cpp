@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: MIT
+#include "core/noise_judgement.hpp"
+
+#include <algorithm>
+
+namespace gpucheck {
+namespace {
+
+void describe_conditions(const gpu_conditions& conditions, const char* when,
+                         std::vector<std::string>& reasons) {
+  if (!conditions.known) {
+    return;
+  }
+  if (conditions.other_processes > 0) {
+    reasons.push_back(std::to_string(conditions.other_processes) +
+                      " other process(es) were computing on the GPU " + when + " (utilization " +
+                      std::to_string(conditions.utilization_percent) + "%)");
+  }
+  for (const auto& slowdown : conditions.slowdowns) {
+    reasons.push_back("the GPU's clocks were held down " + std::string(when) + " (" + slowdown +
+                      ")");
+  }
+}
+
+} // namespace
+
+std::vector<std::string> noise_reasons(const noise_evidence& evidence) {
+  std::vector<std::string> reasons;
+  if (evidence.before) {
+    describe_conditions(*evidence.before, "before the checks", reasons);
+  }
+  if (evidence.after) {
+    describe_conditions(*evidence.after, "after the checks", reasons);
+  }
+  if (evidence.noise_host_us > host_jitter_limit_us) {
+    reasons.push_back("host-clock timings of known work varied by " +
+                      std::to_string(evidence.noise_host_us) + " us (the checks allow " +
+                      std::to_string(host_jitter_limit_us) + " us)");
+  }
+  if (evidence.noise_event_us > event_jitter_limit_us) {
+    reasons.push_back("event timings of known work varied by " +
+                      std::to_string(evidence.noise_event_us) + " us (the checks allow " +
+                      std::to_string(event_jitter_limit_us) + " us)");
+  }
+  if (!evidence.other_cause.empty()) {
+    reasons.push_back(evidence.other_cause);
+  }
+  return reasons;
+}
+
+bool is_timing_check(const check_item& check) {
+  return !check.rule.empty();
+}
+
+void apply_noise_judgement(check_report& report, const noise_evidence& evidence) {
+  report.noise_reasons = noise_reasons(evidence);
+  if (report.verdict != exit_code::wrong || report.noise_reasons.empty()) {
+    return;
+  }
+  const bool only_timing_failed =
+      report.failed_count() > 0 &&
+      std::all_of(report.checks.begin(), report.checks.end(),
+                  [](const check_item& check) { return check.passed || is_timing_check(check); });
+  if (!only_timing_failed) {
+    return;
+  }
+  report.verdict = exit_code::inconclusive;
+  report.headline = std::to_string(report.failed_count()) +
+                    " timing check(s) failed, but the "
+                    "GPU was too disturbed to judge timings: inconclusive, re-run.";
+  report.advice = "Re-run when the GPU is quiet (nvidia-smi shows what else runs on it). Your "
+                  "code was not judged wrong.";
+}
+
+} // namespace gpucheck

@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: MIT
+#include "core/run_diagnosis.hpp"
+
+#include <regex>
+
+namespace gpucheck {
+
+std::optional<cuda_error_seen> find_cuda_error(const std::string& output) {
+  // CUDA_CHECK (lessons/common/cuda_check.cuh): "file:12: CUDA error cudaErrorX (description)".
+  static const std::regex named(R"((cudaError[A-Za-z]+)(?:\s*\(([^)\n]*)\))?)");
+  static const std::regex illegal(
+      R"(an illegal memory access|illegal address|misaligned address|cudaErrorIllegalAddress|cudaErrorMisalignedAddress)",
+      std::regex::icase);
+  std::smatch match;
+  cuda_error_seen seen;
+  bool found = false;
+  if (std::regex_search(output, match, named)) {
+    seen.name = match[1];
+    seen.description = match[2];
+    found = true;
+  }
+  if (std::regex_search(output, illegal)) {
+    seen.illegal_address = true;
+    if (seen.description.empty()) {
+      seen.description = "an illegal memory access was encountered";
+    }
+    found = true;
+  }
+  if (!found) {
+    return std::nullopt;
+  }
+  return seen;
+}
+
+} // namespace gpucheck

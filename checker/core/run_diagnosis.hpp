@@ -1,0 +1,21 @@
+// SPDX-License-Identifier: MIT
+// What a check program's output says about why it stopped early: a CUDA error (by name, from
+// CUDA_CHECK's message or CUDA's own words), and whether it was an illegal memory access, which
+// compute-sanitizer can locate (make check LESSON=N SANITIZE=1).
+#pragma once
+
+#include <optional>
+#include <string>
+
+namespace gpucheck {
+
+struct cuda_error_seen {
+  std::string name;             // "cudaErrorIllegalAddress"; empty when only the text was found
+  std::string description;      // "an illegal memory access was encountered"
+  bool illegal_address = false; // a kernel read or wrote outside its memory
+};
+
+// The first CUDA error that `output` reports, if any.
+std::optional<cuda_error_seen> find_cuda_error(const std::string& output);
+
+} // namespace gpucheck

@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: MIT
+// Golden files for the check-report renderers (fixtures/golden/check_*), and the reports they
+// render: one failing run, one that crashed, one without a GPU. After an intended change:
+//     GPUCHECK_UPDATE_GOLDEN=1 build/tests/test_report_junit (and test_report_gradescope)
+#pragma once
+
+#include "core/check_report.hpp"
+
+#include <cstdlib>
+#include <doctest/doctest.h>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace golden {
+
+inline gpucheck::check_report failing_report() {
+  gpucheck::check_report report;
+  report.lesson_folder = "04-two-sync-methods";
+  report.lesson_title = "The two ways to synchronize";
+  report.exercise_file = "lessons/04-two-sync-methods/exercise.cu";
+  report.verdict = gpucheck::exit_code::wrong;
+  report.headline = "1 of 2 checks failed.";
+  report.device = "NVIDIA H200";
+  report.seed = "12345";
+  report.build_seconds = 1.5;
+  report.run_seconds = 0.75;
+  gpucheck::check_item failed;
+  failed.name = "time_with_device_sync returns the time of the work alone";
+  failed.expected = "2.134 ms (the work alone, within 0.107 ms)";
+  failed.measured = "22.410 ms (0 of 5 trials accurate)";
+  failed.message = "your number includes 20.276 ms of other work & <queued> \"before\"";
+  failed.hint = "call cudaDeviceSynchronize() before the first clock read";
+  failed.rule = "stale-queue";
+  failed.lesson_section =
+      "lessons/04-two-sync-methods/lesson.md#why-method-1-waits-for-earlier-work";
+  gpucheck::check_item passed;
+  passed.name = "time_with_events returns the time of the work alone";
+  passed.passed = true;
+  report.checks = {failed, passed};
+  return report;
+}
+
+inline gpucheck::check_report crashed_report() {
+  gpucheck::check_report report;
+  report.lesson_folder = "92-crashes";
+  report.lesson_title = "crashes";
+  report.verdict = gpucheck::exit_code::crashed;
+  report.headline = "Your code crashed: SIGSEGV (segmentation fault: a bad pointer on the host).";
+  report.program_output_tail = "[doctest] run with \"--help\" for options\n";
+  report.build_seconds = 2.0;
+  return report;
+}
+
+inline gpucheck::check_report no_device_report() {
+  gpucheck::check_report report;
+  report.lesson_folder = "04-two-sync-methods";
+  report.lesson_title = "The two ways to synchronize";
+  report.verdict = gpucheck::exit_code::no_device;
+  report.headline = "Built. The GPU checks need an NVIDIA GPU, and this machine has none.";
+  return report;
+}
+
+inline void check_golden(const std::string& name, const std::string& actual) {
+  const auto path = std::filesystem::path(GPUCHECK_FIXTURES_DIR) / "golden" / name;
+  const char* update = std::getenv("GPUCHECK_UPDATE_GOLDEN");
+  if (update != nullptr && std::string(update) == "1") {
+    std::ofstream(path, std::ios::binary) << actual;
+    MESSAGE("rewrote " << path.string());
+    return;
+  }
+  REQUIRE_MESSAGE(std::filesystem::exists(path),
+                  path.string() << " is missing: run with GPUCHECK_UPDATE_GOLDEN=1 to create it");
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream expected;
+  expected << in.rdbuf();
+  CHECK_MESSAGE(expected.str() == actual, name << " differs from its golden file; actual:\n"
+                                               << actual);
+}
+
+} // namespace golden
