@@ -3,10 +3,10 @@
 /// @brief The checker's own measurement of some GPU work: events on the work's stream, repeated.
 #pragma once
 
+#include "checkapi/statistics.hpp"
 #include "cuda_check.cuh"
 #include "cuda_raii.cuh"
 
-#include <algorithm>
 #include <functional>
 #include <vector>
 
@@ -30,8 +30,7 @@ inline double median_event_ms(const std::function<void(cudaStream_t)>& work, cud
     CUDA_CHECK(cudaEventElapsedTime(&elapsed_ms, start, stop));
     times_ms.push_back(elapsed_ms);
   }
-  std::sort(times_ms.begin(), times_ms.end());
-  return times_ms.empty() ? 0.0 : times_ms[times_ms.size() / 2];
+  return median(times_ms);
 }
 
 } // namespace gpucheck

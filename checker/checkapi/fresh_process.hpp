@@ -76,6 +76,15 @@ inline void report_fresh_value(const std::string& name, double value) {
   std::fflush(stdout);
 }
 
+/// The last `count` lines of `text`: what a failed fresh process printed last.
+inline std::string last_lines(const std::string& text, std::size_t count) {
+  std::size_t position = text.size();
+  for (std::size_t i = 0; i <= count && position != std::string::npos && position > 0; ++i) {
+    position = text.rfind('\n', position - 1);
+  }
+  return position == std::string::npos ? text : text.substr(position + 1);
+}
+
 /// Runs the doctest test case called `test_case` (use a name without commas or wildcards) in a new
 /// process of this same program, with fresh_process_task() returning `task` there. Waits for it to
 /// end and returns what it reported.

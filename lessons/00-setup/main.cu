@@ -6,6 +6,7 @@
 #include "cuda_check.cuh"
 #include "cuda_raii.cuh"
 #include "exercise.h"
+#include "size_list.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -55,23 +56,11 @@ template <typename Run> double median_ms(Run run) {
   return times[times.size() / 2];
 }
 
-std::vector<int> parse_sizes(const char* text) {
-  std::vector<int> sizes;
-  std::stringstream stream(text);
-  std::string item;
-  while (std::getline(stream, item, ',')) {
-    const int n = std::atoi(item.c_str());
-    if (n > 0) {
-      sizes.push_back(n);
-    }
-  }
-  return sizes;
-}
-
 } // namespace
 
 int main(int argc, char** argv) {
-  const std::vector<int> sizes = parse_sizes(argc > 1 ? argv[1] : "1000,1000000,50000000");
+  const std::vector<int> sizes =
+      gpucourse::parse_sizes(argc > 1 ? argv[1] : "1000,1000000,50000000");
   if (sizes.empty()) {
     std::fprintf(stderr, "usage: %s [n1,n2,...]   (vector lengths, > 0)\n", argv[0]);
     return 2;

@@ -7,6 +7,7 @@
 #include "checkapi/check.cuh"
 #include "checkapi/event_truth.cuh"
 #include "checkapi/fresh_process.hpp"
+#include "checkapi/gemm_workload.cuh"
 #include "cuda_check.cuh"
 #include "exercise.h"
 #include "matrices.cuh"
@@ -24,29 +25,6 @@ using gpucheck::format_ms;
 constexpr char lesson[] = "lessons/01-warmup/lesson.md";
 constexpr char fresh_test_case[] = "fresh-process-first-gemm";
 
-std::string last_lines(const std::string& text, std::size_t count) {
-  std::size_t position = text.size();
-  for (std::size_t i = 0; i <= count && position != std::string::npos && position > 0; ++i) {
-    position = text.rfind('\n', position - 1);
-  }
-  return position == std::string::npos ? text : text.substr(position + 1);
-}
-
-// A warm GEMM of size n with its inputs filled, ready to be called on any stream.
-struct gemm_problem {
-  explicit gemm_problem(int size) : a(size), b(size), c(size) {
-    const std::size_t count = static_cast<std::size_t>(size) * size;
-    gpucourse::fill_random(a.values.data(), count, 11);
-    gpucourse::fill_random(b.values.data(), count, 12);
-    CUDA_CHECK(cudaDeviceSynchronize());
-  }
-  gpu_work work() {
-    return [this](cudaStream_t stream) { gpucourse::multiply(handle, a, b, c, stream); };
-  }
-  gpucourse::square_matrix a, b, c;
-  gpucourse::cublas_handle handle;
-};
-
 } // namespace
 
 // Runs only in a fresh process (in the ordinary run it returns at once). Task: "WHO N", where WHO
@@ -63,7 +41,7 @@ GPU_TEST_CASE("fresh-process-first-gemm") {
   fields >> who >> n;
   CUDA_CHECK(cudaFree(nullptr)); // the context exists before anything is timed
   gpucourse::cuda_stream stream;
-  gemm_problem problem(n);
+  gpucheck::gemm_workload problem(n, 11);
   const gpu_work gemm = problem.work();
   if (who == "student") {
     gpucheck::report_fresh_value("first_ms", time_call(gemm, stream));
@@ -96,7 +74,7 @@ GPU_TEST_CASE("time_call on a fresh process's first GEMM includes the cold start
     const gpucheck::fresh_result run = gpucheck::run_fresh_process(fresh_test_case, who + size);
     const double first_ms = run.value("first_ms");
     if (!run.ok || first_ms < 0) {
-      failure_output = last_lines(run.output, 8);
+      failure_output = gpucheck::last_lines(run.output, 8);
       if (std::string(who) == "student") {
         break;
       }
@@ -179,7 +157,7 @@ GPU_TEST_CASE("time_call returns the time of a warm call, until the GPU has fini
   const gpucheck::time_tolerance gemm_tolerance{0.10, 0.10}; // 10% or 100 us
   for (int i = 0; i < 2; ++i) {
     const int n = static_cast<int>(gpucheck::random_between(2000.0, 4001.0));
-    gemm_problem problem(n);
+    gpucheck::gemm_workload problem(n, 11);
     const gpu_work gemm = problem.work();
     gemm(stream); // the checker's own warm-up of this size
     CUDA_CHECK(cudaDeviceSynchronize());
@@ -250,7 +228,7 @@ GPU_TEST_CASE("after warm_up, the next call runs at steady-state speed") {
       outcome.expected = "a fresh process that runs your warm_up to the end";
       outcome.measured = "a process that failed";
       outcome.message = "the fresh process running your warm_up stopped early. Its last lines:\n" +
-                        last_lines(run.output, 8);
+                        gpucheck::last_lines(run.output, 8);
       outcome.hint = "Run `make run LESSON=1` to see the same error in your terminal.";
       break;
     }

@@ -6,6 +6,8 @@
 #include "checkapi/check.cuh"
 #include "checkapi/event_truth.cuh"
 #include "checkapi/fresh_process.hpp"
+#include "checkapi/gemm_workload.cuh"
+#include "checkapi/statistics.hpp"
 #include "cuda_check.cuh"
 #include "exercise.h"
 #include "matrices.cuh"
@@ -24,33 +26,6 @@ using gpucheck::format_ms;
 constexpr char lesson[] = "lessons/02-warmup-cost/lesson.md";
 constexpr char fresh_test_case[] = "fresh-process-gemm-timing";
 constexpr int repetitions = 5;
-
-std::string last_lines(const std::string& text, std::size_t count) {
-  std::size_t position = text.size();
-  for (std::size_t i = 0; i <= count && position != std::string::npos && position > 0; ++i) {
-    position = text.rfind('\n', position - 1);
-  }
-  return position == std::string::npos ? text : text.substr(position + 1);
-}
-
-struct gemm_problem {
-  explicit gemm_problem(int size) : a(size), b(size), c(size) {
-    const std::size_t count = static_cast<std::size_t>(size) * size;
-    gpucourse::fill_random(a.values.data(), count, 21);
-    gpucourse::fill_random(b.values.data(), count, 22);
-    CUDA_CHECK(cudaDeviceSynchronize());
-  }
-  gpu_work work() {
-    return [this](cudaStream_t stream) { gpucourse::multiply(handle, a, b, c, stream); };
-  }
-  gpucourse::square_matrix a, b, c;
-  gpucourse::cublas_handle handle;
-};
-
-double median(std::vector<double> values) {
-  std::sort(values.begin(), values.end());
-  return values.empty() ? 0.0 : values[values.size() / 2];
-}
 
 // Fills the outcome's message for a time that is not what it should be.
 void explain(gpucheck::check_outcome& outcome, const char* what, double reported_ms,
@@ -100,7 +75,7 @@ GPU_TEST_CASE("fresh-process-gemm-timing") {
   fields >> who >> n;
   CUDA_CHECK(cudaFree(nullptr));
   gpucourse::cuda_stream stream;
-  gemm_problem problem(n);
+  gpucheck::gemm_workload problem(n, 21);
   const gpu_work gemm = problem.work();
   if (who == "student") {
     const first_and_steady timing = measure_first_and_steady(gemm, stream, repetitions);
@@ -151,7 +126,7 @@ GPU_TEST_CASE("measure_first_and_steady separates the first call from the steady
       later_ms.push_back(spins[i]->last_true_ms());
     }
     const double true_first_ms = calls > 0 ? spins[0]->last_true_ms() : 0.0;
-    const double true_steady_ms = median(later_ms);
+    const double true_steady_ms = gpucheck::median(later_ms);
     const auto first_verdict = gpucheck::judge_time(reported.first_ms, true_first_ms, tolerance);
     const auto steady_verdict = gpucheck::judge_time(reported.steady_ms, true_steady_ms, tolerance);
     const bool cost_right =
@@ -213,7 +188,7 @@ GPU_TEST_CASE(
     for (const char* who : {"checker", "student", "checker"}) {
       const gpucheck::fresh_result run = gpucheck::run_fresh_process(fresh_test_case, who + n);
       if (!run.ok || run.value("first_ms") < 0) {
-        size.failure = last_lines(run.output, 8);
+        size.failure = gpucheck::last_lines(run.output, 8);
         continue;
       }
       if (std::string(who) == "checker") {
@@ -226,7 +201,7 @@ GPU_TEST_CASE(
     }
     // The steady state is measured here, in this warm process, with events around each GEMM.
     gpucourse::cuda_stream stream;
-    gemm_problem problem(size.n);
+    gpucheck::gemm_workload problem(size.n, 21);
     const gpu_work gemm = problem.work();
     gemm(stream);
     size.truth_steady_ms = gpucheck::median_event_ms(gemm, stream, 2 * repetitions + 1);

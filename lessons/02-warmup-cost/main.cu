@@ -10,6 +10,7 @@
 #include "cuda_check.cuh"
 #include "exercise.h"
 #include "matrices.cuh"
+#include "size_list.hpp"
 
 #include <cstdio>
 #include <cstdlib>
@@ -64,26 +65,14 @@ bool measure_in_fresh_process(int n, first_and_steady& timing) {
 }
 // ANCHOR_END: fresh_process
 
-std::vector<int> parse_sizes(const char* text) {
-  std::vector<int> sizes;
-  std::stringstream stream(text);
-  std::string item;
-  while (std::getline(stream, item, ',')) {
-    const int n = std::atoi(item.c_str());
-    if (n > 0) {
-      sizes.push_back(n);
-    }
-  }
-  return sizes;
-}
-
 } // namespace
 
 int main(int argc, char** argv) {
   if (argc > 2 && std::strcmp(argv[1], "--fresh") == 0) {
     return measure_in_this_fresh_process(std::atoi(argv[2]));
   }
-  const std::vector<int> sizes = parse_sizes(argc > 1 ? argv[1] : "4,16,64,256,1024,2048,4000");
+  const std::vector<int> sizes =
+      gpucourse::parse_sizes(argc > 1 ? argv[1] : "4,16,64,256,1024,2048,4000");
   if (sizes.empty()) {
     std::fprintf(stderr, "usage: %s [n1,n2,...]   (matrix sizes, > 0)\n", argv[0]);
     return 2;

@@ -5,6 +5,8 @@
 // tables and on one the checker measures here.
 #include "checkapi/check.cuh"
 #include "checkapi/event_truth.cuh"
+#include "checkapi/gemm_workload.cuh"
+#include "checkapi/statistics.hpp"
 #include "cpu_gemm.h"
 #include "cuda_check.cuh"
 #include "exercise.h"
@@ -22,25 +24,6 @@ using gpucheck::format_ms;
 
 constexpr char lesson[] = "lessons/03-async/lesson.md";
 constexpr int big_n = 4000;
-
-struct gemm_problem {
-  explicit gemm_problem(int size) : a(size), b(size), c(size) {
-    const std::size_t count = static_cast<std::size_t>(size) * size;
-    gpucourse::fill_random(a.values.data(), count, 31);
-    gpucourse::fill_random(b.values.data(), count, 32);
-    CUDA_CHECK(cudaDeviceSynchronize());
-  }
-  gpu_work work() {
-    return [this](cudaStream_t stream) { gpucourse::multiply(handle, a, b, c, stream); };
-  }
-  gpucourse::square_matrix a, b, c;
-  gpucourse::cublas_handle handle;
-};
-
-double median(std::vector<double> values) {
-  std::sort(values.begin(), values.end());
-  return values.empty() ? 0.0 : values[values.size() / 2];
-}
 
 std::string table_text(const std::vector<size_timing>& table) {
   std::string text;
@@ -90,7 +73,7 @@ GPU_TEST_CASE("time_launch_only measures the launch: far less than the work") {
       time_launch_only([&](cudaStream_t s) { spin.enqueue(s, spin_ms); }, stream);
   const double spin_truth_ms = spin.last_true_ms();
 
-  gemm_problem problem(big_n);
+  gpucheck::gemm_workload problem(big_n, 31);
   const gpu_work gemm = problem.work();
   gemm(stream); // warm-up: cuBLAS loads this size's kernel now
   const double truth_ms = gpucheck::median_event_ms(gemm, stream, 5);
@@ -100,7 +83,7 @@ GPU_TEST_CASE("time_launch_only measures the launch: far less than the work") {
     launches_ms.push_back(time_launch_only(gemm, stream));
   }
   CUDA_CHECK(cudaDeviceSynchronize());
-  const double launch_ms = median(launches_ms);
+  const double launch_ms = gpucheck::median(launches_ms);
 
   gpucheck::check_outcome outcome;
   outcome.name = "time_launch_only returns the launch time, at least 10 times below the work's";
@@ -150,7 +133,7 @@ GPU_TEST_CASE("time_with_sync returns the time of the work, within 5%") {
     trials.push_back({"a kernel of known duration", reported_ms, truth_ms,
                       gpucheck::judge_time(reported_ms, truth_ms, tolerance)});
   }
-  gemm_problem problem(big_n);
+  gpucheck::gemm_workload problem(big_n, 31);
   const gpu_work gemm = problem.work();
   gemm(stream);
   for (int i = 0; i < 2; ++i) {
@@ -160,7 +143,7 @@ GPU_TEST_CASE("time_with_sync returns the time of the work, within 5%") {
       CUDA_CHECK(cudaDeviceSynchronize());
       reported.push_back(time_with_sync(gemm, stream));
     }
-    const double reported_ms = median(reported);
+    const double reported_ms = gpucheck::median(reported);
     trials.push_back({"a warm GEMM of N = 4000 (median of 5)", reported_ms, truth_ms,
                       gpucheck::judge_time(reported_ms, truth_ms, tolerance)});
   }
@@ -217,7 +200,7 @@ GPU_TEST_CASE("find_crossover finds where the GPU starts to win") {
   gpucourse::cuda_stream stream;
   for (int n = 8; n <= 512; n *= 2) {
     std::vector<float> a(static_cast<std::size_t>(n) * n, 0.5f), b(a.size(), 0.25f), c(a.size());
-    gemm_problem problem(n);
+    gpucheck::gemm_workload problem(n, 31);
     const gpu_work gemm = problem.work();
     gemm(stream);
     std::vector<double> cpu_ms, gpu_ms;
@@ -235,7 +218,7 @@ GPU_TEST_CASE("find_crossover finds where the GPU starts to win") {
           std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
               .count());
     }
-    measured.push_back({n, median(cpu_ms), median(gpu_ms)});
+    measured.push_back({n, gpucheck::median(cpu_ms), gpucheck::median(gpu_ms)});
   }
   tables.push_back(measured);
 

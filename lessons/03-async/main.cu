@@ -8,6 +8,7 @@
 #include "cuda_check.cuh"
 #include "exercise.h"
 #include "matrices.cuh"
+#include "size_list.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -64,26 +65,12 @@ double predicted_cpu_ms(int n, double ms_at_256) {
   return ms_at_256 * std::pow(n / 256.0, 3.0);
 }
 
-std::vector<int> parse_sizes(const char* text) {
-  std::vector<int> sizes;
-  std::stringstream stream(text);
-  std::string item;
-  while (std::getline(stream, item, ',')) {
-    const int n = std::atoi(item.c_str());
-    if (n > 0) {
-      sizes.push_back(n);
-    }
-  }
-  std::sort(sizes.begin(), sizes.end());
-  return sizes;
-}
-
 } // namespace
 
 int main(int argc, char** argv) {
   const int n = argc > 1 ? std::atoi(argv[1]) : 4000;
   const std::vector<int> sizes =
-      parse_sizes(argc > 2 ? argv[2] : "4,8,16,32,64,128,256,512,1024,2048,4000");
+      gpucourse::parse_sizes(argc > 2 ? argv[2] : "4,8,16,32,64,128,256,512,1024,2048,4000");
   if (n <= 0 || sizes.empty()) {
     std::fprintf(stderr, "usage: %s [N [n1,n2,...]]   (matrix sizes, > 0)\n", argv[0]);
     return 2;
