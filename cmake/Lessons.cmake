@@ -31,6 +31,10 @@ function(gpucourse_add_lesson prefix lesson_dir solution_dir exclude_from_all)
     if(variant STREQUAL "student")
       set(exercise ${lesson_dir}/exercise.cu)
       set(suffix "")
+      # gpucheck grade: a grading tree builds a submission's copy in place of the starter.
+      if(GPUCOURSE_EXERCISE_OVERRIDE AND prefix STREQUAL "lesson")
+        set(exercise ${GPUCOURSE_EXERCISE_OVERRIDE})
+      endif()
     else()
       set(exercise ${solution_dir}/exercise.cu)
       set(suffix "-solution")
@@ -43,6 +47,9 @@ function(gpucourse_add_lesson prefix lesson_dir solution_dir exclude_from_all)
     target_link_libraries(${base}.check${suffix} PRIVATE gpucheck_checkapi lesson_common
                                                          CUDA::cublas ${LESSON_LIBRARIES})
     target_include_directories(${base}.check${suffix} PRIVATE ${lesson_dir})
+    # Line numbers in device code, for compute-sanitizer's findings (gpucheck check --sanitize).
+    target_compile_options(${base}.check${suffix} PRIVATE
+                           $<$<COMPILE_LANGUAGE:CUDA>:-lineinfo>)
     set_target_properties(${base}.check${suffix} PROPERTIES
       OUTPUT_NAME check${suffix} RUNTIME_OUTPUT_DIRECTORY ${output_dir})
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "cli/check_command.hpp"
 
+#include "cli/check_outputs.hpp"
 #include "cli/check_timeline.hpp"
 #include "cli/command_line.hpp"
 #include "cli/course_paths.hpp"
@@ -19,8 +20,9 @@ namespace gpucheck::cli {
 
 int run_check_command(const std::vector<std::string>& arguments) {
   const parsed_arguments parsed = parse_arguments(
-      arguments, {"timeout", "json-file", "source-dir", "build-dir", "timeline"},
-      {"solution", "json", "fixtures"});
+      arguments,
+      {"timeout", "json-file", "source-dir", "build-dir", "timeline", "junit", "gradescope"},
+      {"solution", "json", "fixtures", "sanitize"});
   if (!parsed.error.empty() || parsed.positional.size() != 1) {
     std::cerr << "gpucheck check: "
               << (parsed.error.empty() ? "name one lesson" : parsed.error) << "\n"
@@ -41,6 +43,8 @@ int run_check_command(const std::vector<std::string>& arguments) {
   settings.source_dir = paths.source_dir;
   settings.build_dir = paths.build_dir;
   settings.solution = parsed.flag("solution");
+  settings.sanitize = parsed.flag("sanitize");
+  settings.notice = [](const std::string& text) { std::cerr << text << std::endl; };
   const std::string timeout =
       parsed.value("timeout").value_or(std::getenv("GPUCHECK_TIMEOUT") ? std::getenv("GPUCHECK_TIMEOUT") : "60");
   char* end = nullptr;
@@ -78,9 +82,7 @@ int run_check_command(const std::vector<std::string>& arguments) {
   } else {
     std::cout << render_terminal(report, terminal_style{colour_wanted(STDOUT_FILENO)});
   }
-  if (const auto json_file = parsed.value("json-file")) {
-    std::ofstream(*json_file) << render_json(report);
-  }
+  write_report_files(parsed, report); // --json-file, --junit, --gradescope
   return to_int(report.verdict);
 }
 

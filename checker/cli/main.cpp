@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // gpucheck: checks a course lesson (`check`), lists the lessons (`list`). Dispatch only.
 #include "cli/check_command.hpp"
+#include "cli/grade_command.hpp"
 #include "cli/hint_command.hpp"
 #include "cli/lint_command.hpp"
 #include "cli/list_command.hpp"
@@ -22,6 +23,11 @@ usage:
       them with a time limit (default 60 s, or GPUCHECK_TIMEOUT), and say what is right and wrong.
       LESSON is a number (4), a folder (04-two-sync-methods) or a slug (two-sync-methods).
       --timeline runs the checks under the tracer and draws your run as an SVG picture.
+      --sanitize also runs them under compute-sanitizer (the lesson's tools; memcheck by default).
+      --junit FILE, --gradescope FILE write JUnit XML, Gradescope results.json as well.
+  gpucheck grade SUBMISSIONS_DIR --lesson N [--csv FILE] [--out DIR] [--timeout SECONDS]
+      Check every submission (a folder with exercise.cu, or a .cu file) in its own build tree;
+      a report per student in DIR (default grade-results) and a CSV summary.
   gpucheck run LESSON [--solution] [-- ARGUMENTS]
       Build the lesson's experiment (main.cu with your exercise.cu) and run it.
   gpucheck hint LESSON [--all]
@@ -58,6 +64,9 @@ int main(int argc, char** argv) {
   }
   if (command == "run") {
     return gpucheck::cli::run_run_command(rest);
+  }
+  if (command == "grade") {
+    return gpucheck::cli::run_grade_command(rest);
   }
   if (command == "list") {
     return gpucheck::cli::run_list_command(rest);

@@ -1,0 +1,184 @@
+// SPDX-License-Identifier: MIT
+// A class at once. Each submission (a folder holding exercise.cu, or a single .cu file) is copied
+// into a grading build tree of its own, outside the course's lessons/ and the student's folder:
+// OUT/.build, a CMake tree of the course configured once with GPUCOURSE_EXERCISE_OVERRIDE pointing
+// at OUT/.build/submission/exercise.cu, so that the lesson's check target compiles the copy in
+// place of lessons/NN/exercise.cu. Nothing the student handed in is modified, and a submission
+// that does not build, hangs or crashes is judged and the batch goes on. Each check runs under
+// the GPU lock (one timing at a time) with its own time limit.
+#include "cli/grade_command.hpp"
+
+#include "cli/command_line.hpp"
+#include "cli/course_paths.hpp"
+#include "core/check_runner.hpp"
+#include "core/exit_codes.hpp"
+#include "core/process_runner.hpp"
+#include "report/json_report.hpp"
+#include "report/terminal_report.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+
+namespace gpucheck::cli {
+namespace fs = std::filesystem;
+namespace {
+
+struct submission {
+  std::string student; // the folder's name, or the file's name without .cu
+  fs::path source;     // the folder, or the .cu file
+  bool is_folder = false;
+};
+
+std::vector<submission> find_submissions(const fs::path& root) {
+  std::vector<submission> found;
+  for (const auto& item : fs::directory_iterator(root)) {
+    const fs::path& path = item.path();
+    if (item.is_directory() && fs::exists(path / "exercise.cu")) {
+      found.push_back({path.filename().string(), path, true});
+    } else if (item.is_regular_file() && path.extension() == ".cu") {
+      found.push_back({path.stem().string(), path, false});
+    }
+  }
+  std::sort(found.begin(), found.end(),
+            [](const submission& a, const submission& b) { return a.student < b.student; });
+  return found;
+}
+
+// The submission's files, copied into `slot` (emptied first): exercise.cu and, for a folder, the
+// other files beside it (headers it may include).
+void place_submission(const submission& item, const fs::path& slot) {
+  fs::remove_all(slot);
+  fs::create_directories(slot);
+  if (!item.is_folder) {
+    fs::copy_file(item.source, slot / "exercise.cu");
+  } else {
+    for (const auto& file : fs::directory_iterator(item.source)) {
+      if (file.is_regular_file()) {
+        fs::copy_file(file.path(), slot / file.path().filename());
+      }
+    }
+  }
+  fs::last_write_time(slot / "exercise.cu", fs::file_time_type::clock::now());
+}
+
+bool configure_grading_tree(const fs::path& source_dir, const fs::path& tree,
+                            const fs::path& slot_exercise, std::string& output) {
+  process_options configure;
+  configure.argv = {"cmake",
+                    "-S",
+                    source_dir.string(),
+                    "-B",
+                    tree.string(),
+                    "-DCMAKE_BUILD_TYPE=RelWithDebInfo",
+                    "-DGPUCOURSE_EXERCISE_OVERRIDE=" + slot_exercise.string()};
+  configure.time_limit = std::chrono::minutes(10);
+  const process_result configured = run_process(configure);
+  output = configured.start_error + configured.output;
+  return configured.exited_with(0);
+}
+
+std::string csv_field(const std::string& text) {
+  if (text.find_first_of(",\"\n") == std::string::npos) {
+    return text;
+  }
+  std::string quoted = "\"";
+  for (const char c : text) {
+    quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+  }
+  return quoted + "\"";
+}
+
+} // namespace
+
+int run_grade_command(const std::vector<std::string>& arguments) {
+  const parsed_arguments parsed = parse_arguments(
+      arguments, {"lesson", "csv", "out", "timeout", "source-dir", "build-dir"}, {"fixtures"});
+  if (!parsed.error.empty() || parsed.positional.size() != 1 || !parsed.value("lesson")) {
+    std::cerr << "gpucheck grade: "
+              << (parsed.error.empty() ? "name one folder of submissions and --lesson N"
+                                       : parsed.error)
+              << "\nusage: gpucheck grade SUBMISSIONS_DIR --lesson N [--csv FILE] [--out DIR] "
+                 "[--timeout SECONDS]\n";
+    return to_int(exit_code::usage);
+  }
+  const fs::path submissions_dir = parsed.positional[0];
+  if (!fs::is_directory(submissions_dir)) {
+    std::cerr << "gpucheck grade: " << submissions_dir << " is not a folder\n";
+    return to_int(exit_code::usage);
+  }
+  const course_paths paths = find_course_paths(parsed);
+  const auto lesson = paths.catalog().resolve(*parsed.value("lesson"));
+  if (!lesson) {
+    std::cerr << "gpucheck grade: there is no lesson '" << *parsed.value("lesson") << "'.\n"
+              << paths.catalog().describe_choices() << "\n";
+    return to_int(exit_code::usage);
+  }
+  double timeout_seconds = 60;
+  if (const auto timeout = parsed.value("timeout")) {
+    char* end = nullptr;
+    timeout_seconds = std::strtod(timeout->c_str(), &end);
+    if (end == timeout->c_str() || *end != '\0' || timeout_seconds <= 0) {
+      std::cerr << "gpucheck grade: --timeout takes a number of seconds > 0\n";
+      return to_int(exit_code::usage);
+    }
+  }
+  const fs::path out = fs::absolute(parsed.value("out").value_or("grade-results"));
+  const fs::path tree = out / ".build";
+  const fs::path slot = tree / "submission";
+  fs::create_directories(out);
+
+  const auto submissions = find_submissions(submissions_dir);
+  if (submissions.empty()) {
+    std::cerr << "gpucheck grade: no submissions in " << submissions_dir
+              << " (folders holding exercise.cu, or .cu files)\n";
+    return to_int(exit_code::usage);
+  }
+  place_submission(submissions.front(), slot); // the tree needs the file to exist to configure
+  std::cout << "Grading " << submissions.size() << " submission(s) of lesson " << lesson->folder
+            << " into " << out.string() << std::endl;
+  std::string configure_output;
+  if (!configure_grading_tree(paths.source_dir, tree, slot / "exercise.cu", configure_output)) {
+    std::cerr << configure_output << "\ngpucheck grade: the grading build tree " << tree
+              << " could not be configured (output above)\n";
+    return to_int(exit_code::build_failed);
+  }
+
+  const std::string csv_path = parsed.value("csv").value_or((out / "summary.csv").string());
+  std::ofstream csv(csv_path);
+  csv << "student,verdict,exit_code,checks_passed,checks_total,seconds\n";
+  for (const auto& item : submissions) {
+    check_settings settings;
+    settings.source_dir = paths.source_dir;
+    settings.build_dir = tree;
+    settings.exercise_override = item.source;
+    settings.time_limit = std::chrono::milliseconds(static_cast<long>(timeout_seconds * 1000));
+    settings.notice = [&](const std::string& text) { std::cerr << "  " << text << std::endl; };
+    check_report report;
+    try {
+      place_submission(item, slot);
+      report = run_check(*lesson, settings);
+    } catch (const std::exception& error) {
+      report.lesson_folder = lesson->folder;
+      report.lesson_title = lesson->title;
+      report.verdict = exit_code::crashed;
+      report.headline = std::string("gpucheck could not grade this submission: ") + error.what();
+    }
+    std::ofstream(out / (item.student + ".json")) << render_json(report);
+    std::ofstream(out / (item.student + ".txt")) << render_terminal(report, terminal_style{false});
+    char seconds[32];
+    std::snprintf(seconds, sizeof seconds, "%.1f", report.build_seconds + report.run_seconds);
+    csv << csv_field(item.student) << "," << exit_code_name(report.verdict) << ","
+        << to_int(report.verdict) << "," << report.passed_count() << "," << report.checks.size()
+        << "," << seconds << "\n";
+    csv.flush();
+    std::cout << "  " << item.student << ": " << exit_code_name(report.verdict) << " ("
+              << to_int(report.verdict) << ") " << report.headline << std::endl;
+  }
+  std::cout << "Summary: " << csv_path << "; one report per student (.json, .txt) in "
+            << out.string() << std::endl;
+  return 0;
+}
+
+} // namespace gpucheck::cli
