@@ -5,7 +5,7 @@
 #include "cli/course_paths.hpp"
 #include "core/exit_codes.hpp"
 #include "core/front_matter.hpp"
-#include "core/hint_state.hpp"
+#include "core/student_state.hpp"
 
 #include <algorithm>
 #include <fstream>

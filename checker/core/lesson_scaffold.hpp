@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: MIT
+// The files of a new lesson (`gpucheck new-lesson NUM SLUG`): a lesson that builds, whose checks
+// fail until the author writes them, and whose every place to write is marked TODO(author), which
+// `gpucheck selftest` reports until none is left.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace gpucheck {
+
+struct scaffold_file {
+  std::string path; // relative to the course's root: lessons/10-my-topic/lesson.md, ...
+  std::string text;
+};
+
+// "" when NUM and SLUG make a lesson folder name; otherwise why not.
+std::string scaffold_name_problem(int number, const std::string& slug);
+
+// "10-my-topic"
+std::string lesson_folder_name(int number, const std::string& slug);
+
+std::vector<scaffold_file> lesson_scaffold(int number, const std::string& slug);
+
+} // namespace gpucheck

@@ -1,0 +1,212 @@
+// SPDX-License-Identifier: MIT
+#include "core/lesson_validation.hpp"
+
+#include "core/front_matter.hpp"
+
+#include <fstream>
+#include <regex>
+#include <sstream>
+
+namespace gpucheck {
+namespace fs = std::filesystem;
+namespace {
+
+bool read_text(const fs::path& file, std::string& text) {
+  std::ifstream in(file);
+  if (!in) {
+    return false;
+  }
+  std::ostringstream bytes;
+  bytes << in.rdbuf();
+  text = bytes.str();
+  return true;
+}
+
+std::string shown_path(const fs::path& file, const fs::path& root) {
+  const fs::path relative = file.lexically_normal().lexically_relative(root.lexically_normal());
+  if (relative.empty() || relative.native().rfind("..", 0) == 0) {
+    return file.string();
+  }
+  return relative.string();
+}
+
+// Lines of `text` with `needle`, as "3, 17".
+std::string lines_with(const std::string& text, const std::string& needle) {
+  std::istringstream in(text);
+  std::string line;
+  std::string found;
+  for (int number = 1; std::getline(in, line); ++number) {
+    if (line.find(needle) != std::string::npos) {
+      found += (found.empty() ? "" : ", ") + std::to_string(number);
+    }
+  }
+  return found;
+}
+
+} // namespace
+
+std::vector<listing_include> find_listing_includes(const std::string& lesson_markdown) {
+  static const std::regex fence(R"(^\s*(```+|~~~+)\s*\{([^}]*)\})");
+  static const std::regex include(R"(include\s*=\s*"([^"]*)\")");
+  static const std::regex anchor(R"(anchor\s*=\s*"([^"]*)\")");
+  std::vector<listing_include> found;
+  std::istringstream in(lesson_markdown);
+  std::string line;
+  for (int number = 1; std::getline(in, line); ++number) {
+    std::smatch block;
+    if (!std::regex_search(line, block, fence)) {
+      continue;
+    }
+    const std::string attributes = block[2].str();
+    std::smatch match;
+    if (!std::regex_search(attributes, match, include)) {
+      continue;
+    }
+    listing_include item;
+    item.file = match[1].str();
+    item.line = number;
+    if (std::regex_search(attributes, match, anchor)) {
+      item.anchor = match[1].str();
+    }
+    found.push_back(item);
+  }
+  return found;
+}
+
+std::string anchor_problem(const std::string& text, const std::string& anchor) {
+  // A marker is a comment line of its own, as the book's filter reads it
+  // (book/filters/listing.lua).
+  static const std::regex marker(R"(^\s*[/#;*-]+\s*(ANCHOR|ANCHOR_END):\s*([\w.-]+)\s*$)");
+  int starts = 0;
+  bool inside = false;
+  bool closed = false;
+  std::istringstream in(text);
+  std::string line;
+  while (std::getline(in, line)) {
+    std::smatch match;
+    if (!std::regex_match(line, match, marker) || match[2].str() != anchor) {
+      continue;
+    }
+    if (match[1].str() == "ANCHOR") {
+      ++starts;
+      inside = true;
+    } else if (inside) {
+      inside = false;
+      closed = true;
+    }
+  }
+  if (starts == 0) {
+    return "no anchor '" + anchor + "'";
+  }
+  if (starts > 1) {
+    return "anchor '" + anchor + "' starts " + std::to_string(starts) + " times";
+  }
+  if (!closed) {
+    return "anchor '" + anchor + "' has no ANCHOR_END after it";
+  }
+  return "";
+}
+
+std::vector<std::string> front_matter_problems(const std::string& lesson_markdown,
+                                               int folder_number) {
+  std::vector<std::string> problems;
+  std::string error;
+  const front_matter matter = parse_front_matter(lesson_markdown, &error);
+  if (!error.empty()) {
+    problems.push_back("front matter: " + error);
+    return problems;
+  }
+  const std::string number = matter.scalar("number");
+  if (number.empty()) {
+    problems.push_back("front matter: no `number`");
+  } else {
+    try {
+      std::size_t used = 0;
+      const int value = std::stoi(number, &used);
+      if (used != number.size() || value != folder_number) {
+        problems.push_back("front matter: number " + number + " does not match the folder's " +
+                           std::to_string(folder_number));
+      }
+    } catch (const std::exception&) {
+      problems.push_back("front matter: number '" + number + "' is not a number");
+    }
+  }
+  for (const char* key : {"title", "article_section"}) {
+    if (matter.scalar(key).empty()) {
+      problems.push_back(std::string("front matter: no `") + key + "`");
+    }
+  }
+  if (matter.list("objectives").empty()) {
+    problems.push_back("front matter: no `objectives` (a list of what the student learns)");
+  }
+  const auto hints = matter.list("hints");
+  if (hints.size() < 3) {
+    problems.push_back("front matter: " + std::to_string(hints.size()) +
+                       " hints; a lesson needs at least 3, from a nudge to nearly the answer");
+  }
+  return problems;
+}
+
+std::vector<std::string> lesson_problems(const lesson_entry& lesson,
+                                         const fs::path& repository_root) {
+  std::vector<std::string> problems;
+  const auto add = [&](const fs::path& file, const std::string& message) {
+    problems.push_back(shown_path(file, repository_root) + ": " + message);
+  };
+  const fs::path markdown = lesson.lesson_dir / "lesson.md";
+  std::string text;
+  if (!read_text(markdown, text)) {
+    add(markdown, "missing");
+  } else {
+    for (const auto& problem : front_matter_problems(text, lesson.number)) {
+      add(markdown, problem);
+    }
+    if (const auto lines = lines_with(text, author_placeholder); !lines.empty()) {
+      add(markdown, std::string("still has ") + author_placeholder + " on line(s) " + lines);
+    }
+    for (const auto& item : find_listing_includes(text)) {
+      const fs::path file = !item.file.empty() && item.file[0] == '/'
+                                ? repository_root / item.file.substr(1)
+                                : lesson.lesson_dir / item.file;
+      const std::string where =
+          "line " + std::to_string(item.line) + ": include=\"" + item.file + "\"";
+      std::string included;
+      if (!read_text(file, included)) {
+        add(markdown, where + ": no such file " + shown_path(file, repository_root));
+      } else if (!item.anchor.empty()) {
+        if (const auto problem = anchor_problem(included, item.anchor); !problem.empty()) {
+          add(markdown, where + ": " + problem + " in " + shown_path(file, repository_root));
+        }
+      }
+    }
+  }
+  std::string starter;
+  if (!read_text(lesson.exercise_file(false), starter)) {
+    add(lesson.exercise_file(false), "missing");
+  } else if (starter.find("TODO") == std::string::npos) {
+    add(lesson.exercise_file(false), "the starter has no TODO (mark every place to edit)");
+  }
+  std::string solution;
+  if (!read_text(lesson.exercise_file(true), solution)) {
+    add(lesson.exercise_file(true), "missing (every lesson has a reference solution)");
+  }
+  for (const char* name : {"check.cu", "main.cu", "exercise.h"}) {
+    std::string source;
+    const fs::path file = lesson.lesson_dir / name;
+    if (!read_text(file, source)) {
+      if (std::string(name) !=
+          "exercise.h") { // optional: a lesson may declare its functions elsewhere
+        add(file, "missing");
+      }
+    } else if (const auto lines = lines_with(source, author_placeholder); !lines.empty()) {
+      add(file, std::string("still has ") + author_placeholder + " on line(s) " + lines);
+    }
+  }
+  if (const auto lines = lines_with(solution, author_placeholder); !lines.empty()) {
+    add(lesson.exercise_file(true),
+        std::string("still has ") + author_placeholder + " on line(s) " + lines);
+  }
+  return problems;
+}
+
+} // namespace gpucheck
