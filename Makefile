@@ -6,6 +6,12 @@
 #                                                          check your exercise (or the reference)
 #   make run LESSON=4 [SOLUTION=1] [ARGS="2000"]           run the lesson's experiment
 #   make hint LESSON=4 [ALL=1]                             the next hint (or all of them)
+#   make status                                            every lesson: passed, failing, not started
+#   make check                                             (no LESSON) the first lesson not passed yet
+#   make watch LESSON=4                                    check again at every save; Ctrl-C stops
+#   make reset LESSON=4 [FROM=rev]                         the starter back (yours kept in .gpucheck/backups)
+#   make selftest [LESSON=4] [STATIC=1]                    authors: every lesson sound, starters fail, solutions pass
+#   make new-lesson NUM=10 SLUG=my-topic                   authors: the scaffold of a new lesson
 #   make lint FILE=prog.cu [ARGS="..."] [TIMELINE=out.svg]  find timing mistakes in any CUDA program
 #   make list                                              the lessons
 #   make book [EDITION=instructor]                         the course as PDF, HTML, EPUB (build/book)
@@ -19,7 +25,7 @@ CMAKE ?= cmake
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 GPUCHECK := $(BUILD)/bin/gpucheck
 
-.PHONY: check run hint lint list test test-gpu format lint-format help configure gpucheck
+.PHONY: check run hint lint list status watch reset selftest new-lesson test test-gpu format lint-format help configure gpucheck
 .DEFAULT_GOAL := help
 
 help:
@@ -39,7 +45,6 @@ gpucheck: configure
 	  { cat $(BUILD)/gpucheck-build.log; echo "gpucheck itself did not build (log above)."; exit 1; }
 
 check: gpucheck
-	@$(if $(LESSON),,echo "Which lesson? make check LESSON=N"; $(GPUCHECK) list; exit 2)
 	@$(GPUCHECK) check $(LESSON) $(if $(SOLUTION),--solution) $(if $(TIMEOUT),--timeout $(TIMEOUT)) \
 	  $(if $(JSON),--json) $(if $(TIMELINE),--timeline $(TIMELINE))
 
@@ -57,6 +62,25 @@ lint: gpucheck
 
 list: gpucheck
 	@$(GPUCHECK) list
+
+status: gpucheck
+	@$(GPUCHECK) status
+
+watch: gpucheck
+	@$(if $(LESSON),,echo "Which lesson? make watch LESSON=N"; $(GPUCHECK) list; exit 2)
+	@$(GPUCHECK) watch $(LESSON) $(if $(SOLUTION),--solution) $(if $(TIMEOUT),--timeout $(TIMEOUT))
+
+reset: gpucheck
+	@$(if $(LESSON),,echo "Which lesson? make reset LESSON=N"; $(GPUCHECK) list; exit 2)
+	@$(GPUCHECK) reset $(LESSON) $(if $(FROM),--from $(FROM))
+
+# 77 (sound as far as a machine without a GPU can tell) is said by gpucheck, and accepted here.
+selftest: gpucheck
+	@$(GPUCHECK) selftest $(LESSON) $(if $(STATIC),--static-only) || [ $$? -eq 77 ]
+
+new-lesson: gpucheck
+	@$(if $(and $(NUM),$(SLUG)),,echo "Which lesson? make new-lesson NUM=10 SLUG=my-topic"; exit 2)
+	@$(GPUCHECK) new-lesson $(NUM) $(SLUG)
 
 test: configure
 	@$(CMAKE) --build $(BUILD) -j $(JOBS)

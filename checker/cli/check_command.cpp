@@ -5,6 +5,7 @@
 #include "cli/check_timeline.hpp"
 #include "cli/command_line.hpp"
 #include "cli/course_paths.hpp"
+#include "cli/progress_state.hpp"
 #include "core/check_runner.hpp"
 #include "core/exit_codes.hpp"
 #include "report/json_report.hpp"
@@ -21,9 +22,10 @@ namespace gpucheck::cli {
 int run_check_command(const std::vector<std::string>& arguments) {
   const parsed_arguments parsed = parse_arguments(
       arguments,
-      {"timeout", "json-file", "source-dir", "build-dir", "timeline", "junit", "gradescope"},
+      {"timeout", "json-file", "source-dir", "build-dir", "timeline", "state-file", "junit",
+       "gradescope"},
       {"solution", "json", "fixtures", "sanitize"});
-  if (!parsed.error.empty() || parsed.positional.size() != 1) {
+  if (!parsed.error.empty() || parsed.positional.size() > 1) {
     std::cerr << "gpucheck check: "
               << (parsed.error.empty() ? "name one lesson" : parsed.error) << "\n"
               << "usage: gpucheck check LESSON [--solution] [--json] [--timeout SECONDS] "
@@ -32,7 +34,12 @@ int run_check_command(const std::vector<std::string>& arguments) {
   }
   const course_paths paths = find_course_paths(parsed);
   const lesson_catalog catalog = paths.catalog();
-  const auto lesson = catalog.resolve(parsed.positional[0]);
+  const auto lesson = parsed.positional.empty() // the first lesson not passed yet
+                          ? choose_next_lesson(catalog, state_file_path(parsed, paths))
+                          : catalog.resolve(parsed.positional[0]);
+  if (!lesson && parsed.positional.empty()) {
+    return to_int(exit_code::pass); // every lesson has passed
+  }
   if (!lesson) {
     std::cerr << "gpucheck check: there is no lesson '" << parsed.positional[0] << "'.\n"
               << catalog.describe_choices() << "\n";
@@ -72,7 +79,9 @@ int run_check_command(const std::vector<std::string>& arguments) {
     settings.environment.insert(settings.environment.end(), environment.begin(),
                                 environment.end());
   }
+  const check_recorder recorder(*lesson, recording_state_file(parsed, paths));
   check_report report = run_check(*lesson, settings);
+  recorder.record(report); // the student's progress (make status); never of --solution
   if (timeline && report.verdict != exit_code::build_failed &&
       report.verdict != exit_code::no_device) {
     draw_check_timeline(trace_file, *timeline, report);

@@ -5,7 +5,12 @@
 #include "cli/hint_command.hpp"
 #include "cli/lint_command.hpp"
 #include "cli/list_command.hpp"
+#include "cli/new_lesson_command.hpp"
+#include "cli/reset_command.hpp"
 #include "cli/run_command.hpp"
+#include "cli/selftest_command.hpp"
+#include "cli/status_command.hpp"
+#include "cli/watch_command.hpp"
 #include "core/exit_codes.hpp"
 
 #include <iostream>
@@ -37,6 +42,19 @@ usage:
       Run a CUDA program under the tracer and report how each interval it timed was measured.
   gpucheck list
       The lessons, in order.
+  gpucheck status [--state-file FILE]
+      Every lesson: not started, failing, passed, or passed earlier but changed since; when it was
+      last checked; the next lesson to do (what `gpucheck check` with no LESSON checks).
+  gpucheck watch LESSON [--solution] [--timeout SECONDS]
+      Check the lesson, then again at every save of a file in its folder; Ctrl-C quits.
+  gpucheck reset LESSON [--from REV]
+      Put the starter exercise.cu back (as committed in git HEAD, or REV), after saving yours in
+      .gpucheck/backups/NN-slug/.
+  gpucheck selftest [LESSON...] [--static-only]
+      For lesson authors: front matter, anchors, TODOs; every starter builds and fails its
+      checks, every solution passes (exit 77: sound, but no GPU here to run the checks).
+  gpucheck new-lesson NUM SLUG
+      For lesson authors: the scaffold of lessons/NN-slug/ and solutions/NN-slug/.
 
 exit codes: 0 pass, 1 wrong, 2 usage, 3 build failed, 4 crashed or timed out,
             75 inconclusive (re-run), 77 no CUDA device (GPU checks skipped)
@@ -70,6 +88,21 @@ int main(int argc, char** argv) {
   }
   if (command == "list") {
     return gpucheck::cli::run_list_command(rest);
+  }
+  if (command == "status") {
+    return gpucheck::cli::run_status_command(rest);
+  }
+  if (command == "watch") {
+    return gpucheck::cli::run_watch_command(rest);
+  }
+  if (command == "reset") {
+    return gpucheck::cli::run_reset_command(rest);
+  }
+  if (command == "selftest") {
+    return gpucheck::cli::run_selftest_command(rest);
+  }
+  if (command == "new-lesson") {
+    return gpucheck::cli::run_new_lesson_command(rest);
   }
   std::cerr << "gpucheck: unknown command '" << command << "'\n\n" << usage;
   return gpucheck::to_int(gpucheck::exit_code::usage);

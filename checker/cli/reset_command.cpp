@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: MIT
+#include "cli/reset_command.hpp"
+
+#include "cli/command_line.hpp"
+#include "cli/course_paths.hpp"
+#include "core/exercise_backup.hpp"
+#include "core/exit_codes.hpp"
+#include "core/process_runner.hpp"
+
+#include <chrono>
+#include <iostream>
+
+namespace gpucheck::cli {
+namespace fs = std::filesystem;
+namespace {
+
+std::string shown(const fs::path& file, const fs::path& root) {
+  const fs::path relative = file.lexically_normal().lexically_relative(root.lexically_normal());
+  return relative.empty() || relative.native().rfind("..", 0) == 0 ? file.string()
+                                                                   : relative.string();
+}
+
+} // namespace
+
+int run_reset_command(const std::vector<std::string>& arguments) {
+  const parsed_arguments parsed =
+      parse_arguments(arguments, {"source-dir", "build-dir", "from", "backup-dir"}, {"fixtures"});
+  if (!parsed.error.empty() || parsed.positional.size() != 1) {
+    std::cerr << "gpucheck reset: " << (parsed.error.empty() ? "name one lesson" : parsed.error)
+              << "\nusage: gpucheck reset LESSON [--from REV]\n";
+    return to_int(exit_code::usage);
+  }
+  const course_paths paths = find_course_paths(parsed);
+  const lesson_catalog catalog = paths.catalog();
+  const auto lesson = catalog.resolve(parsed.positional[0]);
+  if (!lesson) {
+    std::cerr << "gpucheck reset: there is no lesson '" << parsed.positional[0] << "'.\n"
+              << catalog.describe_choices() << "\n";
+    return to_int(exit_code::usage);
+  }
+  const std::string revision = parsed.value("from").value_or("HEAD");
+  const fs::path exercise = lesson->exercise_file(false);
+
+  // The starter as committed: `git show REV:./exercise.cu`, run in the lesson's folder, so that
+  // the path is right wherever the course sits inside its repository.
+  process_options git;
+  git.argv = {"git", "--no-pager", "show", revision + ":./" + exercise.filename().string()};
+  git.working_dir = lesson->lesson_dir;
+  git.time_limit = std::chrono::seconds(30);
+  git.output_limit_bytes = 16 * 1024 * 1024;
+  const process_result starter = run_process(git);
+  if (!starter.exited_with(0) || starter.output_truncated) {
+    std::cerr << "gpucheck reset: could not read the starter of lesson " << lesson->folder
+              << " from git (" << revision << "); nothing was changed.\n"
+              << (starter.started ? starter.output : starter.start_error + "\n")
+              << "reset needs the course's git clone: it restores exercise.cu as committed in "
+                 "HEAD (or --from REV, FROM=REV with make).\n";
+    return to_int(exit_code::wrong);
+  }
+
+  const fs::path backup_dir =
+      parsed.value("backup-dir")
+          .value_or((paths.source_dir / ".gpucheck" / "backups" / lesson->folder).string());
+  const reset_outcome outcome =
+      restore_starter(exercise, starter.output, backup_dir, std::chrono::system_clock::now());
+  if (!outcome.ok) {
+    std::cerr << "gpucheck reset: " << outcome.error << "\n";
+    return to_int(exit_code::wrong);
+  }
+  const std::string where = shown(exercise, paths.source_dir);
+  if (outcome.already_starter) {
+    std::cout << where << " is the starter already (as committed in " << revision
+              << "); nothing was changed.\n";
+    return to_int(exit_code::pass);
+  }
+  std::cout << where << " is the starter again (as committed in " << revision << ").\n";
+  if (!outcome.backup.empty()) {
+    const std::string backup = shown(outcome.backup, paths.source_dir);
+    std::cout << "Your version is saved in " << backup << "\n"
+              << "To get it back: cp " << backup << " " << where << "\n";
+  }
+  return to_int(exit_code::pass);
+}
+
+} // namespace gpucheck::cli

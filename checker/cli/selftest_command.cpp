@@ -1,0 +1,124 @@
+// SPDX-License-Identifier: MIT
+#include "cli/selftest_command.hpp"
+
+#include "cli/command_line.hpp"
+#include "cli/course_paths.hpp"
+#include "core/check_runner.hpp"
+#include "core/exit_codes.hpp"
+#include "core/lesson_validation.hpp"
+
+#include <cstdlib>
+#include <iostream>
+
+namespace gpucheck::cli {
+namespace {
+
+struct gpu_outcome {
+  bool ok = false;
+  bool not_run = false; // built, but no GPU to run it on (77)
+  std::string text;
+};
+
+// The starter must build and fail (1); the solution must pass (0). 77: built, not run.
+gpu_outcome judge_variant(const lesson_entry& lesson, check_settings settings, bool solution) {
+  settings.solution = solution;
+  const check_report report = run_check(lesson, settings);
+  const exit_code wanted = solution ? exit_code::pass : exit_code::wrong;
+  gpu_outcome outcome;
+  const std::string what = solution ? "the solution" : "the starter";
+  if (report.verdict == wanted) {
+    outcome.ok = true;
+    outcome.text = what + (solution ? " passes" : " builds and fails its checks");
+  } else if (report.verdict == exit_code::no_device) {
+    outcome.ok = true;
+    outcome.not_run = true;
+    outcome.text = what + " builds; its GPU checks were not run (no GPU here)";
+  } else {
+    outcome.text = what + " should " + (solution ? "pass" : "fail its checks") + " but gave " +
+                   exit_code_name(report.verdict) + " (exit " +
+                   std::to_string(to_int(report.verdict)) + "): " + report.headline;
+  }
+  return outcome;
+}
+
+} // namespace
+
+int run_selftest_command(const std::vector<std::string>& arguments) {
+  const parsed_arguments parsed = parse_arguments(arguments, {"source-dir", "build-dir", "timeout"},
+                                                  {"static-only", "fixtures"});
+  if (!parsed.error.empty()) {
+    std::cerr << "gpucheck selftest: " << parsed.error
+              << "\nusage: gpucheck selftest [LESSON...] [--static-only] [--timeout SECONDS]\n";
+    return to_int(exit_code::usage);
+  }
+  const course_paths paths = find_course_paths(parsed);
+  const lesson_catalog catalog = paths.catalog();
+  std::vector<lesson_entry> lessons;
+  for (const auto& name : parsed.positional) {
+    const auto lesson = catalog.resolve(name);
+    if (!lesson) {
+      std::cerr << "gpucheck selftest: there is no lesson '" << name << "'.\n"
+                << catalog.describe_choices() << "\n";
+      return to_int(exit_code::usage);
+    }
+    lessons.push_back(*lesson);
+  }
+  if (parsed.positional.empty()) {
+    lessons = catalog.lessons();
+  }
+  check_settings settings;
+  settings.source_dir = paths.source_dir;
+  settings.build_dir = paths.build_dir;
+  const double timeout_seconds = std::atof(parsed.value("timeout").value_or("120").c_str());
+  if (timeout_seconds <= 0) {
+    std::cerr << "gpucheck selftest: --timeout takes a number of seconds > 0\n";
+    return to_int(exit_code::usage);
+  }
+  settings.time_limit = std::chrono::milliseconds(static_cast<long>(timeout_seconds * 1000));
+
+  int lessons_with_problems = 0;
+  int not_run = 0;
+  for (const auto& lesson : lessons) {
+    std::vector<std::string> problems = lesson_problems(lesson, paths.source_dir);
+    std::vector<std::string> notes;
+    if (!parsed.flag("static-only")) {
+      std::cout << "  " << lesson.folder << ": building and running its checks ..." << std::endl;
+      for (const bool solution : {false, true}) {
+        const gpu_outcome outcome = judge_variant(lesson, settings, solution);
+        (outcome.ok ? notes : problems).push_back(outcome.text);
+        not_run += outcome.not_run ? 1 : 0;
+      }
+    }
+    if (problems.empty()) {
+      std::cout << "ok    " << lesson.folder;
+      for (std::size_t i = 0; i < notes.size(); ++i) {
+        std::cout << (i == 0 ? ": " : "; ") << notes[i];
+      }
+      std::cout << "\n";
+    } else {
+      ++lessons_with_problems;
+      std::cout << "FAIL  " << lesson.folder << "\n";
+      for (const auto& problem : problems) {
+        std::cout << "        " << problem << "\n";
+      }
+    }
+  }
+  std::cout << "\n";
+  if (lessons_with_problems > 0) {
+    std::cout << lessons_with_problems << " of " << lessons.size()
+              << " lessons have problems (above).\n";
+    return to_int(exit_code::wrong);
+  }
+  std::cout << "All " << lessons.size() << " lessons are sound"
+            << (parsed.flag("static-only") ? " (static checks only: not built or run)" : "")
+            << ".\n";
+  if (not_run > 0) {
+    std::cout << "But there is no GPU here: " << not_run
+              << " starters and solutions were built and not run. Run make selftest on a machine "
+                 "with an NVIDIA GPU to see starters fail and solutions pass.\n";
+    return to_int(exit_code::no_device);
+  }
+  return to_int(exit_code::pass);
+}
+
+} // namespace gpucheck::cli
