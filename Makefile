@@ -2,7 +2,7 @@
 # The course's front door. Every target that checks calls build/bin/gpucheck and fails whenever
 # it does not pass (gpucheck's own exit codes: build/bin/gpucheck --help).
 #
-#   make check LESSON=4 [SOLUTION=1] [TIMEOUT=60] [JSON=1] [TIMELINE=out.svg]
+#   make check LESSON=4 [SOLUTION=1] [TIMEOUT=60] [JSON=1] [TIMELINE=out.svg] [SANITIZE=1]
 #                                                          check your exercise (or the reference)
 #   make run LESSON=4 [SOLUTION=1] [ARGS="2000"]           run the lesson's experiment
 #   make hint LESSON=4 [ALL=1]                             the next hint (or all of them)
@@ -46,7 +46,7 @@ gpucheck: configure
 
 check: gpucheck
 	@$(GPUCHECK) check $(LESSON) $(if $(SOLUTION),--solution) $(if $(TIMEOUT),--timeout $(TIMEOUT)) \
-	  $(if $(JSON),--json) $(if $(TIMELINE),--timeline $(TIMELINE))
+	  $(if $(JSON),--json) $(if $(TIMELINE),--timeline $(TIMELINE)) $(if $(SANITIZE),--sanitize)
 
 run: gpucheck
 	@$(if $(LESSON),,echo "Which lesson? make run LESSON=N"; $(GPUCHECK) list; exit 2)

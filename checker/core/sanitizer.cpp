@@ -39,8 +39,9 @@ void read_location(const std::string& text, sanitizer_finding& finding) {
 
 bool is_banner(const std::string& line) {
   return line.empty() || starts_with(line, "COMPUTE-SANITIZER") ||
-         starts_with(line, "ERROR SUMMARY") || starts_with(line, "RACECHECK SUMMARY") ||
-         starts_with(line, "LEAK SUMMARY") || starts_with(line, "Target application returned") ||
+         starts_with(line, "CUDA-MEMCHECK") || starts_with(line, "ERROR SUMMARY") ||
+         starts_with(line, "RACECHECK SUMMARY") || starts_with(line, "LEAK SUMMARY") ||
+         starts_with(line, "Target application returned") ||
          starts_with(line, "Saved host backtrace") || starts_with(line, "Host Frame") ||
          starts_with(line, "Device Frame") || starts_with(line, "Error: process didn't terminate");
 }

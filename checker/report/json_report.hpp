@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// The check verdict as JSON (`gpucheck check N --json`), for graders and scripts. Schema, version 1:
+// The check verdict as JSON (`gpucheck check N --json`), for graders and scripts. The schema is
+// documented in one place, report/SCHEMAS.md; in short (version 1):
 // {"schema": "gpucheck-check/1", "lesson", "title", "solution", "verdict" (exit_code_name),
 //  "exit_code", "headline", "advice", "build_error": {file,line,column,message} | null,
 //  "checks": [{name, passed, expected, measured, message, hint, rule, lesson_section}],

@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: MIT
+#include "core/gpu_conditions.hpp"
+#include "core/noise_judgement.hpp"
+#include "core/run_diagnosis.hpp"
+
+#include <doctest/doctest.h>
+
+namespace {
+
+gpucheck::check_report timing_fail() {
+  gpucheck::check_report report;
+  report.verdict = gpucheck::exit_code::wrong;
+  report.headline = "1 of 2 checks failed.";
+  gpucheck::check_item failed;
+  failed.name = "time_with_events returns the time of the work alone";
+  failed.rule = "event-stream-mismatch";
+  gpucheck::check_item passed;
+  passed.passed = true;
+  report.checks = {failed, passed};
+  return report;
+}
+
+gpucheck::gpu_conditions busy_gpu() {
+  gpucheck::gpu_conditions conditions;
+  conditions.known = true;
+  conditions.other_processes = 1;
+  conditions.utilization_percent = 97;
+  return conditions;
+}
+
+} // namespace
+
+TEST_CASE("a timing fail on a disturbed GPU is inconclusive, with the reasons") {
+  SUBCASE("another process on the GPU") {
+    gpucheck::check_report report = timing_fail();
+    gpucheck::noise_evidence evidence;
+    evidence.after = busy_gpu();
+    gpucheck::apply_noise_judgement(report, evidence);
+    CHECK(report.verdict == gpucheck::exit_code::inconclusive);
+    REQUIRE(report.noise_reasons.size() == 1);
+    CHECK(report.noise_reasons[0].find("1 other process(es)") == 0);
+    CHECK(report.headline.find("inconclusive, re-run") != std::string::npos);
+  }
+  SUBCASE("timing jitter above the checks' tolerance") {
+    gpucheck::check_report report = timing_fail();
+    gpucheck::noise_evidence evidence;
+    evidence.noise_event_us = 35;
+    gpucheck::apply_noise_judgement(report, evidence);
+    CHECK(report.verdict == gpucheck::exit_code::inconclusive);
+  }
+  SUBCASE("clocks held down by heat") {
+    gpucheck::check_report report = timing_fail();
+    gpucheck::noise_evidence evidence;
+    evidence.before = gpucheck::gpu_conditions{};
+    evidence.before->known = true;
+    evidence.before->slowdowns = gpucheck::describe_slowdowns(0x40 | 0x1 | 0x2);
+    gpucheck::apply_noise_judgement(report, evidence);
+    CHECK(report.verdict == gpucheck::exit_code::inconclusive);
+    CHECK(report.noise_reasons ==
+          std::vector<std::string>{"the GPU's clocks were held down before the checks "
+                                   "(hardware thermal slowdown)"});
+  }
+}
+
+TEST_CASE("noise never turns a pass or a wrong result into anything else") {
+  gpucheck::noise_evidence evidence;
+  evidence.before = busy_gpu();
+  SUBCASE("a pass stays a pass") {
+    gpucheck::check_report report;
+    report.verdict = gpucheck::exit_code::pass;
+    gpucheck::apply_noise_judgement(report, evidence);
+    CHECK(report.verdict == gpucheck::exit_code::pass);
+    CHECK_FALSE(report.noise_reasons.empty());
+  }
+  SUBCASE("a failed result check (no timing rule) stays a fail") {
+    gpucheck::check_report report = timing_fail();
+    report.checks[1].passed = false; // a wrong result: no rule
+    gpucheck::apply_noise_judgement(report, evidence);
+    CHECK(report.verdict == gpucheck::exit_code::wrong);
+  }
+  SUBCASE("a quiet GPU changes nothing") {
+    gpucheck::check_report report = timing_fail();
+    gpucheck::noise_evidence quiet;
+    quiet.before = gpucheck::gpu_conditions{};
+    quiet.before->known = true;
+    quiet.before->slowdowns = gpucheck::describe_slowdowns(0x1 | 0x2 | 0x10 | 0x100);
+    quiet.noise_host_us = 12;
+    quiet.noise_event_us = 3;
+    gpucheck::apply_noise_judgement(report, quiet);
+    CHECK(report.verdict == gpucheck::exit_code::wrong);
+    CHECK(report.noise_reasons.empty());
+  }
+}
+
+TEST_CASE("NVML absent is an answer, not an error") {
+  // This test machine may have no driver: then the conditions are unknown, with the reason.
+  const auto conditions = gpucheck::read_gpu_conditions("0", {});
+  if (!conditions.known) {
+    CHECK_FALSE(conditions.unknown_reason.empty());
+  }
+}
+
+TEST_CASE("a CUDA error in the output is named; an illegal address is recognised") {
+  const auto error = gpucheck::find_cuda_error(
+      "exercise.cu:19: CUDA error cudaErrorIllegalAddress (an illegal memory access was "
+      "encountered)\n    in: cudaDeviceSynchronize()\n");
+  REQUIRE(error.has_value());
+  CHECK(error->name == "cudaErrorIllegalAddress");
+  CHECK(error->description == "an illegal memory access was encountered");
+  CHECK(error->illegal_address);
+  const auto text_only =
+      gpucheck::find_cuda_error("CUDA: an illegal memory access was encountered");
+  REQUIRE(text_only.has_value());
+  CHECK(text_only->illegal_address);
+  const auto other = gpucheck::find_cuda_error(
+      "x.cu:3: CUDA error cudaErrorNoDevice (no CUDA-capable device is detected)");
+  REQUIRE(other.has_value());
+  CHECK_FALSE(other->illegal_address);
+  CHECK_FALSE(gpucheck::find_cuda_error("all fine\n").has_value());
+}
