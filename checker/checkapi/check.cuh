@@ -19,4 +19,4 @@
 #include <doctest/doctest.h>
 
 /// A check that needs a CUDA device; skipped where there is none.
-#define GPU_TEST_CASE(name) TEST_CASE(name * doctest::test_suite("gpu"))
+#define GPU_TEST_CASE(name) TEST_CASE(name* doctest::test_suite("gpu"))

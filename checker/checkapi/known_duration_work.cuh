@@ -31,5 +31,4 @@ private:
   gpucourse::device_buffer<unsigned long long> m_stamps; // [start, end] of the last run [ns]
 };
 
-
 } // namespace gpucheck

@@ -20,14 +20,14 @@
 namespace gpucheck::cli {
 
 int run_check_command(const std::vector<std::string>& arguments) {
-  const parsed_arguments parsed = parse_arguments(
-      arguments,
-      {"timeout", "json-file", "source-dir", "build-dir", "timeline", "state-file", "junit",
-       "gradescope"},
-      {"solution", "json", "fixtures", "sanitize"});
+  const parsed_arguments parsed =
+      parse_arguments(arguments,
+                      {"timeout", "json-file", "source-dir", "build-dir", "timeline", "state-file",
+                       "junit", "gradescope"},
+                      {"solution", "json", "fixtures", "sanitize"});
   if (!parsed.error.empty() || parsed.positional.size() > 1) {
-    std::cerr << "gpucheck check: "
-              << (parsed.error.empty() ? "name one lesson" : parsed.error) << "\n"
+    std::cerr << "gpucheck check: " << (parsed.error.empty() ? "name one lesson" : parsed.error)
+              << "\n"
               << "usage: gpucheck check LESSON [--solution] [--json] [--timeout SECONDS] "
                  "[--timeline OUT.svg]\n";
     return to_int(exit_code::usage);
@@ -52,8 +52,8 @@ int run_check_command(const std::vector<std::string>& arguments) {
   settings.solution = parsed.flag("solution");
   settings.sanitize = parsed.flag("sanitize");
   settings.notice = [](const std::string& text) { std::cerr << text << std::endl; };
-  const std::string timeout =
-      parsed.value("timeout").value_or(std::getenv("GPUCHECK_TIMEOUT") ? std::getenv("GPUCHECK_TIMEOUT") : "60");
+  const std::string timeout = parsed.value("timeout").value_or(
+      std::getenv("GPUCHECK_TIMEOUT") ? std::getenv("GPUCHECK_TIMEOUT") : "60");
   char* end = nullptr;
   const double timeout_seconds = std::strtod(timeout.c_str(), &end);
   if (end == timeout.c_str() || *end != '\0' || timeout_seconds <= 0) {
@@ -76,8 +76,7 @@ int run_check_command(const std::vector<std::string>& arguments) {
       std::cerr << "gpucheck check: --timeline: " << error << "\n";
       return to_int(exit_code::usage);
     }
-    settings.environment.insert(settings.environment.end(), environment.begin(),
-                                environment.end());
+    settings.environment.insert(settings.environment.end(), environment.begin(), environment.end());
   }
   const check_recorder recorder(*lesson, recording_state_file(parsed, paths));
   check_report report = run_check(*lesson, settings);

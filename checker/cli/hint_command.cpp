@@ -38,12 +38,13 @@ int run_hint_command(const std::vector<std::string>& arguments) {
     std::cout << "Lesson " << lesson->folder << " has no hints. Read its lesson.md.\n";
     return to_int(exit_code::pass);
   }
-  const auto state_file = std::filesystem::path(parsed.value("state-file").value_or(
-      (paths.source_dir / ".gpucheck" / "state.json").string()));
+  const auto state_file = std::filesystem::path(
+      parsed.value("state-file")
+          .value_or((paths.source_dir / ".gpucheck" / "state.json").string()));
   student_state state = student_state::load(state_file);
   const int total = static_cast<int>(hints.size());
-  const int shown = parsed.flag("all") ? total
-                                       : std::min(total, state.hints_shown(lesson->folder) + 1);
+  const int shown =
+      parsed.flag("all") ? total : std::min(total, state.hints_shown(lesson->folder) + 1);
   std::cout << "Hints for lesson " << lesson->folder << ": " << lesson->title << "\n";
   for (int i = 0; i < shown; ++i) {
     std::cout << "\n  " << i + 1 << "/" << total << "  " << hints[static_cast<std::size_t>(i)]

@@ -33,14 +33,16 @@ std::string find_nvcc() {
   return "nvcc"; // from PATH
 }
 
-bool machine_has_gpu() { return system("nvidia-smi -L >/dev/null 2>&1") == 0; }
+bool machine_has_gpu() {
+  return system("nvidia-smi -L >/dev/null 2>&1") == 0;
+}
 
 // Builds FILE.cu the way a student would (nvcc, cuBLAS linked), with line information so that
 // clock reads can be traced back to their source lines.
 int build_program(const fs::path& source, const fs::path& output) {
   process_options options;
-  options.argv = {find_nvcc(), "-std=c++17", "-O2", "-g", "-lineinfo", source.string(), "-o",
-                  output.string(), "-lcublas"};
+  options.argv = {find_nvcc(),     "-std=c++17", "-O2",           "-g",      "-lineinfo",
+                  source.string(), "-o",         output.string(), "-lcublas"};
   if (machine_has_gpu()) {
     options.argv.insert(options.argv.begin() + 1, "-arch=native");
   }
@@ -97,8 +99,8 @@ int run_lint_command(const std::vector<std::string>& arguments) {
     return to_int(exit_code::usage);
   }
   const fs::path trace_file =
-      parsed.value("keep-trace").value_or((work_dir / ("trace-" + std::to_string(getpid()) +
-                                                       ".jsonl")).string());
+      parsed.value("keep-trace")
+          .value_or((work_dir / ("trace-" + std::to_string(getpid()) + ".jsonl")).string());
   fs::remove(trace_file);
   process_options options;
   options.argv = program;
@@ -107,8 +109,8 @@ int run_lint_command(const std::vector<std::string>& arguments) {
       {"CUDA_INJECTION64_PATH", fs::absolute(tracer).string()},
       {"LD_PRELOAD", fs::absolute(tracer).string() + (preload ? ":" + std::string(preload) : "")},
       {"GPUTRACE_OUTPUT", fs::absolute(trace_file).string()}};
-  options.time_limit =
-      std::chrono::milliseconds(static_cast<long>(std::atof(parsed.value("timeout").value_or("120").c_str()) * 1000));
+  options.time_limit = std::chrono::milliseconds(
+      static_cast<long>(std::atof(parsed.value("timeout").value_or("120").c_str()) * 1000));
   options.echo = !parsed.flag("json");
   const process_result run = run_process(options);
 
@@ -122,8 +124,9 @@ int run_lint_command(const std::vector<std::string>& arguments) {
   }
   trace::run_trace& trace = *read.trace;
   if (trace.info.device.empty() && trace.activity.empty()) {
-    std::cout << "Built and ran. The timing analysis needs an NVIDIA GPU, and this machine has none "
-                 "(no CUDA device was seen).\n";
+    std::cout
+        << "Built and ran. The timing analysis needs an NVIDIA GPU, and this machine has none "
+           "(no CUDA device was seen).\n";
     return to_int(exit_code::no_device);
   }
   resolve_site_markers(trace, read_trace_objects(trace_file));

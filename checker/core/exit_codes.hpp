@@ -15,7 +15,9 @@ enum class exit_code : int {
   no_device = 77,    // built and ran what needs no GPU; the GPU checks were skipped
 };
 
-constexpr int to_int(exit_code code) { return static_cast<int>(code); }
+constexpr int to_int(exit_code code) {
+  return static_cast<int>(code);
+}
 
 // The one-word name used in JSON output and in tests.
 const char* exit_code_name(exit_code code);

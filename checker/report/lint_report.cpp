@@ -64,8 +64,9 @@ std::string render_lint_terminal(const lint_report& report, bool colour) {
         << " in " << report.interval_count << " timed intervals of " << report.program << "\n";
   }
   for (const auto& finding : report.findings) {
-    out << "\n  " << paint(finding.level == rules::severity::error ? "1;31" : "1;33",
-                           std::string(severity_name(finding.level)) + "[" + finding.rule + "]")
+    out << "\n  "
+        << paint(finding.level == rules::severity::error ? "1;31" : "1;33",
+                 std::string(severity_name(finding.level)) + "[" + finding.rule + "]")
         << " " << describe_interval(finding.interval);
     if (finding.occurrences > 1) {
       out << " (and " << finding.occurrences - 1 << " more like it)";
@@ -97,11 +98,10 @@ std::string render_lint_json(const lint_report& report) {
   for (const auto& note : report.notes) {
     notes.push_back(finding_json(note));
   }
-  const nlohmann::json document = {{"schema", "gpucheck-lint/1"}, {"program", report.program},
-                                   {"device", report.device},
-                                   {"intervals", report.interval_count},
-                                   {"findings", findings},   {"notes", notes},
-                                   {"timeline", report.timeline_path}};
+  const nlohmann::json document = {
+      {"schema", "gpucheck-lint/1"},        {"program", report.program}, {"device", report.device},
+      {"intervals", report.interval_count}, {"findings", findings},      {"notes", notes},
+      {"timeline", report.timeline_path}};
   return document.dump(2) + "\n";
 }
 

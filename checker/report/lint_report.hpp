@@ -13,7 +13,7 @@ namespace gpucheck {
 struct lint_report {
   std::string program;
   std::string device;
-  int interval_count = 0; // timed intervals found in the run
+  int interval_count = 0;               // timed intervals found in the run
   std::vector<rules::finding> findings; // mistakes (warning, error)
   std::vector<rules::finding> notes;    // statements of fact (intended submission-only timing)
   std::string timeline_path;

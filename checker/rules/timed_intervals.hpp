@@ -25,13 +25,13 @@ namespace gpucheck::rules {
 // (context creation, setup, queued work) would accuse a correct program.
 // Limits: the program's subtraction is not seen, so nested timers `A B ... C D` (outer A..D,
 // inner B..C) give only the partial A->B and C->D, and a chain of four or more reads loses its
-// middle phases; the outer interval A->D is not found. Reads whose site is empty (the tracer could not unwind) are never
-// paired. A logging read on the same clock as a timer can open a false interval up to the
-// timer's start. Its stop read's `marker` sets marked_intended. A marked read (the stop of an
-// interval that times submission on purpose, so work is left queued there) opens no interval:
-// in `a = now(); launches; b = now(); // marked` then `sync; c = now(); work; sync; d = now();`
-// the chain b->c is not a timing the program made, and judging it would accuse the program of
-// timing the very queue it declared.
+// middle phases; the outer interval A->D is not found. Reads whose site is empty (the tracer could
+// not unwind) are never paired. A logging read on the same clock as a timer can open a false
+// interval up to the timer's start. Its stop read's `marker` sets marked_intended. A marked read
+// (the stop of an interval that times submission on purpose, so work is left queued there) opens no
+// interval: in `a = now(); launches; b = now(); // marked` then `sync; c = now(); work; sync; d =
+// now();` the chain b->c is not a timing the program made, and judging it would accuse the program
+// of timing the very queue it declared.
 //
 // Event intervals: for each successful cudaEventElapsedTime(start, end) the program called, the
 // latest cudaEventRecord of each event before that call.

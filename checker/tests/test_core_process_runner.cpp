@@ -43,9 +43,11 @@ TEST_CASE("a signal that ends the program is reported") {
 }
 
 TEST_CASE("a program that never ends is killed at the time limit, with its children") {
-  const fs::path pid_file = fs::temp_directory_path() / ("gpucheck-child-" + std::to_string(getpid()));
+  const fs::path pid_file =
+      fs::temp_directory_path() / ("gpucheck-child-" + std::to_string(getpid()));
   process_options options;
-  options.argv = {"sh", "-c", "sleep 1000 & echo $! > " + pid_file.string() + "; while :; do :; done"};
+  options.argv = {"sh", "-c",
+                  "sleep 1000 & echo $! > " + pid_file.string() + "; while :; do :; done"};
   options.time_limit = std::chrono::milliseconds(500);
   const auto result = run_process(options);
   CHECK(result.timed_out);

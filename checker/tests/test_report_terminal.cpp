@@ -25,7 +25,8 @@ check_report failing_report() {
   failed.message = "your number includes 20.276 ms of other work";
   failed.hint = "call cudaDeviceSynchronize() before the first clock read";
   failed.rule = "stale-queue";
-  failed.lesson_section = "lessons/04-two-sync-methods/lesson.md#why-method-1-waits-for-earlier-work";
+  failed.lesson_section =
+      "lessons/04-two-sync-methods/lesson.md#why-method-1-waits-for-earlier-work";
   gpucheck::check_item passed;
   passed.name = "time_with_events returns the time of the work alone";
   passed.passed = true;
@@ -71,8 +72,8 @@ TEST_CASE("a build failure shows the first error with its file and line") {
   report.checks.clear();
   report.verdict = gpucheck::exit_code::build_failed;
   report.headline = "Your code does not compile: exercise.cu:9: expected a \";\"";
-  report.build_error = gpucheck::compiler_error{"/x/exercise.cu", 9, 0, "expected a \";\"",
-                                                "    return sum;\n    ^\n", false};
+  report.build_error = gpucheck::compiler_error{
+      "/x/exercise.cu", 9, 0, "expected a \";\"", "    return sum;\n    ^\n", false};
   const std::string text = gpucheck::render_terminal(report, {false});
   CHECK(text.rfind("DOES NOT BUILD", 0) == 0);
   CHECK(text.find("/x/exercise.cu:9: expected a \";\"\n        return sum;") != std::string::npos);

@@ -80,8 +80,8 @@ void explain_device_sync(gpucheck::check_outcome& outcome, const trial& t) {
     return;
   case gpucheck::time_verdict::too_long:
     if (extra_ms >= 0.5 * t.queued_ms) {
-      outcome.message = "your number includes " + format_ms(extra_ms) + " of other work: " +
-                        format_ms(t.queued_ms) +
+      outcome.message = "your number includes " + format_ms(extra_ms) +
+                        " of other work: " + format_ms(t.queued_ms) +
                         " of work was already queued on the GPU when your function was called, "
                         "and cudaDeviceSynchronize() waited for it while your clock was running.";
       outcome.hint = "Empty the queue before you start the clock: call cudaDeviceSynchronize() "
@@ -95,7 +95,8 @@ void explain_device_sync(gpucheck::check_outcome& outcome, const trial& t) {
       outcome.hint = "Keep only `work(stream)` and the synchronize between the two clock reads: "
                      "no allocation, no printing, no stream or event creation.";
       outcome.rule = "setup-in-region";
-      outcome.lesson_section = std::string(lesson) + "#method-1-a-host-clock-and-a-device-wide-sync";
+      outcome.lesson_section =
+          std::string(lesson) + "#method-1-a-host-clock-and-a-device-wide-sync";
     }
     return;
   case gpucheck::time_verdict::too_short:
@@ -107,8 +108,8 @@ void explain_device_sync(gpucheck::check_outcome& outcome, const trial& t) {
     outcome.lesson_section = std::string(lesson) + "#method-1-a-host-clock-and-a-device-wide-sync";
     return;
   case gpucheck::time_verdict::not_a_number:
-    outcome.message = "your function returned " + format_ms(t.reported_ms) +
-                      ", which is not a duration.";
+    outcome.message =
+        "your function returned " + format_ms(t.reported_ms) + ", which is not a duration.";
     outcome.hint = "Return (stop - start) in milliseconds, e.g. with "
                    "std::chrono::duration<double, std::milli>.";
     return;
@@ -135,7 +136,8 @@ void explain_events(gpucheck::check_outcome& outcome, const trial& t) {
                       "not ordered with it.";
     outcome.hint = "Pass `stream` to both cudaEventRecord calls: cudaEventRecord(start, stream).";
     outcome.rule = "event-stream-mismatch";
-    outcome.lesson_section = std::string(lesson) + "#record-events-on-the-stream-that-carries-the-work";
+    outcome.lesson_section =
+        std::string(lesson) + "#record-events-on-the-stream-that-carries-the-work";
     return;
   case gpucheck::time_verdict::too_long:
     outcome.message = "your events measured " + format_ms(extra_ms) +
@@ -147,8 +149,8 @@ void explain_events(gpucheck::check_outcome& outcome, const trial& t) {
     outcome.lesson_section = std::string(lesson) + "#method-2-cuda-events";
     return;
   case gpucheck::time_verdict::not_a_number:
-    outcome.message = "your function returned " + format_ms(t.reported_ms) +
-                      ", which is not a duration.";
+    outcome.message =
+        "your function returned " + format_ms(t.reported_ms) + ", which is not a duration.";
     outcome.hint = "Return the milliseconds that cudaEventElapsedTime wrote.";
     return;
   }

@@ -19,7 +19,8 @@ double article_method_1(const gpu_work& work) {
   const auto start = std::chrono::steady_clock::now();
   work(nullptr);
   CUDA_CHECK(cudaDeviceSynchronize());
-  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+      .count();
 }
 
 double seconds_since(std::chrono::steady_clock::time_point start) {

@@ -43,4 +43,6 @@ private:
     }                                                                                              \
   } while (false)
 
-inline gpucourse::cublas_handle::cublas_handle() { CUBLAS_CHECK(cublasCreate(&m_handle)); }
+inline gpucourse::cublas_handle::cublas_handle() {
+  CUBLAS_CHECK(cublasCreate(&m_handle));
+}

@@ -50,9 +50,8 @@ inline void multiply(cublasHandle_t handle, const square_matrix& a, const square
   const float one = 1.0f;
   const float zero = 0.0f;
   CUBLAS_CHECK(cublasSetStream(handle, stream));
-  CUBLAS_CHECK(cublasSgemm(handle, CUBLAS_OP_N, CUBLAS_OP_N, a.n, a.n, a.n, &one,
-                           a.values.data(), a.n, b.values.data(), b.n, &zero, c.values.data(),
-                           c.n));
+  CUBLAS_CHECK(cublasSgemm(handle, CUBLAS_OP_N, CUBLAS_OP_N, a.n, a.n, a.n, &one, a.values.data(),
+                           a.n, b.values.data(), b.n, &zero, c.values.data(), c.n));
 }
 
 } // namespace gpucourse
