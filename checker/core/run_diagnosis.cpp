@@ -8,8 +8,11 @@ namespace gpucheck {
 std::optional<cuda_error_seen> find_cuda_error(const std::string& output) {
   // CUDA_CHECK (lessons/common/cuda_check.cuh): "file:12: CUDA error cudaErrorX (description)".
   static const std::regex named(R"((cudaError[A-Za-z]+)(?:\s*\(([^)\n]*)\))?)");
+  // A kernel's bad memory access: which error it raises depends on where the address falls (an
+  // out-of-bounds write on an H200 was reported as cudaErrorInvalidAddressSpace), so all of them.
   static const std::regex illegal(
-      R"(an illegal memory access|illegal address|misaligned address|cudaErrorIllegalAddress|cudaErrorMisalignedAddress)",
+      R"(an illegal memory access|illegal address|misaligned address|cudaErrorIllegalAddress)"
+      R"(|cudaErrorMisalignedAddress|cudaErrorInvalidAddressSpace|not supported on global/shared)",
       std::regex::icase);
   std::smatch match;
   cuda_error_seen seen;

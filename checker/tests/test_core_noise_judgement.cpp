@@ -118,3 +118,17 @@ TEST_CASE("a CUDA error in the output is named; an illegal address is recognised
   CHECK_FALSE(other->illegal_address);
   CHECK_FALSE(gpucheck::find_cuda_error("all fine\n").has_value());
 }
+
+TEST_CASE("the out-of-bounds write as an H200 reported it is an address error too") {
+  // Recorded on an NVIDIA H200 (CUDA 13.0, driver 580) from fixture lesson 97.
+  const auto error = gpucheck::find_cuda_error(
+      "exercise.cu:19: CUDA error cudaErrorInvalidAddressSpace (operation not supported on "
+      "global/shared address space)\n    in: cudaDeviceSynchronize()\n");
+  REQUIRE(error.has_value());
+  CHECK(error->name == "cudaErrorInvalidAddressSpace");
+  CHECK(error->illegal_address);
+  const auto other = gpucheck::find_cuda_error("x.cu:3: CUDA error cudaErrorInvalidValue (invalid "
+                                               "argument)\n");
+  REQUIRE(other.has_value());
+  CHECK_FALSE(other->illegal_address);
+}

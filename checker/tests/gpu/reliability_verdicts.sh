@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # reliability_verdicts.sh GPUCHECK: the verdicts that need a GPU to show. Fixture 97's kernel writes
-# out of bounds: the plain check names cudaErrorIllegalAddress and suggests SANITIZE=1 (exit 4);
+# out of bounds: the plain check names the address error (cudaErrorIllegalAddress, or on an H200
+# cudaErrorInvalidAddressSpace) and suggests SANITIZE=1 (exit 4);
 # with --sanitize, memcheck's finding names the write, the kernel and exercise.cu:11. The NaN and
 # exit(0) fixtures keep their verdicts on a GPU too.
 set -u
@@ -21,7 +22,7 @@ expect() { # description expected-code regex gpucheck-arguments...
     status=1
   fi
 }
-expect "illegal address is named" 4 "cudaErrorIllegalAddress.*SANITIZE=1" 97 --fixtures
+expect "illegal address is named" 4 "cudaError(IllegalAddress|InvalidAddressSpace).*SANITIZE=1" 97 --fixtures
 expect "memcheck finds the write" 4 \
   "compute-sanitizer found.*Invalid __global__ write.*kernel fill.*exercise.cu:11" \
   97 --fixtures --sanitize
