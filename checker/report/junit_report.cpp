@@ -1,40 +1,15 @@
 // SPDX-License-Identifier: MIT
 #include "report/junit_report.hpp"
 
+#include "report/svg_writer.hpp"
 #include <cstdio>
+
 #include <sstream>
 
 namespace gpucheck {
 namespace {
 
-std::string escape_xml(const std::string& text) {
-  std::string out;
-  for (const char c : text) {
-    switch (c) {
-    case '&':
-      out += "&amp;";
-      break;
-    case '<':
-      out += "&lt;";
-      break;
-    case '>':
-      out += "&gt;";
-      break;
-    case '"':
-      out += "&quot;";
-      break;
-    case '\'':
-      out += "&apos;";
-      break;
-    default:
-      // XML 1.0 allows no control characters but tab, newline and carriage return.
-      if (static_cast<unsigned char>(c) >= 0x20 || c == '\t' || c == '\n' || c == '\r') {
-        out += c;
-      }
-    }
-  }
-  return out;
-}
+using report::escape_xml; // one escaping for every XML the checker writes
 
 std::string failure_text(const check_item& check) {
   std::ostringstream text;
