@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "report/json_report.hpp"
 #include "report/terminal_report.hpp"
+#include "report_golden_support.hpp"
 
 #include <cstdlib>
 #include <doctest/doctest.h>
@@ -8,33 +9,7 @@
 
 using gpucheck::check_report;
 
-namespace {
-
-check_report failing_report() {
-  check_report report;
-  report.lesson_folder = "04-two-sync-methods";
-  report.lesson_title = "The two ways to synchronize";
-  report.exercise_file = "lessons/04-two-sync-methods/exercise.cu";
-  report.verdict = gpucheck::exit_code::wrong;
-  report.headline = "1 of 2 checks failed.";
-  report.device = "NVIDIA H200";
-  gpucheck::check_item failed;
-  failed.name = "time_with_device_sync returns the time of the work alone";
-  failed.expected = "2.134 ms";
-  failed.measured = "22.410 ms";
-  failed.message = "your number includes 20.276 ms of other work";
-  failed.hint = "call cudaDeviceSynchronize() before the first clock read";
-  failed.rule = "stale-queue";
-  failed.lesson_section =
-      "lessons/04-two-sync-methods/lesson.md#why-method-1-waits-for-earlier-work";
-  gpucheck::check_item passed;
-  passed.name = "time_with_events returns the time of the work alone";
-  passed.passed = true;
-  report.checks = {failed, passed};
-  return report;
-}
-
-} // namespace
+using golden::failing_report; // the one report the renderers' tests share
 
 TEST_CASE("the verdict is on the first line, then each failed check's numbers, fix and lesson") {
   const std::string text = gpucheck::render_terminal(failing_report(), {false});
