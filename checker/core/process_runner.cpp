@@ -6,8 +6,12 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <dirent.h>
 #include <fcntl.h>
+#include <fstream>
 #include <poll.h>
+#include <set>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
@@ -69,6 +73,60 @@ void record_status(int status, process_result& result) {
   }
 }
 
+// Our direct children, from /proc/PID/stat (its fourth field is the parent's pid; the second, the
+// command's name, may hold spaces and parentheses, so the fields are read after its last ')').
+std::set<pid_t> our_children() {
+  std::set<pid_t> children;
+  const pid_t self = getpid();
+  DIR* proc = opendir("/proc");
+  if (proc == nullptr) {
+    return children;
+  }
+  while (const dirent* entry = readdir(proc)) {
+    char* end = nullptr;
+    const long pid = std::strtol(entry->d_name, &end, 10);
+    if (pid <= 0 || *end != '\0') {
+      continue;
+    }
+    std::ifstream stat_file(std::string("/proc/") + entry->d_name + "/stat");
+    std::string stat;
+    std::getline(stat_file, stat);
+    const auto name_end = stat.rfind(')');
+    if (name_end == std::string::npos) {
+      continue;
+    }
+    char state = 0;
+    long parent = 0;
+    if (std::sscanf(stat.c_str() + name_end + 1, " %c %ld", &state, &parent) == 2 &&
+        parent == self) {
+      children.insert(static_cast<pid_t>(pid));
+    }
+  }
+  closedir(proc);
+  return children;
+}
+
+// A program can leave processes outside its process group (setsid(), a double fork): a daemon
+// that keeps the GPU busy or keeps writing into our pipe. Because we are a child subreaper, each
+// such process becomes our child once its parent is gone; this kills and reaps every child of
+// ours that was not there before the run, round after round, since killing one re-parents its
+// own children to us.
+void kill_escaped_processes(const std::set<pid_t>& children_before) {
+  for (int round = 0; round < 50; ++round) {
+    bool found = false;
+    for (const pid_t pid : our_children()) {
+      if (children_before.count(pid) == 0) {
+        found = true;
+        kill(pid, SIGKILL);
+        waitpid(pid, nullptr, 0);
+      }
+    }
+    if (!found) {
+      return;
+    }
+  }
+}
+
 } // namespace
 
 process_result run_process(const process_options& options) {
@@ -83,6 +141,8 @@ process_result run_process(const process_options& options) {
     result.start_error = std::string("pipe: ") + std::strerror(errno);
     return result;
   }
+  prctl(PR_SET_CHILD_SUBREAPER, 1); // orphans of the program become ours (see above)
+  const std::set<pid_t> children_before = our_children();
   const auto start = clock_type::now();
   const pid_t child = fork();
   if (child < 0) {
@@ -105,19 +165,32 @@ process_result run_process(const process_options& options) {
   close(error_pipe[0]);
 
   const auto deadline = start + options.time_limit;
+  // Once the program has ended, what is still in the pipe is read for this long at most, so that
+  // a writer we could not stop never keeps us here.
+  constexpr auto drain_grace = std::chrono::seconds(2);
+  auto drain_deadline = deadline;
+  bool cleaned_up = false;
   bool output_open = true;
   bool exited = false;
   int status = 0;
   while (!exited || output_open) {
     if (!exited && waitpid(child, &status, WNOHANG) == child) {
       exited = true;
-      kill(-child, SIGKILL); // whatever it left running in its group
     }
     if (!exited && clock_type::now() >= deadline) {
       result.timed_out = true;
       kill(-child, SIGKILL);
       waitpid(child, &status, 0);
       exited = true;
+    }
+    if (exited && !cleaned_up) {
+      kill(-child, SIGKILL); // whatever it left running in its group
+      kill_escaped_processes(children_before);
+      drain_deadline = clock_type::now() + drain_grace;
+      cleaned_up = true;
+    }
+    if (exited && clock_type::now() >= drain_deadline) {
+      break;
     }
     if (output_open) {
       pollfd watch{output_pipe[0], POLLIN, 0};

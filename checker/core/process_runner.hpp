@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Runs a program with a time limit and captures what it prints. The program gets a process group
-// of its own, so that at the time limit (or when it exits) everything it started is killed too.
+// of its own, so that at the time limit (or when it exits) everything it started is killed too;
+// and since the caller becomes a child subreaper (prctl), what escaped that group (setsid(), a
+// double fork) is found among the caller's adopted children and killed as well.
 #pragma once
 
 #include <chrono>

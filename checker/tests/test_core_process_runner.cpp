@@ -89,3 +89,27 @@ TEST_CASE("a program that does not exist is reported as not started") {
   CHECK_FALSE(result.started);
   CHECK(result.start_error.find("No such file") != std::string::npos);
 }
+
+TEST_CASE("a process that left the program's group is killed, and cannot keep us reading") {
+  // A daemon in a new session: in no group of the program's, holding the program's stdout open
+  // and outliving it. run_process must still return, and the daemon must not be left running.
+  const fs::path pid_file =
+      fs::temp_directory_path() / ("gpucheck-daemon-" + std::to_string(getpid()));
+  fs::remove(pid_file);
+  process_options options;
+  options.argv = {"sh", "-c",
+                  "setsid sh -c 'echo $$ > " + pid_file.string() +
+                      "; exec sleep 1000' & sleep 0.3; exit 0"};
+  options.time_limit = std::chrono::seconds(20);
+  const auto result = run_process(options);
+  CHECK(result.exited_with(0));
+  CHECK(result.wall_seconds < 10.0);
+  int daemon_pid = 0;
+  std::ifstream(pid_file) >> daemon_pid;
+  fs::remove(pid_file);
+  REQUIRE(daemon_pid > 0);
+  std::ifstream stat("/proc/" + std::to_string(daemon_pid) + "/stat");
+  std::string pid, name, state;
+  const bool running = static_cast<bool>(stat >> pid >> name >> state) && state != "Z";
+  CHECK_FALSE(running);
+}
