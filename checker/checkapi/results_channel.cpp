@@ -53,7 +53,8 @@ bool report(const check_outcome& outcome) {
                    {"message", outcome.message},
                    {"hint", outcome.hint},
                    {"rule", outcome.rule},
-                   {"lesson_section", outcome.lesson_section}},
+                   {"lesson_section", outcome.lesson_section},
+                   {"noise_could_explain", outcome.noise_could_explain}},
                   channel_line_key);
   }
   std::printf("[%s] %s\n", outcome.passed ? "pass" : "FAIL", outcome.name.c_str());

@@ -19,6 +19,11 @@ struct check_outcome {
   std::string hint;           ///< what to do about it
   std::string rule;           ///< the timing rule id this mistake is, if any ("stale-queue")
   std::string lesson_section; ///< where the lesson teaches it ("lesson.md#synchronize-first")
+  /// Whether a busy or throttled GPU could have caused this failure. Contention only makes a
+  /// timing longer: a check whose wrong times were all too long leaves this true (gpucheck then
+  /// says "inconclusive" on a disturbed GPU); one that saw a time too short sets it false, and the
+  /// failure stands however noisy the GPU was.
+  bool noise_could_explain = true;
 };
 
 /// Sends the outcome to gpucheck (through the results channel that the check program's main()

@@ -29,16 +29,69 @@ struct submission {
   std::string student; // the folder's name, or the file's name without .cu
   fs::path source;     // the folder, or the .cu file
   bool is_folder = false;
+  fs::path exercise;   // the file compiled as exercise.cu; empty when none could be chosen
+  std::string problem; // why the submission cannot be built, when exercise is empty
+  std::string note;    // said in the report when the file is not named exercise.cu
 };
 
-std::vector<submission> find_submissions(const fs::path& root) {
+std::string names_of_cu_files(const std::vector<fs::path>& files) {
+  std::string names;
+  for (const auto& file : files) {
+    names += (names.empty() ? "" : ", ") + file.filename().string();
+  }
+  return names;
+}
+
+// A folder's exercise: its exercise.cu, or else its only .cu file (a student who renamed it still
+// gets graded, and the report says which file was used).
+void choose_exercise(submission& item) {
+  if (fs::is_regular_file(item.source / "exercise.cu")) {
+    item.exercise = item.source / "exercise.cu";
+    return;
+  }
+  std::vector<fs::path> cu_files;
+  for (const auto& file : fs::directory_iterator(item.source)) {
+    if (file.is_regular_file() && file.path().extension() == ".cu") {
+      cu_files.push_back(file.path());
+    }
+  }
+  std::sort(cu_files.begin(), cu_files.end());
+  if (cu_files.size() == 1) {
+    item.exercise = cu_files.front();
+    item.note = "There is no exercise.cu in this submission; its only .cu file, " +
+                cu_files.front().filename().string() + ", was checked in its place.";
+  } else if (cu_files.empty()) {
+    item.problem = "There is no exercise.cu in this submission (and no other .cu file).";
+  } else {
+    item.problem = "There is no exercise.cu in this submission, and it holds several .cu files (" +
+                   names_of_cu_files(cu_files) + "): which one to check is not clear.";
+  }
+}
+
+// Every folder and every .cu file in `root` is one student's submission, so that nobody is left
+// out of the summary silently. Hidden entries, and the results folder when it lies inside `root`,
+// are skipped.
+std::vector<submission> find_submissions(const fs::path& root, const fs::path& out) {
   std::vector<submission> found;
   for (const auto& item : fs::directory_iterator(root)) {
     const fs::path& path = item.path();
-    if (item.is_directory() && fs::exists(path / "exercise.cu")) {
-      found.push_back({path.filename().string(), path, true});
+    const std::string name = path.filename().string();
+    if (name.empty() || name.front() == '.' || (fs::exists(out) && fs::equivalent(path, out))) {
+      continue;
+    }
+    if (item.is_directory()) {
+      submission folder;
+      folder.student = name;
+      folder.source = path;
+      folder.is_folder = true;
+      choose_exercise(folder);
+      found.push_back(folder);
     } else if (item.is_regular_file() && path.extension() == ".cu") {
-      found.push_back({path.stem().string(), path, false});
+      submission file;
+      file.student = path.stem().string();
+      file.source = path;
+      file.exercise = path;
+      found.push_back(file);
     }
   }
   std::sort(found.begin(), found.end(),
@@ -46,20 +99,19 @@ std::vector<submission> find_submissions(const fs::path& root) {
   return found;
 }
 
-// The submission's files, copied into `slot` (emptied first): exercise.cu and, for a folder, the
-// other files beside it (headers it may include).
+// The submission's files, copied into `slot` (emptied first): its exercise as exercise.cu and, for
+// a folder, the other files beside it (headers it may include).
 void place_submission(const submission& item, const fs::path& slot) {
   fs::remove_all(slot);
   fs::create_directories(slot);
-  if (!item.is_folder) {
-    fs::copy_file(item.source, slot / "exercise.cu");
-  } else {
+  if (item.is_folder) {
     for (const auto& file : fs::directory_iterator(item.source)) {
       if (file.is_regular_file()) {
         fs::copy_file(file.path(), slot / file.path().filename());
       }
     }
   }
+  fs::copy_file(item.exercise, slot / "exercise.cu", fs::copy_options::overwrite_existing);
   fs::last_write_time(slot / "exercise.cu", fs::file_time_type::clock::now());
 }
 
@@ -129,13 +181,16 @@ int run_grade_command(const std::vector<std::string>& arguments) {
   const fs::path slot = tree / "submission";
   fs::create_directories(out);
 
-  const auto submissions = find_submissions(submissions_dir);
-  if (submissions.empty()) {
+  const auto submissions = find_submissions(submissions_dir, out);
+  const auto buildable =
+      std::find_if(submissions.begin(), submissions.end(),
+                   [](const submission& item) { return !item.exercise.empty(); });
+  if (buildable == submissions.end()) {
     std::cerr << "gpucheck grade: no submissions in " << submissions_dir
               << " (folders holding exercise.cu, or .cu files)\n";
     return to_int(exit_code::usage);
   }
-  place_submission(submissions.front(), slot); // the tree needs the file to exist to configure
+  place_submission(*buildable, slot); // the tree needs the file to exist to configure
   std::cout << "Grading " << submissions.size() << " submission(s) of lesson " << lesson->folder
             << " into " << out.string() << std::endl;
   std::string configure_output;
@@ -152,13 +207,24 @@ int run_grade_command(const std::vector<std::string>& arguments) {
     check_settings settings;
     settings.source_dir = paths.source_dir;
     settings.build_dir = tree;
-    settings.exercise_override = item.source;
+    settings.exercise_override = item.exercise;
     settings.time_limit = std::chrono::milliseconds(static_cast<long>(timeout_seconds * 1000));
     settings.notice = [&](const std::string& text) { std::cerr << "  " << text << std::endl; };
     check_report report;
     try {
-      place_submission(item, slot);
-      report = run_check(*lesson, settings);
+      if (item.exercise.empty()) {
+        report.lesson_folder = lesson->folder;
+        report.lesson_title = lesson->title;
+        report.verdict = exit_code::build_failed;
+        report.headline = item.problem;
+        report.advice = "Hand in the lesson's exercise.cu, under that name.";
+      } else {
+        place_submission(item, slot);
+        report = run_check(*lesson, settings);
+        if (!item.note.empty()) {
+          report.advice = item.note + (report.advice.empty() ? "" : " " + report.advice);
+        }
+      }
     } catch (const std::exception& error) {
       report.lesson_folder = lesson->folder;
       report.lesson_title = lesson->title;

@@ -22,6 +22,7 @@ struct check_item {
   std::string hint;
   std::string rule;
   std::string lesson_section;
+  bool noise_could_explain = true; // a disturbed GPU could have caused this failure (check.cuh)
 };
 
 struct check_report {

@@ -31,6 +31,7 @@ check_item read_check(const nlohmann::json& json) {
   item.hint = json.value("hint", "");
   item.rule = json.value("rule", "");
   item.lesson_section = json.value("lesson_section", "");
+  item.noise_could_explain = json.value("noise_could_explain", true);
   return item;
 }
 

@@ -48,8 +48,10 @@ std::vector<std::string> noise_reasons(const noise_evidence& evidence) {
   return reasons;
 }
 
-bool is_timing_check(const check_item& check) {
-  return !check.rule.empty();
+// A failure that noise could have caused: a timing check (it names a timing rule) whose wrong
+// times were all too long.
+bool noise_could_explain(const check_item& check) {
+  return !check.rule.empty() && check.noise_could_explain;
 }
 
 void apply_noise_judgement(check_report& report, const noise_evidence& evidence) {
@@ -57,11 +59,16 @@ void apply_noise_judgement(check_report& report, const noise_evidence& evidence)
   if (report.verdict != exit_code::wrong || report.noise_reasons.empty()) {
     return;
   }
-  const bool only_timing_failed =
+  const bool noise_explains_every_failure =
       report.failed_count() > 0 &&
-      std::all_of(report.checks.begin(), report.checks.end(),
-                  [](const check_item& check) { return check.passed || is_timing_check(check); });
-  if (!only_timing_failed) {
+      std::all_of(report.checks.begin(), report.checks.end(), [](const check_item& check) {
+        return check.passed || noise_could_explain(check);
+      });
+  if (!noise_explains_every_failure) {
+    report.advice += std::string(report.advice.empty() ? "" : " ") +
+                     "The GPU was disturbed while the checks ran, but that cannot explain every "
+                     "failure: a "
+                     "busy GPU makes times longer, never shorter, and never changes a result.";
     return;
   }
   report.verdict = exit_code::inconclusive;

@@ -15,7 +15,8 @@ std::string render_json(const check_report& report) {
                       {"message", check.message},
                       {"hint", check.hint},
                       {"rule", check.rule},
-                      {"lesson_section", check.lesson_section}});
+                      {"lesson_section", check.lesson_section},
+                      {"noise_could_explain", check.noise_could_explain}});
   }
   nlohmann::json build_error = nullptr;
   if (report.build_error) {

@@ -18,8 +18,11 @@ std::string signed_line(nlohmann::json line, long sequence, const std::string& t
 }
 
 const nlohmann::json check_one = {{"type", "check"}, {"name", "one"}, {"passed", true}};
-const nlohmann::json check_two = {
-    {"type", "check"}, {"name", "two"}, {"passed", false}, {"rule", "stale-queue"}};
+const nlohmann::json check_two = {{"type", "check"},
+                                  {"name", "two"},
+                                  {"passed", false},
+                                  {"rule", "stale-queue"},
+                                  {"noise_could_explain", false}};
 
 nlohmann::json summary(long checks) {
   return {{"type", "summary"},       {"checks", checks}, {"gpu_used", true},
@@ -36,6 +39,8 @@ TEST_CASE("lines signed with this run's token count as results") {
   CHECK(results.checks[0].name == "one");
   CHECK(results.checks[0].passed);
   CHECK(results.checks[1].rule == "stale-queue");
+  CHECK(results.checks[0].noise_could_explain); // absent: noise could explain it
+  CHECK_FALSE(results.checks[1].noise_could_explain);
   CHECK_FALSE(results.checks[1].passed);
   REQUIRE(results.summary.has_value());
   CHECK(results.summary->device == "NVIDIA H200");

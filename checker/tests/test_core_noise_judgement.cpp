@@ -132,3 +132,30 @@ TEST_CASE("the out-of-bounds write as an H200 reported it is an address error to
   REQUIRE(other.has_value());
   CHECK_FALSE(other->illegal_address);
 }
+
+TEST_CASE("a failure that noise cannot explain stays a fail on a disturbed GPU") {
+  gpucheck::noise_evidence evidence;
+  evidence.after = busy_gpu();
+  SUBCASE("a time too short: contention only lengthens times") {
+    gpucheck::check_report report = timing_fail();
+    report.checks[0].noise_could_explain = false;
+    gpucheck::apply_noise_judgement(report, evidence);
+    CHECK(report.verdict == gpucheck::exit_code::wrong);
+    CHECK(report.headline == "1 of 2 checks failed.");
+    CHECK(report.noise_reasons.size() == 1); // still shown, for the record
+    CHECK(report.advice.find("never shorter") != std::string::npos);
+  }
+  SUBCASE("one failure noise could explain, one it could not") {
+    gpucheck::check_report report = timing_fail();
+    gpucheck::check_item too_short = report.checks[0];
+    too_short.noise_could_explain = false;
+    report.checks.push_back(too_short);
+    gpucheck::apply_noise_judgement(report, evidence);
+    CHECK(report.verdict == gpucheck::exit_code::wrong);
+  }
+  SUBCASE("times only too long: inconclusive") {
+    gpucheck::check_report report = timing_fail();
+    gpucheck::apply_noise_judgement(report, evidence);
+    CHECK(report.verdict == gpucheck::exit_code::inconclusive);
+  }
+}

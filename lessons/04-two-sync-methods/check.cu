@@ -66,6 +66,12 @@ gpucheck::check_outcome judge_trials(const char* function, const std::vector<tri
   gpucheck::check_outcome outcome;
   outcome.name = std::string(function) + " returns the time of the work alone";
   outcome.passed = accurate >= trials_to_pass;
+  // A busy GPU can make a trial read too long, never too short: a failure with a time too short
+  // (or not a time at all) stands on any GPU.
+  outcome.noise_could_explain = std::all_of(trials.begin(), trials.end(), [](const trial& t) {
+    return t.verdict == gpucheck::time_verdict::accurate ||
+           t.verdict == gpucheck::time_verdict::too_long;
+  });
   outcome.expected = format_ms(shown.work_ms) + " (the work alone, within " +
                      format_ms(tolerance.allowed_ms(shown.work_ms)) + ")";
   outcome.measured = format_ms(shown.reported_ms) + " (" + std::to_string(accurate) + " of " +

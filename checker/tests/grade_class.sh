@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# grade_class.sh MODE GPUCHECK CLASS_DIR EXPECTED_TSV OUT [GPU_LOAD]: grades a class of lesson 04
+# submissions with `gpucheck grade` and holds every verdict to the expected table
+# (fixtures/class/04-two-sync-methods.tsv). MODE is the table's column:
+#   no-gpu  the GPU hidden (CUDA_VISIBLE_DEVICES=""): builds judged, every program exits 77
+#   alone   on a quiet GPU (skipped, exit 77, where there is none)
+#   loaded  while GPU_LOAD hammers the GPU from another process
+# Also: the batch completes, every student has a row and a report, no process of a submission
+# outlives the batch, and no submitted file is modified. Prints one row per student.
+set -u
+mode=$1
+gpucheck=$2
+class=$3
+expected=$4
+out=$5
+load=${6:-}
+here=$(dirname "$0")
+case $mode in
+no-gpu) column=2 ;;
+alone) column=3 ;;
+loaded) column=4 ;;
+*)
+  echo "grade_class.sh: MODE is no-gpu, alone or loaded" >&2
+  exit 2
+  ;;
+esac
+if [ "$mode" != no-gpu ]; then
+  source "$here/gpu/have_gpu.sh"
+fi
+status=0
+fail() {
+  echo "grade_class.sh: $*" >&2
+  status=1
+}
+
+if [ "$mode" = loaded ]; then
+  "$load" 3600 >"$out.load.log" 2>&1 &
+  load_pid=$!
+  trap 'kill "$load_pid" 2>/dev/null; wait "$load_pid" 2>/dev/null' EXIT
+  sleep 3
+  kill -0 "$load_pid" 2>/dev/null || {
+    cat "$out.load.log"
+    echo "grade_class.sh: the load program did not start" >&2
+    exit 1
+  }
+fi
+
+rm -rf "$out"
+before=$(cd "$class" && find . -type f -exec md5sum {} + | sort)
+hide_gpu=()
+[ "$mode" = no-gpu ] && hide_gpu=(env CUDA_VISIBLE_DEVICES=)
+NO_COLOR=1 "${hide_gpu[@]}" "$gpucheck" grade "$class" --lesson 4 --out "$out" \
+  --timeout "${GPUCHECK_GRADE_TIMEOUT:-20}"
+code=$?
+[ "$code" = 0 ] || fail "gpucheck grade exited $code, expected 0"
+csv=$out/summary.csv
+[ -f "$csv" ] || {
+  fail "no $csv"
+  exit 1
+}
+
+printf '\n%-6s %-13s %4s  %-8s %s\n' student verdict code allowed judgement
+rows=0
+while IFS=$'\t' read -r student no_gpu alone loaded what; do
+  [[ -z "$student" || "$student" == \#* ]] && continue
+  rows=$((rows + 1))
+  allowed=$(printf '%s\t%s\t%s\t%s\n' "$student" "$no_gpu" "$alone" "$loaded" | cut -f"$column")
+  row=$(grep "^$student," "$csv")
+  got_code=$(cut -d, -f3 <<<"$row")
+  got_verdict=$(cut -d, -f2 <<<"$row")
+  judgement=right
+  if [ -z "$row" ]; then
+    judgement="MISSING from the CSV"
+    fail "$student has no row"
+  elif ! tr , '\n' <<<"$allowed" | grep -qx "$got_code"; then
+    judgement="WRONG ($what)"
+    fail "$student: exit $got_code, allowed $allowed ($what)"
+    sed 's/^/    /' "$out/$student.txt"
+  fi
+  [ -s "$out/$student.json" ] && [ -s "$out/$student.txt" ] || fail "no report for $student"
+  printf '%-6s %-13s %4s  %-8s %s\n' "$student" "$got_verdict" "$got_code" "$allowed" "$judgement"
+done <"$expected"
+[ "$(($(wc -l <"$csv") - 1))" = "$rows" ] || fail "the CSV has $(($(wc -l <"$csv") - 1)) students, the table $rows"
+
+# What the reports must say, beyond the verdict.
+says() { grep -q -- "$2" "$out/$1.txt" || fail "$1's report does not say '$2'"; }
+says dana "timing_lesson4.cu"
+says tia "timing_helpers.h:8"
+says uma "time_with_events"
+says yan "several .cu files"
+if [ "$mode" != no-gpu ]; then
+  says quinn "time limit"
+  says pat "SIGKILL"
+  says sam "cudaErrorMemoryAllocation"
+  says wes "output was cut"
+fi
+
+# oz's daemon (and anything else a submission started) is gone once the batch has ended.
+sleep 1
+if leftovers=$(pgrep -af "$out/.build/bin"); then
+  fail "processes of the submissions outlived the batch: $leftovers"
+  pkill -9 -f "$out/.build/bin"
+fi
+after=$(cd "$class" && find . -type f -exec md5sum {} + | sort)
+[ "$before" = "$after" ] || fail "the submissions were modified"
+exit $status
