@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# GPU verification in two device calls (each must end within 10 minutes), logs under $OUT:
+# GPU verification in device calls that each end within 10 minutes, logs under $OUT:
 #   tools/gpu-verify.sh tests    configure, build everything, run the GPU tests except the corpus
+#                                and the class
+#   tools/gpu-verify.sh class    (after tests, on the same machine) the class graded alone and
+#                                under load, and the lint corpus GPUCHECK_CORPUS_REPEAT times (3)
 #   tools/gpu-verify.sh corpus   the lint corpus x10, the tracer's overhead, the book's recorded
 #                                outputs, and a timeline of lesson 04's starter
 set -u
@@ -17,7 +20,11 @@ tests)
   cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo >"$out/configure.log" 2>&1 || { tail -30 "$out/configure.log"; exit 1; }
   cmake --build build -j"$(nproc)" >"$out/build.log" 2>&1 || { grep -m10 -E "error" "$out/build.log"; exit 1; }
   step "GPU tests (all but the corpus)"
-  (cd build && GPUCHECK_REPEAT=${GPUCHECK_REPEAT:-20} ctest -L gpu -E corpus --output-on-failure) 2>&1 | tee "$out/test-gpu.log"
+  (cd build && GPUCHECK_REPEAT=${GPUCHECK_REPEAT:-20} ctest -L gpu -E "corpus|class" --output-on-failure) 2>&1 | tee "$out/test-gpu.log"
+  ;;
+class)
+  step "GPU tests: a class graded alone and under load; the lint corpus"
+  (cd build && GPUCHECK_CORPUS_REPEAT=${GPUCHECK_CORPUS_REPEAT:-3} ctest -R "class|corpus" -V) 2>&1 | tee "$out/test-class.log"
   ;;
 corpus)
   step "GPU test: lint corpus"
