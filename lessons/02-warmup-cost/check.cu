@@ -107,6 +107,9 @@ GPU_TEST_CASE("measure_first_and_steady separates the first call from the steady
   outcome.name = "measure_first_and_steady returns the first call's time and the steady median";
   int accurate = 0;
   constexpr int trial_count = 3;
+  // A failure must repeat to count: a trial whose times were only too long (what a busy host or
+  // GPU can cause, TOLERANCES.md) is run again with fresh draws, up to twice in all.
+  int retries_left = 2;
   for (int trial = 0; trial < trial_count; ++trial) {
     const int calls_wanted = static_cast<int>(gpucheck::random_between(3.0, most_calls - 1.0));
     const double first_ms = gpucheck::random_between(10.0, 30.0);
@@ -137,6 +140,20 @@ GPU_TEST_CASE("measure_first_and_steady separates the first call from the steady
                        std::to_string(calls_wanted) + " repetitions)";
     outcome.measured = "first " + format_ms(reported.first_ms) + ", steady " +
                        format_ms(reported.steady_ms) + ", cost " + format_ms(cost_ms);
+    const auto accurate_or_long = [](gpucheck::time_verdict verdict) {
+      return verdict == gpucheck::time_verdict::accurate ||
+             verdict == gpucheck::time_verdict::too_long;
+    };
+    const bool only_too_long = calls == calls_wanted + 1 && cost_right &&
+                               accurate_or_long(first_verdict) &&
+                               accurate_or_long(steady_verdict) &&
+                               (first_verdict != gpucheck::time_verdict::accurate ||
+                                steady_verdict != gpucheck::time_verdict::accurate);
+    if (only_too_long && retries_left > 0) {
+      --retries_left;
+      --trial;
+      continue;
+    }
     if (calls != calls_wanted + 1) {
       outcome.message = "the work was called " + std::to_string(calls) + " times; with " +
                         std::to_string(calls_wanted) + " repetitions it should be called " +
