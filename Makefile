@@ -95,8 +95,9 @@ test-gpu: configure
 # make book, make docs
 include book/book.mk
 
-# The compile-error fixture must keep its broken layout (its error's line number is tested).
-FORMAT_FILES = $(filter-out checker/tests/fixtures/lessons/90-compile-error/%,\
+# The compile-error fixtures must keep their broken layout (their errors' line numbers are tested).
+FORMAT_FILES = $(filter-out checker/tests/fixtures/lessons/90-compile-error/% \
+  checker/tests/fixtures/class/04-two-sync-methods/tia/%,\
   $(shell git ls-files '*.cpp' '*.hpp' '*.cu' '*.cuh' '*.h'))
 format:
 	@clang-format -i $(FORMAT_FILES)
