@@ -122,6 +122,12 @@ void judge_run(check_report& report, const process_result& run, const check_resu
                                  : "A check failed without a report.";
     if (failed == 0) {
       keep_output();
+      if (const auto what = find_uncaught_exception(run.output)) {
+        report.headline = "Your code threw a C++ exception that nothing caught: \"" + *what +
+                          "\"; the check that called it failed.";
+        report.advice = "Return a number from every path of your functions; if something can "
+                        "fail, report it (CUDA_CHECK) rather than throw.";
+      }
     }
     return;
   }

@@ -35,4 +35,15 @@ std::optional<cuda_error_seen> find_cuda_error(const std::string& output) {
   return seen;
 }
 
+std::optional<std::string> find_uncaught_exception(const std::string& output) {
+  static const std::string marker = "test case THREW exception: ";
+  const auto found = output.find(marker);
+  if (found == std::string::npos) {
+    return std::nullopt;
+  }
+  const auto start = found + marker.size();
+  const auto end = output.find('\n', start);
+  return output.substr(start, end == std::string::npos ? std::string::npos : end - start);
+}
+
 } // namespace gpucheck

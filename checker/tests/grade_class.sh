@@ -94,6 +94,7 @@ if [ "$mode" != no-gpu ]; then
   says pat "SIGKILL"
   says sam "cudaErrorMemoryAllocation"
   says wes "output was cut"
+  says ray "threw a C++ exception that nothing caught: \"ray gave up on method"
 fi
 
 # oz's daemon (and anything else a submission started) is gone once the batch has ended.

@@ -159,3 +159,14 @@ TEST_CASE("a failure that noise cannot explain stays a fail on a disturbed GPU")
     CHECK(report.verdict == gpucheck::exit_code::inconclusive);
   }
 }
+
+TEST_CASE("an exception that left a check is found, with its message") {
+  const std::string output = "[pass] first check\n"
+                             "===\n"
+                             "check.cu:161:\n"
+                             "TEST CASE:  time_with_device_sync times the work alone\n\n"
+                             "check.cu:161: ERROR: test case THREW exception: ray gave up\n"
+                             "===\n";
+  CHECK(gpucheck::find_uncaught_exception(output) == std::optional<std::string>("ray gave up"));
+  CHECK_FALSE(gpucheck::find_uncaught_exception("[FAIL] a check\n").has_value());
+}
