@@ -5,6 +5,9 @@
 #                                and the class
 #   tools/gpu-verify.sh class    (after tests, on the same machine) the class graded alone and
 #                                under load, and the lint corpus GPUCHECK_CORPUS_REPEAT times (3)
+#   tools/gpu-verify.sh grading  one call from a bare machine: build gpucheck, grade the class
+#                                alone, repeat the solutions of GPUCHECK_LESSONS (02 04) 20 times,
+#                                grade the class under load; reports copied under $OUT
 #   tools/gpu-verify.sh corpus   the lint corpus x10, the tracer's overhead, the book's recorded
 #                                outputs, and a timeline of lesson 04's starter
 set -u
@@ -21,6 +24,25 @@ tests)
   cmake --build build -j"$(nproc)" >"$out/build.log" 2>&1 || { grep -m10 -E "error" "$out/build.log"; exit 1; }
   step "GPU tests (all but the corpus)"
   (cd build && GPUCHECK_REPEAT=${GPUCHECK_REPEAT:-20} ctest -L gpu -E "corpus|class" --output-on-failure) 2>&1 | tee "$out/test-gpu.log"
+  ;;
+grading)
+  step "build gpucheck"
+  cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo >"$out/configure.log" 2>&1 || { tail -30 "$out/configure.log"; exit 1; }
+  cmake --build build --target gpucheck gpu_load -j"$(nproc)" >"$out/build.log" 2>&1 || { grep -m10 error "$out/build.log"; exit 1; }
+  nvidia-smi --query-gpu=name,driver_version,clocks.sm,temperature.gpu --format=csv,noheader
+  for part in alone solutions loaded; do
+    step "$part"
+    case $part in
+    alone) (cd build && ctest -R gpu_grade_a_class_alone -V) >"$out/class-alone.log" 2>&1 ;;
+    solutions) (cd build && GPUCHECK_LESSONS=${GPUCHECK_LESSONS:-02 04} ctest -R gpu_solutions -V) >"$out/solutions.log" 2>&1 ;;
+    loaded) (cd build && ctest -R gpu_grade_a_class_under_load -V) >"$out/class-loaded.log" 2>&1 ;;
+    esac
+    grep -E "^[0-9]+: ([a-z]+ +[a-z-]+ +[0-9]+ |[0-9]{2}-[a-z-]+ +[0-9]+ )|grade_class.sh:|Test +#" "$out"/*"$part"*.log | cut -c1-160
+    if [ "$part" != solutions ]; then
+      mkdir -p "$out/$part"
+      cp build/checker/tests/gpu/class-$part/*.txt build/checker/tests/gpu/class-$part/summary.csv "$out/$part/" 2>/dev/null
+    fi
+  done
   ;;
 class)
   step "GPU tests: a class graded alone and under load; the lint corpus"
