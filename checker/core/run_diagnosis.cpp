@@ -36,14 +36,21 @@ std::optional<cuda_error_seen> find_cuda_error(const std::string& output) {
 }
 
 std::optional<std::string> find_uncaught_exception(const std::string& output) {
-  static const std::string marker = "test case THREW exception: ";
+  // doctest says "test case THREW exception: <what>" when the exception left the test case, and
+  // "CHECK( <expression> ) THREW exception: \"<what>\"" when it left a checked expression.
+  static const std::string marker = "THREW exception: ";
   const auto found = output.find(marker);
   if (found == std::string::npos) {
     return std::nullopt;
   }
   const auto start = found + marker.size();
   const auto end = output.find('\n', start);
-  return output.substr(start, end == std::string::npos ? std::string::npos : end - start);
+  std::string what =
+      output.substr(start, end == std::string::npos ? std::string::npos : end - start);
+  if (what.size() >= 2 && what.front() == '"' && what.back() == '"') {
+    what = what.substr(1, what.size() - 2);
+  }
+  return what;
 }
 
 } // namespace gpucheck

@@ -19,7 +19,7 @@ struct cuda_error_seen {
 std::optional<cuda_error_seen> find_cuda_error(const std::string& output);
 
 // What a C++ exception that left a check said (its what()), when one did: doctest catches it,
-// fails the check that was running and prints "test case THREW exception: <what>".
+// fails the check that was running and prints "THREW exception: <what>".
 std::optional<std::string> find_uncaught_exception(const std::string& output);
 
 } // namespace gpucheck
