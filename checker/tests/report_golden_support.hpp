@@ -5,12 +5,9 @@
 #pragma once
 
 #include "core/check_report.hpp"
+#include "golden_file.hpp"
 
-#include <cstdlib>
 #include <doctest/doctest.h>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
 
 namespace golden {
@@ -60,23 +57,6 @@ inline gpucheck::check_report no_device_report() {
   report.verdict = gpucheck::exit_code::no_device;
   report.headline = "Built. The GPU checks need an NVIDIA GPU, and this machine has none.";
   return report;
-}
-
-inline void check_golden(const std::string& name, const std::string& actual) {
-  const auto path = std::filesystem::path(GPUCHECK_FIXTURES_DIR) / "golden" / name;
-  const char* update = std::getenv("GPUCHECK_UPDATE_GOLDEN");
-  if (update != nullptr && std::string(update) == "1") {
-    std::ofstream(path, std::ios::binary) << actual;
-    MESSAGE("rewrote " << path.string());
-    return;
-  }
-  REQUIRE_MESSAGE(std::filesystem::exists(path),
-                  path.string() << " is missing: run with GPUCHECK_UPDATE_GOLDEN=1 to create it");
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream expected;
-  expected << in.rdbuf();
-  CHECK_MESSAGE(expected.str() == actual, name << " differs from its golden file; actual:\n"
-                                               << actual);
 }
 
 } // namespace golden

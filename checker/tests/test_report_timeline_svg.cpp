@@ -11,6 +11,8 @@
 
 #include "report/svg_writer.hpp"
 
+#include "golden_file.hpp"
+
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -352,44 +354,10 @@ std::string render(const scenario& s) {
   return report::render_timeline_svg(s.run, s.intervals, s.findings, s.options);
 }
 
-std::filesystem::path golden_path(const std::string& name) {
-  return std::filesystem::path(GPUCHECK_FIXTURES_DIR) / "golden" / name;
-}
-
-std::string read_file(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-// Compares with the golden file, or rewrites it when GPUCHECK_UPDATE_GOLDEN=1.
+// Compares with the golden file (golden_file.hpp), after writing the preview.
 void check_golden(const std::string& name, const std::string& actual) {
-  const std::filesystem::path path = golden_path(name);
-  const char* update = std::getenv("GPUCHECK_UPDATE_GOLDEN");
   preview(name.substr(0, name.rfind('.')), actual);
-  if (update != nullptr && std::string(update) == "1") {
-    std::ofstream(path, std::ios::binary) << actual;
-    MESSAGE("rewrote " << path.string());
-    return;
-  }
-  REQUIRE_MESSAGE(std::filesystem::exists(path),
-                  path.string() << " is missing: run with GPUCHECK_UPDATE_GOLDEN=1 to create it");
-  const std::string expected = read_file(path);
-  if (expected != actual) {
-    const std::filesystem::path written =
-        std::filesystem::path(GPUCHECK_BUILD_DIR) / "tests" / ("actual_" + name);
-    std::ofstream(written, std::ios::binary) << actual;
-    std::istringstream expected_lines(expected), actual_lines(actual);
-    std::string e, a;
-    int line = 0;
-    while (std::getline(expected_lines, e) && std::getline(actual_lines, a) && e == a) {
-      ++line;
-    }
-    FAIL_CHECK(name << " differs from its golden file from line " << line + 1 << ":\n  golden: "
-                    << e << "\n  actual: " << a << "\nactual output written to " << written.string()
-                    << "; if the change is intended, rerun with GPUCHECK_UPDATE_GOLDEN=1");
-  }
+  golden::check_golden(name, actual);
 }
 
 // Well-formedness without an XML library: every tag closed in order, attributes quoted, no raw
