@@ -7,6 +7,7 @@
 #include "rules/detail/interval_facts.hpp"
 #include "rules/detail/rule_input.hpp"
 #include "rules/detail/text.hpp"
+#include "rules/timed_intervals.hpp"
 
 namespace gpucheck::rules::detail {
 namespace {
@@ -53,17 +54,7 @@ std::vector<finding> check_event_not_complete(const rule_input& input) {
     const trace::api_call* stop = input.index.latest_record(*call.event_end, call.start_ns);
     if (start == nullptr || stop == nullptr || later_success(input, call, *stop))
       continue;
-    timed_interval interval;
-    interval.how = timed_interval::method::events;
-    interval.start_ns = start->start_ns;
-    interval.stop_ns = call.start_ns;
-    interval.tid = call.tid;
-    interval.start_event = *call.event;
-    interval.stop_event = *call.event_end;
-    interval.start_record_correlation = start->correlation;
-    interval.stop_record_correlation = stop->correlation;
-    interval.elapsed_correlation = call.correlation;
-    interval.stop_record_ns = stop->end_ns;
+    const timed_interval interval = event_interval(call, *start, *stop);
     const interval_facts facts = analyze_interval(input.index, interval);
     const trace::time_ns done_ns = completion_ns(input, *stop, facts);
     const trace::time_ns early_ns = done_ns > call.start_ns ? done_ns - call.start_ns : 0;

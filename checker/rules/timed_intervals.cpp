@@ -67,6 +67,24 @@ std::vector<timed_interval> find_host_clock_intervals(const trace::run_trace& tr
   return intervals;
 }
 
+timed_interval event_interval(const trace::api_call& elapsed_call,
+                              const trace::api_call& start_record,
+                              const trace::api_call& stop_record) {
+  timed_interval interval;
+  interval.how = timed_interval::method::events;
+  interval.start_ns = start_record.start_ns;
+  interval.stop_ns = elapsed_call.start_ns;
+  interval.measured_ns = std::llround(elapsed_call.elapsed_ms.value_or(0.0) * 1e6);
+  interval.tid = elapsed_call.tid;
+  interval.start_event = *elapsed_call.event;
+  interval.stop_event = *elapsed_call.event_end;
+  interval.start_record_correlation = start_record.correlation;
+  interval.stop_record_correlation = stop_record.correlation;
+  interval.elapsed_correlation = elapsed_call.correlation;
+  interval.stop_record_ns = stop_record.end_ns;
+  return interval;
+}
+
 std::vector<timed_interval> find_event_intervals(const trace::run_trace& trace) {
   const detail::trace_index index(trace);
   std::vector<timed_interval> intervals;
@@ -79,19 +97,7 @@ std::vector<timed_interval> find_event_intervals(const trace::run_trace& trace) 
     const trace::api_call* stop = index.latest_record(*call.event_end, call.start_ns);
     if (start == nullptr || stop == nullptr)
       continue;
-    timed_interval interval;
-    interval.how = timed_interval::method::events;
-    interval.start_ns = start->start_ns;
-    interval.stop_ns = call.start_ns;
-    interval.measured_ns = std::llround(call.elapsed_ms.value_or(0.0) * 1e6);
-    interval.tid = call.tid;
-    interval.start_event = *call.event;
-    interval.stop_event = *call.event_end;
-    interval.start_record_correlation = start->correlation;
-    interval.stop_record_correlation = stop->correlation;
-    interval.elapsed_correlation = call.correlation;
-    interval.stop_record_ns = stop->end_ns;
-    intervals.push_back(std::move(interval));
+    intervals.push_back(event_interval(call, *start, *stop));
   }
   return intervals; // in the order of the cudaEventElapsedTime calls
 }

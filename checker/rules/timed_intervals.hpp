@@ -42,4 +42,10 @@ std::vector<timed_interval> find_timed_intervals(const trace::run_trace& trace);
 std::vector<timed_interval> find_host_clock_intervals(const trace::run_trace& trace);
 std::vector<timed_interval> find_event_intervals(const trace::run_trace& trace);
 
+// The events interval of one cudaEventElapsedTime(start, end) call, from the latest record of each
+// event before it. measured_ns is the time the call returned; 0 when it returned none (an error).
+timed_interval event_interval(const trace::api_call& elapsed_call,
+                              const trace::api_call& start_record,
+                              const trace::api_call& stop_record);
+
 } // namespace gpucheck::rules
