@@ -60,13 +60,15 @@ csv=$out/summary.csv
   exit 1
 }
 
+[ "$(head -1 "$csv")" = "student,verdict,exit_code,checks_passed,checks_total,seconds" ] ||
+  fail "wrong CSV header: $(head -1 "$csv")"
 printf '\n%-6s %-13s %4s  %-8s %s\n' student verdict code allowed judgement
 rows=0
 while IFS=$'\t' read -r student no_gpu alone loaded what; do
   [[ -z "$student" || "$student" == \#* ]] && continue
   rows=$((rows + 1))
   allowed=$(printf '%s\t%s\t%s\t%s\n' "$student" "$no_gpu" "$alone" "$loaded" | cut -f"$column")
-  row=$(grep "^$student," "$csv")
+  row=$(grep -E "^$student,[a-z-]+,[0-9]+,[0-9]+,[0-9]+,[0-9.]+$" "$csv")
   got_code=$(cut -d, -f3 <<<"$row")
   got_verdict=$(cut -d, -f2 <<<"$row")
   judgement=right
@@ -85,6 +87,9 @@ done <"$expected"
 
 # What the reports must say, beyond the verdict.
 says() { grep -q -- "$2" "$out/$1.txt" || fail "$1's report does not say '$2'"; }
+says bob "exercise.cu:8"
+says carol "time limit"
+says dave "SIGSEGV"
 says dana "timing_lesson4.cu"
 says tia "timing_helpers.h:8"
 says uma "time_with_events"
