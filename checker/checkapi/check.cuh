@@ -8,6 +8,7 @@
 /// and what to do, and returns whether it passed (wrap it in doctest's CHECK).
 #pragma once
 
+#include "checkapi/cpu_clock_watch.hpp"
 #include "checkapi/device_probe.hpp"
 #include "checkapi/judge.hpp"
 #include "checkapi/known_duration_work.cuh"

@@ -18,9 +18,10 @@ constexpr int trials_to_pass = 4; // one trial may be disturbed by the machine, 
 constexpr char lesson[] = "lessons/04-two-sync-methods/lesson.md";
 
 struct trial {
-  double reported_ms = 0; // what the student's function returned
-  double work_ms = 0;     // what the work really took on the GPU
-  double queued_ms = 0;   // the background work queued just before the call
+  double reported_ms = 0;      // what the student's function returned
+  double work_ms = 0;          // what the work really took on the GPU
+  double queued_ms = 0;        // the background work queued just before the call
+  bool read_cpu_clock = false; // the function called clock(), which counts CPU time
   gpucheck::time_verdict verdict = gpucheck::time_verdict::accurate;
 };
 
@@ -40,7 +41,9 @@ std::vector<trial> run_trials(timing_function time_it, gpucheck::time_tolerance 
     const double work_ms = gpucheck::random_between(0.5, 5.0);
     background.enqueue(stream, gpucheck::random_between(15.0, 30.0));
     trial result;
+    const auto cpu_clock_reads_before = gpucheck::cpu_clock_reads();
     result.reported_ms = time_it([&](cudaStream_t s) { work.enqueue(s, work_ms); }, stream);
+    result.read_cpu_clock = gpucheck::cpu_clock_reads() != cpu_clock_reads_before;
     result.work_ms = work.last_true_ms();
     result.queued_ms = background.last_true_ms();
     result.verdict = gpucheck::judge_time(result.reported_ms, result.work_ms, tolerance);
@@ -162,6 +165,28 @@ void explain_events(gpucheck::check_outcome& outcome, const trial& t) {
   }
 }
 
+// clock() counts the CPU time of the process, not the time that passes: it reads about right
+// while the host spins in cudaDeviceSynchronize, and stands still while it sleeps there (with
+// cudaDeviceScheduleBlockingSync). The number is then right by luck, so the method fails even
+// when the number passed.
+void fail_cpu_time_clock(gpucheck::check_outcome& outcome, const std::vector<trial>& trials) {
+  const bool read =
+      std::any_of(trials.begin(), trials.end(), [](const trial& t) { return t.read_cpu_clock; });
+  if (!read) {
+    return;
+  }
+  outcome.passed = false;
+  outcome.noise_could_explain = false;
+  outcome.message = "your function reads clock(), which counts the CPU time your process used, "
+                    "not the time that passed. It reads about right only while the CPU spins "
+                    "waiting for the GPU; if the CPU sleeps in the wait (blocking sync), it "
+                    "misses the wait.";
+  outcome.hint = "Use a wall clock: std::chrono::steady_clock::now() before and after, and "
+                 "return the difference in milliseconds.";
+  outcome.rule = "cpu-time-clock";
+  outcome.lesson_section = std::string(lesson) + "#method-1-a-host-clock-and-a-device-wide-sync";
+}
+
 } // namespace
 
 // A failure must repeat to count. A round whose wrong times were all too long (what a busy host
@@ -180,6 +205,7 @@ gpucheck::check_outcome judge_function(const char* function, timing_function tim
     }
   }
   explain(outcome, telling_trial(trials));
+  fail_cpu_time_clock(outcome, trials);
   return outcome;
 }
 
