@@ -36,7 +36,8 @@ for group in "${want_groups[@]}"; do
     need_package texlive-latex-recommended kpsewhich fancyvrb.sty
     need_package texlive-lang-cjk kpsewhich xeCJK.sty
     need_package texlive-lang-chinese kpsewhich ctexhook.sty
-    need_package fonts-noto-cjk fc-list :lang=zh
+    # fc-list exits 0 even when nothing matches: look for the very font the template names.
+    need_package fonts-noto-cjk sh -c 'fc-list "Noto Sans Mono CJK SC" | grep -q .'
     need_package fonts-noto-core sh -c 'fc-list "Noto Serif" | grep -q .'
     need_package librsvg2-bin command -v rsvg-convert
     need_package poppler-utils command -v pdftotext
