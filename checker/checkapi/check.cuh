@@ -13,6 +13,7 @@
 #include "checkapi/judge.hpp"
 #include "checkapi/known_duration_work.cuh"
 #include "checkapi/non_finite.hpp"
+#include "checkapi/number_slip.hpp"
 #include "checkapi/random_draw.hpp"
 #include "checkapi/results_channel.hpp"
 #include "checkapi/timing_noise.hpp"

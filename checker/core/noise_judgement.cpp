@@ -67,8 +67,8 @@ void apply_noise_judgement(check_report& report, const noise_evidence& evidence)
   if (!noise_explains_every_failure) {
     report.advice += std::string(report.advice.empty() ? "" : " ") +
                      "The GPU was disturbed while the checks ran, but that cannot explain every "
-                     "failure: a "
-                     "busy GPU makes times longer, never shorter, and never changes a result.";
+                     "failure: a busy GPU makes times longer, never shorter, never longer than the "
+                     "call that measured them, and never changes a unit or a result.";
     return;
   }
   report.verdict = exit_code::inconclusive;

@@ -7,6 +7,7 @@
 #include "exercise.h"
 
 #include <algorithm>
+#include <chrono>
 #include <vector>
 
 namespace {
@@ -21,6 +22,7 @@ struct trial {
   double reported_ms = 0;      // what the student's function returned
   double work_ms = 0;          // what the work really took on the GPU
   double queued_ms = 0;        // the background work queued just before the call
+  double call_ms = 0;          // from the call to its return, on the checker's host clock
   bool read_cpu_clock = false; // the function called clock(), which counts CPU time
   gpucheck::time_verdict verdict = gpucheck::time_verdict::accurate;
 };
@@ -42,7 +44,11 @@ std::vector<trial> run_trials(timing_function time_it, gpucheck::time_tolerance 
     background.enqueue(stream, gpucheck::random_between(15.0, 30.0));
     trial result;
     const auto cpu_clock_reads_before = gpucheck::cpu_clock_reads();
+    const auto call_start = std::chrono::steady_clock::now();
     result.reported_ms = time_it([&](cudaStream_t s) { work.enqueue(s, work_ms); }, stream);
+    result.call_ms =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - call_start)
+            .count();
     result.read_cpu_clock = gpucheck::cpu_clock_reads() != cpu_clock_reads_before;
     result.work_ms = work.last_true_ms();
     result.queued_ms = background.last_true_ms();
@@ -50,6 +56,16 @@ std::vector<trial> run_trials(timing_function time_it, gpucheck::time_tolerance 
     trials.push_back(result);
   }
   return trials;
+}
+
+// A wrong unit, or a number longer than its call (number_slip.hpp), in these trials.
+gpucheck::slip_finding number_slip_of(const std::vector<trial>& trials,
+                                      gpucheck::time_tolerance tolerance) {
+  std::vector<gpucheck::timed_call> calls;
+  for (const trial& t : trials) {
+    calls.push_back({t.reported_ms, t.work_ms, t.call_ms});
+  }
+  return gpucheck::common_number_slip(calls, tolerance);
 }
 
 // The trial that shows the mistake best: the first one that failed, or the first one.
@@ -69,12 +85,15 @@ gpucheck::check_outcome judge_trials(const char* function, const std::vector<tri
   gpucheck::check_outcome outcome;
   outcome.name = std::string(function) + " returns the time of the work alone";
   outcome.passed = accurate >= trials_to_pass;
-  // A busy GPU can make a trial read too long, never too short: a failure with a time too short
-  // (or not a time at all) stands on any GPU.
-  outcome.noise_could_explain = std::all_of(trials.begin(), trials.end(), [](const trial& t) {
-    return t.verdict == gpucheck::time_verdict::accurate ||
-           t.verdict == gpucheck::time_verdict::too_long;
-  });
+  // A busy GPU can make a trial read too long, never too short, in another unit or longer than
+  // the call: such a failure stands on any GPU.
+  outcome.noise_could_explain =
+      std::all_of(trials.begin(), trials.end(),
+                  [](const trial& t) {
+                    return t.verdict == gpucheck::time_verdict::accurate ||
+                           t.verdict == gpucheck::time_verdict::too_long;
+                  }) &&
+      number_slip_of(trials, tolerance).slip == gpucheck::number_slip::none;
   outcome.expected = format_ms(shown.work_ms) + " (the work alone, within " +
                      format_ms(tolerance.allowed_ms(shown.work_ms)) + ")";
   outcome.measured = format_ms(shown.reported_ms) + " (" + std::to_string(accurate) + " of " +
@@ -165,6 +184,22 @@ void explain_events(gpucheck::check_outcome& outcome, const trial& t) {
   }
 }
 
+// A number in the wrong unit, or longer than the call that returned it, shows its mistake by
+// itself: the message says so (not a timing mistake the student did not make), and no busy GPU
+// excuses it.
+void explain_number_slip(gpucheck::check_outcome& outcome, const std::vector<trial>& trials,
+                         gpucheck::time_tolerance tolerance) {
+  const auto slip = number_slip_of(trials, tolerance);
+  if (outcome.passed || slip.slip == gpucheck::number_slip::none) {
+    return;
+  }
+  const auto advice = gpucheck::advise_on_slip(slip);
+  outcome.message = advice.message;
+  outcome.hint = advice.hint;
+  outcome.rule.clear(); // a wrong number, not a timing method's mistake
+  outcome.lesson_section = std::string(lesson) + "#your-task";
+}
+
 // clock() counts the CPU time of the process, not the time that passes: it reads about right
 // while the host spins in cudaDeviceSynchronize, and stands still while it sleeps there (with
 // cudaDeviceScheduleBlockingSync). The number is then right by luck, so the method fails even
@@ -205,6 +240,7 @@ gpucheck::check_outcome judge_function(const char* function, timing_function tim
     }
   }
   explain(outcome, telling_trial(trials));
+  explain_number_slip(outcome, trials, tolerance);
   fail_cpu_time_clock(outcome, trials);
   return outcome;
 }

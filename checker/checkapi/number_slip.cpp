@@ -1,0 +1,121 @@
+// SPDX-License-Identifier: MIT
+#include "checkapi/number_slip.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace gpucheck {
+namespace {
+
+// How much longer than the call a correct number may read. Event times come from the GPU's
+// clock and host times from the host's; the two rates differ by parts per million, and an event
+// timestamp is good to about 1 us. 1% and 20 us are far above both, and far below any slip.
+constexpr double call_relative_margin = 0.01;
+constexpr double call_absolute_margin_ms = 0.02;
+
+bool longer_than_call(const timed_call& call) {
+  return call.reported_ms > call.call_ms * (1.0 + call_relative_margin) + call_absolute_margin_ms;
+}
+
+bool reads_right_when_scaled(const timed_call& call, double to_ms, time_tolerance tolerance) {
+  return judge_time(call.reported_ms * to_ms, call.truth_ms, tolerance) == time_verdict::accurate;
+}
+
+bool is_unit_slip(number_slip slip) {
+  return slip == number_slip::in_microseconds || slip == number_slip::in_nanoseconds ||
+         slip == number_slip::in_seconds;
+}
+
+// A plain number, as the function returned it: it is not milliseconds, so no unit is printed.
+std::string format_number(double value) {
+  char text[64];
+  std::snprintf(text, sizeof text, "%.7g", value);
+  return text;
+}
+
+} // namespace
+
+number_slip find_number_slip(const timed_call& call, time_tolerance tolerance) {
+  if (judge_time(call.reported_ms, call.truth_ms, tolerance) == time_verdict::accurate) {
+    return number_slip::none;
+  }
+  if (reads_right_when_scaled(call, 1e-3, tolerance)) {
+    return number_slip::in_microseconds;
+  }
+  if (reads_right_when_scaled(call, 1e-6, tolerance)) {
+    return number_slip::in_nanoseconds;
+  }
+  if (reads_right_when_scaled(call, 1e3, tolerance)) {
+    return number_slip::in_seconds;
+  }
+  return longer_than_call(call) ? number_slip::longer_than_the_call : number_slip::none;
+}
+
+slip_finding common_number_slip(const std::vector<timed_call>& calls, time_tolerance tolerance) {
+  std::vector<number_slip> slips;
+  for (const timed_call& call : calls) {
+    slips.push_back(find_number_slip(call, tolerance));
+  }
+  if (!slips.empty() && is_unit_slip(slips.front()) &&
+      std::all_of(slips.begin(), slips.end(), [&](number_slip s) { return s == slips.front(); })) {
+    return {slips.front(), calls.front()};
+  }
+  // A call that read longer than itself, in microseconds or not, cannot have measured the work.
+  for (std::size_t i = 0; i < calls.size(); ++i) {
+    if (slips[i] != number_slip::none && longer_than_call(calls[i])) {
+      return {number_slip::longer_than_the_call, calls[i]};
+    }
+  }
+  return {};
+}
+
+slip_advice advise_on_slip(const slip_finding& finding) {
+  const timed_call& shown = finding.shown;
+  const std::string returned = "your function returned " + format_number(shown.reported_ms);
+  const std::string work = "the work ran " + format_ms(shown.truth_ms);
+  const std::string return_ms =
+      "Return milliseconds: cudaEventElapsedTime already gives them, and std::chrono gives them "
+      "with std::chrono::duration<double, std::milli>(stop - start).count().";
+  switch (finding.slip) {
+  case number_slip::none:
+    return {};
+  case number_slip::in_microseconds:
+    return {returned + " and " + work + ": that is the right time in microseconds, 1000 times " +
+                "the number of milliseconds asked for. The timing is right; the unit is not.",
+            return_ms};
+  case number_slip::in_nanoseconds:
+    return {returned + " and " + work + ": that is the right time in nanoseconds, a million " +
+                "times the number of milliseconds asked for. The timing is right; the unit is " +
+                "not.",
+            return_ms};
+  case number_slip::in_seconds:
+    return {returned + " and " + work + ": that is the right time in seconds, 1000 times " +
+                "smaller than the number of milliseconds asked for. The timing is right; the " +
+                "unit is not.",
+            return_ms};
+  case number_slip::longer_than_the_call: {
+    // Microseconds around a timing mistake (a queue timed along, say) match no unit exactly, but
+    // read as milliseconds they would be at least the work and fit in the call: worth a question.
+    const timed_call as_microseconds{shown.reported_ms * 1e-3, shown.truth_ms, shown.call_ms};
+    const bool plausible_in_microseconds =
+        !longer_than_call(as_microseconds) && as_microseconds.reported_ms >= 0.9 * shown.truth_ms;
+    const std::string unit_question = plausible_in_microseconds
+                                          ? " Is it in microseconds? As milliseconds, " +
+                                                format_ms(as_microseconds.reported_ms) +
+                                                " would fit in the call."
+                                          : "";
+    return {returned + " (read as " + format_ms(shown.reported_ms) + "), but only " +
+                format_ms(shown.call_ms) +
+                " passed from the call to your function to its return: the number cannot be " +
+                "the time of anything that happened inside the call (" + work + ")." +
+                unit_question,
+            "Return the difference of two clock reads, or cudaEventElapsedTime's result, taken "
+            "inside the function around `work(stream)`, in milliseconds: nothing added, scaled "
+            "or kept from an earlier call."};
+  }
+  }
+  return {};
+}
+
+} // namespace gpucheck

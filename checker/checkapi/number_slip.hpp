@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: MIT
+/// @file number_slip.hpp
+/// @brief Wrong times whose cause shows in the number itself: a unit slip, or a time longer than
+/// the call that measured it.
+///
+/// A busy GPU or host makes a measured time a few percent or a few milliseconds longer; it never
+/// turns milliseconds into microseconds, and it never makes a function report more time than
+/// passed between its call and its return. So a slip is judged the same on a quiet GPU and on the
+/// busiest one (the check sets noise_could_explain to false), and its message names the slip
+/// instead of a timing mistake the student did not make.
+#pragma once
+
+#include "checkapi/judge.hpp"
+
+#include <string>
+#include <vector>
+
+namespace gpucheck {
+
+/// One call of a student's timing function, as the check saw it.
+struct timed_call {
+  double reported_ms = 0; ///< what the function returned, meant to be milliseconds
+  double truth_ms = 0;    ///< what the timed work really took on the GPU
+  double call_ms = 0;     ///< from the call to its return, on the checker's own host clock
+};
+
+enum class number_slip {
+  none,
+  in_microseconds,      ///< the right time, in microseconds (1000 times too large)
+  in_nanoseconds,       ///< the right time, in nanoseconds (a million times too large)
+  in_seconds,           ///< the right time, in seconds (1000 times too small)
+  longer_than_the_call, ///< more time than passed from the call to its return
+};
+
+/// The slip one call shows, if any. A call whose number is accurate shows none.
+number_slip find_number_slip(const timed_call& call, time_tolerance tolerance);
+
+/// A slip, and the call that shows it best.
+struct slip_finding {
+  number_slip slip = number_slip::none;
+  timed_call shown; ///< the first call that shows the slip
+};
+
+/// The slip of a whole check. A unit slip only when every call shows that same one: one call
+/// can match a unit by chance (a 3 us launch for 3 ms of work reads like seconds), five cannot.
+/// Otherwise longer_than_the_call when a wrong number was longer than its call, else none.
+slip_finding common_number_slip(const std::vector<timed_call>& calls, time_tolerance tolerance);
+
+/// What to tell the student about a slip, with the numbers of the call that shows it.
+struct slip_advice {
+  std::string message; ///< what the number shows
+  std::string hint;    ///< what to do about it
+};
+
+slip_advice advise_on_slip(const slip_finding& finding);
+
+} // namespace gpucheck

@@ -1,0 +1,151 @@
+// SPDX-License-Identifier: MIT
+// Judging a reported time against the truth (judge.hpp), and the slips a number shows by itself
+// (number_slip.hpp): plain C++, tested without a GPU on the numbers real mistakes produce.
+#include "checkapi/judge.hpp"
+#include "checkapi/number_slip.hpp"
+
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <limits>
+
+using gpucheck::number_slip;
+using gpucheck::time_verdict;
+
+namespace {
+
+const gpucheck::time_tolerance five_percent_or_50_us{0.05, 0.05};
+
+// A call that took `call_ms` on the checker's clock, around work of `truth_ms`.
+gpucheck::timed_call call(double reported_ms, double truth_ms, double call_ms) {
+  return {reported_ms, truth_ms, call_ms};
+}
+
+} // namespace
+
+TEST_CASE("a time is accurate within the larger of the relative and the absolute tolerance") {
+  CHECK(five_percent_or_50_us.allowed_ms(10.0) == doctest::Approx(0.5));
+  CHECK(five_percent_or_50_us.allowed_ms(0.2) == doctest::Approx(0.05));
+  CHECK(gpucheck::judge_time(10.4, 10.0, five_percent_or_50_us) == time_verdict::accurate);
+  CHECK(gpucheck::judge_time(10.6, 10.0, five_percent_or_50_us) == time_verdict::too_long);
+  CHECK(gpucheck::judge_time(9.4, 10.0, five_percent_or_50_us) == time_verdict::too_short);
+  CHECK(gpucheck::judge_time(0.24, 0.2, five_percent_or_50_us) == time_verdict::accurate);
+  CHECK(gpucheck::judge_time(0.26, 0.2, five_percent_or_50_us) == time_verdict::too_long);
+}
+
+TEST_CASE("NaN, infinity and negative numbers are not times") {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  const double inf = std::numeric_limits<double>::infinity();
+  CHECK(gpucheck::judge_time(nan, 1.0, five_percent_or_50_us) == time_verdict::not_a_number);
+  CHECK(gpucheck::judge_time(inf, 1.0, five_percent_or_50_us) == time_verdict::not_a_number);
+  CHECK(gpucheck::judge_time(-1.0, 1.0, five_percent_or_50_us) == time_verdict::not_a_number);
+}
+
+TEST_CASE("times are written with the unit that reads best") {
+  CHECK(gpucheck::format_ms(2.3781) == "2.378 ms");
+  CHECK(gpucheck::format_ms(0.0) == "0.000 ms");
+  CHECK(gpucheck::format_ms(0.0512) == "51.2 us");
+  CHECK(gpucheck::format_ms(2378.4) == "2.38 s");
+}
+
+TEST_CASE("a number in the wrong unit is found, whichever unit it is") {
+  // Lesson 04's reference numbers: 2.378 ms of work, a call of 2.43 ms around it.
+  CHECK(gpucheck::find_number_slip(call(2378.0, 2.378, 2.43), five_percent_or_50_us) ==
+        number_slip::in_microseconds);
+  CHECK(gpucheck::find_number_slip(call(2.378e6, 2.378, 2.43), five_percent_or_50_us) ==
+        number_slip::in_nanoseconds);
+  CHECK(gpucheck::find_number_slip(call(0.002378, 2.378, 2.43), five_percent_or_50_us) ==
+        number_slip::in_seconds);
+  SUBCASE("an accurate number shows no slip") {
+    CHECK(gpucheck::find_number_slip(call(2.39, 2.378, 2.43), five_percent_or_50_us) ==
+          number_slip::none);
+  }
+  SUBCASE("a number wrong for another reason shows none either") {
+    // The clock started before the queue drained: 20 ms of earlier work included.
+    CHECK(gpucheck::find_number_slip(call(22.4, 2.378, 22.5), five_percent_or_50_us) ==
+          number_slip::none);
+    // The clock stopped after the launch: 8 us for 2.378 ms of work (not 1000 times smaller).
+    CHECK(gpucheck::find_number_slip(call(0.008, 2.378, 0.01), five_percent_or_50_us) ==
+          number_slip::none);
+  }
+}
+
+TEST_CASE("a number longer than the call that measured it is a slip, not noise") {
+  CHECK(gpucheck::find_number_slip(call(25.0, 2.378, 22.5), five_percent_or_50_us) ==
+        number_slip::longer_than_the_call);
+  SUBCASE("within the clocks' own disagreement, it is not") {
+    // Events read on the GPU's clock can exceed the host's reading by a hair.
+    CHECK(gpucheck::find_number_slip(call(22.51, 2.378, 22.5), five_percent_or_50_us) ==
+          number_slip::none);
+  }
+}
+
+TEST_CASE("a whole check has a unit slip only when every call shows it") {
+  SUBCASE("five calls in microseconds") {
+    const auto found = gpucheck::common_number_slip(
+        {call(2378.0, 2.378, 2.43), call(512.0, 0.51, 0.56), call(4800.0, 4.81, 4.9),
+         call(1001.0, 1.0, 1.05), call(3333.0, 3.33, 3.4)},
+        five_percent_or_50_us);
+    CHECK(found.slip == number_slip::in_microseconds);
+    CHECK(found.shown.reported_ms == 2378.0);
+  }
+  SUBCASE("one call that matches a unit by chance is no unit slip") {
+    // Launch-only times (an unsynced stop) of 3 us: the 3 ms call reads like seconds, the others
+    // do not, and none is longer than its call.
+    const auto found = gpucheck::common_number_slip(
+        {call(0.003, 1.0, 0.004), call(0.003, 3.0, 0.004), call(0.003, 4.5, 0.004)},
+        five_percent_or_50_us);
+    CHECK(found.slip == number_slip::none);
+  }
+  SUBCASE("microseconds with a method mistake: longer than the call, the first such shown") {
+    const auto found = gpucheck::common_number_slip(
+        {call(2.4, 2.378, 2.43), call(22400.0, 2.378, 22.5), call(23500.0, 3.5, 23.6)},
+        five_percent_or_50_us);
+    CHECK(found.slip == number_slip::longer_than_the_call);
+    CHECK(found.shown.reported_ms == 22400.0);
+  }
+  SUBCASE("accurate calls show nothing") {
+    const auto found = gpucheck::common_number_slip(
+        {call(2.39, 2.378, 2.43), call(1.01, 1.0, 1.05)}, five_percent_or_50_us);
+    CHECK(found.slip == number_slip::none);
+  }
+  SUBCASE("no calls, no slip") {
+    CHECK(gpucheck::common_number_slip({}, five_percent_or_50_us).slip == number_slip::none);
+  }
+}
+
+TEST_CASE("the advice names the slip with the student's own numbers") {
+  SUBCASE("microseconds") {
+    const auto advice =
+        gpucheck::advise_on_slip({number_slip::in_microseconds, call(2378.4, 2.378, 2.43)});
+    CHECK(advice.message.find("returned 2378.4") != std::string::npos);
+    CHECK(advice.message.find("2.378 ms") != std::string::npos);
+    CHECK(advice.message.find("microseconds") != std::string::npos);
+    CHECK(advice.hint.find("std::milli") != std::string::npos);
+  }
+  SUBCASE("seconds") {
+    const auto advice =
+        gpucheck::advise_on_slip({number_slip::in_seconds, call(0.002378, 2.378, 2.43)});
+    CHECK(advice.message.find("returned 0.002378") != std::string::npos);
+    CHECK(advice.message.find("in seconds") != std::string::npos);
+  }
+  SUBCASE("longer than the call") {
+    const auto advice =
+        gpucheck::advise_on_slip({number_slip::longer_than_the_call, call(25.0, 2.378, 22.5)});
+    CHECK(advice.message.find("only 22.500 ms passed") != std::string::npos);
+    CHECK(advice.message.find("microseconds") == std::string::npos);
+    CHECK_FALSE(advice.hint.empty());
+  }
+  SUBCASE("longer than the call, and would fit in it as microseconds") {
+    // Microseconds with the queue timed along: 22.4 ms of queue and work, in microseconds.
+    const auto advice =
+        gpucheck::advise_on_slip({number_slip::longer_than_the_call, call(22400.0, 2.378, 22.5)});
+    CHECK(advice.message.find("Is it in microseconds? As milliseconds, 22.400 ms would fit") !=
+          std::string::npos);
+  }
+  SUBCASE("no slip, no advice") {
+    const auto advice = gpucheck::advise_on_slip({});
+    CHECK(advice.message.empty());
+    CHECK(advice.hint.empty());
+  }
+}
