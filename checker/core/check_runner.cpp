@@ -94,13 +94,16 @@ void judge_run(check_report& report, const process_result& run, const check_resu
           (cuda_error->name.empty() ? std::string("CUDA error") : cuda_error->name) +
           (cuda_error->description.empty() ? "" : " (" + cuda_error->description + ")") +
           ", and the checks stopped before they finished.";
-      report.advice = cuda_error->illegal_address
-                          ? "A kernel read or wrote memory outside its allocations. Run make check "
-                            "LESSON=" +
-                                report.lesson_folder.substr(0, 2) +
-                                " SANITIZE=1 to see which kernel, at which line."
-                          : "The first failing call is named in the lines above; the lesson's "
-                            "CUDA_CHECK prints where it is.";
+      if (cuda_error->illegal_address) {
+        report.advice = "A kernel read or wrote memory outside its allocations. Run make check "
+                        "LESSON=" +
+                        report.lesson_folder.substr(0, 2) +
+                        " SANITIZE=1 to see which kernel, at which line.";
+      } else {
+        report.advice = advice_for_cuda_error(*cuda_error)
+                            .value_or("The first failing call is named in the lines above; the "
+                                      "lesson's CUDA_CHECK prints where it is.");
+      }
       return;
     }
     if (run.exit_status == 0) {

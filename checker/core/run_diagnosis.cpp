@@ -21,6 +21,13 @@ std::optional<cuda_error_seen> find_cuda_error(const std::string& output) {
     seen.name = match[1];
     seen.description = match[2];
     found = true;
+    // CUDA_CHECK's second line names the call: "    in: cudaDeviceSynchronize()".
+    static const std::regex call_line(R"(^\n\s*in: ([^\n]+))");
+    std::smatch call;
+    const std::string after = match.suffix();
+    if (std::regex_search(after, call, call_line)) {
+      seen.call = call[1];
+    }
   }
   if (std::regex_search(output, illegal)) {
     seen.illegal_address = true;
@@ -33,6 +40,42 @@ std::optional<cuda_error_seen> find_cuda_error(const std::string& output) {
     return std::nullopt;
   }
   return seen;
+}
+
+std::optional<std::string> advice_for_cuda_error(const cuda_error_seen& error) {
+  const auto called = [&](const char* function) {
+    return error.call.find(function) != std::string::npos;
+  };
+  const bool elapsed_time = error.call.empty() || called("cudaEventElapsedTime");
+  if (error.name == "cudaErrorNotReady" &&
+      (called("cudaEventQuery") || called("cudaStreamQuery"))) {
+    return "A query answers cudaErrorNotReady while the work is still running: that is an answer, "
+           "not an error, so a polling query must not stop the program (no CUDA_CHECK around "
+           "it). To simply wait, call cudaEventSynchronize(stop) instead.";
+  }
+  if (error.name == "cudaErrorNotReady" && elapsed_time) {
+    return "cudaEventElapsedTime was called before the stop event had happened on the GPU: the "
+           "timed work was still running, so there was no time to read yet (rule "
+           "event-not-complete). Wait for the event first: cudaEventSynchronize(stop), just "
+           "before cudaEventElapsedTime.";
+  }
+  if (error.name == "cudaErrorInvalidResourceHandle" && called("cudaEventElapsedTime")) {
+    return "cudaEventElapsedTime needs two events that were both recorded and both created to "
+           "time: one was never recorded (cudaEventRecord), was already destroyed, or was "
+           "created with cudaEventDisableTiming (rule event-timing-disabled). Create timing "
+           "events (gpucourse::cuda_event) and record both before you read them.";
+  }
+  if (error.name == "cudaErrorContextIsDestroyed") {
+    return "The CUDA context the checks were using was destroyed while they ran: something called "
+           "cudaDeviceReset(). A timing function must leave the device as it found it; remove "
+           "the reset.";
+  }
+  if (error.name == "cudaErrorMemoryAllocation") {
+    return "The GPU ran out of memory: an allocation larger than the card, or memory allocated "
+           "on every call and never freed. Allocate once, and let an owner free it "
+           "(gpucourse::device_buffer in cuda_raii.cuh).";
+  }
+  return std::nullopt;
 }
 
 std::optional<std::string> find_uncaught_exception(const std::string& output) {

@@ -103,6 +103,8 @@ if [ "$mode" != no-gpu ]; then
   # A unit slip is named as one, not as a timing mistake the student did not make. Under load the
   # numbers can miss the unit's exact match; microseconds are still longer than the call.
   says ivy "microseconds"
+  # A CUDA error that a timing mistake causes is explained as that mistake.
+  says hugo "event-not-complete"
   [ "$mode" = alone ] && says eli "the right time in seconds"
 fi
 
