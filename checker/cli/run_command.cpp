@@ -32,11 +32,14 @@ int run_run_command(const std::vector<std::string>& arguments) {
   const build_outcome built =
       build_target(paths.source_dir, paths.build_dir, lesson->run_target(solution));
   if (!built.ok) {
-    if (built.first_error && !built.first_error->is_link_error) {
+    if (built.first_error) {
       const compiler_error& error = *built.first_error;
-      std::cerr << "Your code does not compile:\n  " << error.file << ":" << error.line << ": "
-                << error.message << "\n"
-                << error.excerpt;
+      std::cerr << (error.is_link_error ? "Your code does not link:\n  "
+                                        : "Your code does not compile:\n  ");
+      if (!error.file.empty()) {
+        std::cerr << error.file << ":" << error.line << ": ";
+      }
+      std::cerr << error.message << "\n" << error.excerpt;
     } else {
       std::cerr << "The build failed:\n" << last_lines(built.output, 30);
     }

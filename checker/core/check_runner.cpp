@@ -43,7 +43,20 @@ void judge_build_failure(check_report& report, const build_outcome& built) {
     return;
   }
   const compiler_error& error = *built.first_error;
-  if (error.is_link_error) {
+  if (!error.defined_twice.empty()) {
+    const std::string where = error.file.empty() ? std::string("your code")
+                                                 : fs::path(error.file).filename().string() + ":" +
+                                                       std::to_string(error.line);
+    report.headline = "Your code compiles but does not link: " + where + " defines `" +
+                      error.defined_twice + "', which the program already has.";
+    report.advice = error.defined_twice == "main"
+                        ? "Remove your main(): the check program brings its own, and make run "
+                          "LESSON=" +
+                              report.lesson_folder.substr(0, 2) +
+                              " runs the lesson's experiment (main.cu) with your functions."
+                        : "Rename yours, or make it static (or put it in an unnamed namespace) "
+                          "if only your file uses it.";
+  } else if (error.is_link_error) {
     report.headline = "Your code compiles but does not link: " + error.message;
     report.advice = "A function the checks call is declared but not defined: keep every function "
                     "of the starter, with the same name and parameters.";

@@ -34,6 +34,38 @@ std::string excerpt_after(const std::vector<std::string>& lines, std::size_t ind
   return excerpt;
 }
 
+// The course's own sources, which a student does not edit: a clash is never reported there when
+// the other definition can be named instead.
+bool is_course_source(const std::string& file) {
+  const std::string name = file.substr(file.find_last_of('/') + 1);
+  return file.find("/checker/") != std::string::npos || name == "check_main.cpp" ||
+         name == "check.cu" || name == "main.cu";
+}
+
+// GNU ld: "a.cpp:57: multiple definition of `main'; b.o:/path/exercise.cu:40: first defined here"
+// (the symbol may be quoted `x' or 'x'; without debug information a location is "(.text+0x0)").
+std::optional<compiler_error> multiple_definition(const std::string& line) {
+  static const std::regex clash(R"(multiple definition of (?:`|'|‘)(.+?)(?:'|’))");
+  static const std::regex location(R"(([^\s:;()]+\.(?:cu|cuh|cpp|cc|cxx|c|h|hpp)):(\d+))");
+  std::smatch match;
+  if (!std::regex_search(line, match, clash)) {
+    return std::nullopt;
+  }
+  compiler_error error;
+  error.is_link_error = true;
+  error.defined_twice = match[1];
+  error.message = "multiple definition of `" + error.defined_twice + "'";
+  // Of the two definitions, the one outside the course's sources; else the first named.
+  for (auto it = std::sregex_iterator(line.begin(), line.end(), location);
+       it != std::sregex_iterator(); ++it) {
+    if (error.file.empty() || (is_course_source(error.file) && !is_course_source((*it)[1]))) {
+      error.file = (*it)[1];
+      error.line = std::stoi((*it)[2]);
+    }
+  }
+  return error;
+}
+
 } // namespace
 
 std::optional<compiler_error> find_first_error(const std::string& build_output) {
@@ -60,6 +92,8 @@ std::optional<compiler_error> find_first_error(const std::string& build_output) 
       link_error = compiler_error{};
       link_error->message = match[2];
       link_error->is_link_error = true;
+      continue;
+    } else if (!link_error && (link_error = multiple_definition(lines[i]))) {
       continue;
     } else if (!link_error && std::regex_match(lines[i], match, nvlink_style)) {
       link_error = compiler_error{};

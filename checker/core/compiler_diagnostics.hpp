@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Finding the first error in a build's output, so that a student sees one message with its file
 // and line instead of pages of compiler output. Understands nvcc's (`file(12): error: ...`),
-// GCC's and Clang's (`file:12:5: error: ...`) and the linker's (`undefined reference to ...`).
+// GCC's and Clang's (`file:12:5: error: ...`) and the linker's (`undefined reference to ...`,
+// `multiple definition of ...`).
 #pragma once
 
 #include <optional>
@@ -16,6 +17,9 @@ struct compiler_error {
   std::string message; // the error's text, without the location
   std::string excerpt; // the lines the compiler printed under it (source line and caret), if any
   bool is_link_error = false;
+  /// For "multiple definition of `main'": the symbol defined twice ("main"). `file` and `line`
+  /// are then the definition that is not the course's own (the student's, where it can be told).
+  std::string defined_twice;
 };
 
 std::optional<compiler_error> find_first_error(const std::string& build_output);

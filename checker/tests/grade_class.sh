@@ -94,6 +94,7 @@ says dana "timing_lesson4.cu"
 says tia "timing_helpers.h:8"
 says uma "time_with_events"
 says yan "several .cu files"
+says kai "exercise.cu:[0-9]* defines \`main'"
 if [ "$mode" != no-gpu ]; then
   says quinn "time limit"
   says pat "SIGKILL"
