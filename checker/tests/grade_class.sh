@@ -106,6 +106,7 @@ if [ "$mode" != no-gpu ]; then
   says ivy "microseconds"
   # A CUDA error that a timing mistake causes is explained as that mistake.
   says hugo "event-not-complete"
+  says leo "never called work(stream)"
   [ "$mode" = alone ] && says eli "the right time in seconds"
 fi
 

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <vector>
 
 namespace {
@@ -23,6 +24,7 @@ struct trial {
   double work_ms = 0;          // what the work really took on the GPU
   double queued_ms = 0;        // the background work queued just before the call
   double call_ms = 0;          // from the call to its return, on the checker's host clock
+  int work_runs = 0;           // how many times the function called work(stream)
   bool read_cpu_clock = false; // the function called clock(), which counts CPU time
   gpucheck::time_verdict verdict = gpucheck::time_verdict::accurate;
 };
@@ -45,7 +47,12 @@ std::vector<trial> run_trials(timing_function time_it, gpucheck::time_tolerance 
     trial result;
     const auto cpu_clock_reads_before = gpucheck::cpu_clock_reads();
     const auto call_start = std::chrono::steady_clock::now();
-    result.reported_ms = time_it([&](cudaStream_t s) { work.enqueue(s, work_ms); }, stream);
+    result.reported_ms = time_it(
+        [&](cudaStream_t s) {
+          ++result.work_runs;
+          work.enqueue(s, work_ms);
+        },
+        stream);
     result.call_ms =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - call_start)
             .count();
@@ -200,6 +207,40 @@ void explain_number_slip(gpucheck::check_outcome& outcome, const std::vector<tri
   outcome.lesson_section = std::string(lesson) + "#your-task";
 }
 
+// A function that never ran the work, or ran it several times, timed something else than one
+// run of it: say so, whatever its number looks like (a missing work(stream) reads like events
+// that bracket nothing).
+void explain_work_runs(gpucheck::check_outcome& outcome, const std::vector<trial>& trials) {
+  if (outcome.passed) {
+    return;
+  }
+  const auto never =
+      std::find_if(trials.begin(), trials.end(), [](const trial& t) { return t.work_runs == 0; });
+  // Several runs explain a number only when it is their sum; a warm-up run before a timed one
+  // is fine, and a wrong number then has another cause, already explained.
+  const auto several = std::find_if(trials.begin(), trials.end(), [](const trial& t) {
+    return t.work_runs > 1 &&
+           std::abs(t.reported_ms - t.work_runs * t.work_ms) <= 0.1 * t.work_runs * t.work_ms;
+  });
+  if (never != trials.end()) {
+    outcome.message = "your function never called work(stream), so the GPU had nothing of yours "
+                      "to time: it returned " +
+                      format_ms(never->reported_ms) + " for no work at all.";
+    outcome.hint = "Call work(stream) once, between the start and the stop of your timing.";
+  } else if (several != trials.end()) {
+    outcome.message = "your function called work(stream) " + std::to_string(several->work_runs) +
+                      " times and returned " + format_ms(several->reported_ms) + "; one run took " +
+                      format_ms(several->work_ms) + ".";
+    outcome.hint = "Time one run of the work: call work(stream) once between the start and the "
+                   "stop (or divide the total by the number of runs).";
+  } else {
+    return;
+  }
+  outcome.noise_could_explain = false;
+  outcome.rule.clear();
+  outcome.lesson_section = std::string(lesson) + "#your-task";
+}
+
 // clock() counts the CPU time of the process, not the time that passes: it reads about right
 // while the host spins in cudaDeviceSynchronize, and stands still while it sleeps there (with
 // cudaDeviceScheduleBlockingSync). The number is then right by luck, so the method fails even
@@ -241,6 +282,7 @@ gpucheck::check_outcome judge_function(const char* function, timing_function tim
   }
   explain(outcome, telling_trial(trials));
   explain_number_slip(outcome, trials, tolerance);
+  explain_work_runs(outcome, trials);
   fail_cpu_time_clock(outcome, trials);
   return outcome;
 }
