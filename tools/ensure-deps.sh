@@ -34,6 +34,7 @@ for group in "${want_groups[@]}"; do
     need_package texlive-xetex command -v xelatex
     need_package texlive-latex-extra kpsewhich mdframed.sty
     need_package texlive-latex-recommended kpsewhich fancyvrb.sty
+    need_package texlive-fonts-recommended kpsewhich pzdr.tfm # hyperref's links under XeTeX
     need_package texlive-lang-cjk kpsewhich xeCJK.sty
     need_package texlive-lang-chinese kpsewhich ctexhook.sty
     # fc-list exits 0 even when nothing matches: look for the very font the template names.
