@@ -158,9 +158,12 @@ void explain_events(gpucheck::check_outcome& outcome, const trial& t) {
     return;
   case gpucheck::time_verdict::too_short:
     if (t.reported_ms == 0.0) {
-      outcome.message = "your function returned 0 ms: it does not time anything yet.";
+      outcome.message = "your function returned 0 ms: it does not time anything yet, or "
+                        "cudaEventElapsedTime failed and left your variable at 0 (it does when "
+                        "the stop event has not happened yet, or an event cannot time).";
       outcome.hint = "Record an event before and one after `work(stream)`, wait for the second "
-                     "with cudaEventSynchronize, and return cudaEventElapsedTime's result.";
+                     "with cudaEventSynchronize, and return cudaEventElapsedTime's result; wrap "
+                     "each call in CUDA_CHECK to see any error.";
       outcome.lesson_section = std::string(lesson) + "#method-2-cuda-events";
       return;
     }
