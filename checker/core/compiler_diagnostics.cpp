@@ -34,12 +34,14 @@ std::string excerpt_after(const std::vector<std::string>& lines, std::size_t ind
   return excerpt;
 }
 
-// The course's own sources, which a student does not edit: a clash is never reported there when
-// the other definition can be named instead.
+// The course's own sources that a check or run program links, which a student does not edit: a
+// clash is never reported there when the other definition can be named instead. (Not any path
+// with "checker" in it: a class may be graded into a folder below build/checker/.)
 bool is_course_source(const std::string& file) {
   const std::string name = file.substr(file.find_last_of('/') + 1);
-  return file.find("/checker/") != std::string::npos || name == "check_main.cpp" ||
-         name == "check.cu" || name == "main.cu";
+  return file.find("/checkapi/") != std::string::npos ||
+         file.find("/lessons/common/") != std::string::npos || name == "check.cu" ||
+         name == "main.cu";
 }
 
 // GNU ld: "a.cpp:57: multiple definition of `main'; b.o:/path/exercise.cu:40: first defined here"

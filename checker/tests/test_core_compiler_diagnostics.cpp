@@ -66,6 +66,15 @@ TEST_CASE("a function defined twice names the student's definition, not the cour
   CHECK(error->defined_twice == "main");
   CHECK(error->file == "/tmp/grades/.build/submission/exercise.cu");
   CHECK(error->line == 40);
+  SUBCASE("graded into a folder below the course's checker/") {
+    const auto graded = find_first_error(
+        "/src/checker/checkapi/check_main.cpp:57: multiple definition of `main'; exercise.cu.o:"
+        "/src/build/checker/tests/integration/class-out/.build/submission/exercise.cu:32: first "
+        "defined here\n");
+    REQUIRE(graded.has_value());
+    CHECK(graded->file ==
+          "/src/build/checker/tests/integration/class-out/.build/submission/exercise.cu");
+  }
   SUBCASE("in a UTF-8 locale, where ld quotes with curly quotes") {
     const auto curly = find_first_error(
         "/src/lessons/04-two-sync-methods/exercise.cu:12: multiple definition of "
