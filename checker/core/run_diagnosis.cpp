@@ -54,10 +54,11 @@ std::optional<std::string> advice_for_cuda_error(const cuda_error_seen& error) {
            "it). To simply wait, call cudaEventSynchronize(stop) instead.";
   }
   if (error.name == "cudaErrorNotReady" && elapsed_time) {
-    return "cudaEventElapsedTime was called before the stop event had happened on the GPU: the "
-           "timed work was still running, so there was no time to read yet (rule "
-           "event-not-complete). Wait for the event first: cudaEventSynchronize(stop), just "
-           "before cudaEventElapsedTime.";
+    return "cudaEventElapsedTime was called before both of its events had happened on the GPU: "
+           "the work before them was still running, so there was no time to read yet (rule "
+           "event-not-complete). Wait for the stop event first, cudaEventSynchronize(stop), and "
+           "record both events on the stream that carries the work, so that the stop cannot "
+           "happen before the start.";
   }
   if (error.name == "cudaErrorInvalidResourceHandle" && called("cudaEventElapsedTime")) {
     return "cudaEventElapsedTime needs two events that were both recorded and both created to "
