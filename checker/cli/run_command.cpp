@@ -40,6 +40,9 @@ int run_run_command(const std::vector<std::string>& arguments) {
         std::cerr << error.file << ":" << error.line << ": ";
       }
       std::cerr << error.message << "\n" << error.excerpt;
+      if (error.defined_twice == "main") {
+        std::cerr << "The lesson's main.cu is the program's main(): remove yours.\n";
+      }
     } else {
       std::cerr << "The build failed:\n" << last_lines(built.output, 30);
     }
