@@ -118,4 +118,21 @@ slip_advice advise_on_slip(const slip_finding& finding) {
   return {};
 }
 
+bool name_number_slip(check_outcome& outcome, const std::vector<timed_call>& calls,
+                      time_tolerance tolerance) {
+  if (outcome.passed) {
+    return false;
+  }
+  const slip_finding slip = common_number_slip(calls, tolerance);
+  if (slip.slip == number_slip::none) {
+    return false;
+  }
+  const slip_advice advice = advise_on_slip(slip);
+  outcome.message = advice.message;
+  outcome.hint = advice.hint;
+  outcome.rule.clear();
+  outcome.noise_could_explain = false;
+  return true;
+}
+
 } // namespace gpucheck

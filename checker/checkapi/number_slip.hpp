@@ -11,7 +11,9 @@
 #pragma once
 
 #include "checkapi/judge.hpp"
+#include "checkapi/results_channel.hpp"
 
+#include <chrono>
 #include <string>
 #include <vector>
 
@@ -31,6 +33,18 @@ enum class number_slip {
   in_seconds,           ///< the right time, in seconds (1000 times too small)
   longer_than_the_call, ///< more time than passed from the call to its return
 };
+
+/// Calls `time_it` (a student's timing function, bound to its arguments) and returns what it
+/// returned and how long the call lasted on the checker's own clock. truth_ms is the caller's to
+/// fill in: it is known only once the work has run.
+template <typename TimingCall> timed_call call_timed(TimingCall&& time_it) {
+  const auto start = std::chrono::steady_clock::now();
+  timed_call call;
+  call.reported_ms = time_it();
+  call.call_ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  return call;
+}
 
 /// The slip one call shows, if any. A call whose number is accurate shows none.
 number_slip find_number_slip(const timed_call& call, time_tolerance tolerance);
@@ -53,5 +67,11 @@ struct slip_advice {
 };
 
 slip_advice advise_on_slip(const slip_finding& finding);
+
+/// When a failed check's calls show a slip: its message and hint become the slip's, its rule is
+/// cleared (a wrong number, not a timing method's mistake) and noise_could_explain is set false.
+/// Returns whether it did. A passed outcome is left alone.
+bool name_number_slip(check_outcome& outcome, const std::vector<timed_call>& calls,
+                      time_tolerance tolerance);
 
 } // namespace gpucheck

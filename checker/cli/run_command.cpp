@@ -40,8 +40,8 @@ int run_run_command(const std::vector<std::string>& arguments) {
         std::cerr << error.file << ":" << error.line << ": ";
       }
       std::cerr << error.message << "\n" << error.excerpt;
-      if (error.defined_twice == "main") {
-        std::cerr << "The lesson's main.cu is the program's main(): remove yours.\n";
+      if (!error.defined_twice.empty()) {
+        std::cerr << advice_for_clash(error, lesson->folder.substr(0, 2)) << "\n";
       }
     } else {
       std::cerr << "The build failed:\n" << last_lines(built.output, 30);

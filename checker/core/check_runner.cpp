@@ -49,13 +49,7 @@ void judge_build_failure(check_report& report, const build_outcome& built) {
                                                        std::to_string(error.line);
     report.headline = "Your code compiles but does not link: " + where + " defines `" +
                       error.defined_twice + "', which the program already has.";
-    report.advice = error.defined_twice == "main"
-                        ? "Remove your main(): the check program brings its own, and make run "
-                          "LESSON=" +
-                              report.lesson_folder.substr(0, 2) +
-                              " runs the lesson's experiment (main.cu) with your functions."
-                        : "Rename yours, or make it static (or put it in an unnamed namespace) "
-                          "if only your file uses it.";
+    report.advice = advice_for_clash(error, report.lesson_folder.substr(0, 2));
   } else if (error.is_link_error) {
     report.headline = "Your code compiles but does not link: " + error.message;
     report.advice = "A function the checks call is declared but not defined: keep every function "

@@ -111,4 +111,14 @@ std::optional<compiler_error> find_first_error(const std::string& build_output) 
   return link_error;
 }
 
+std::string advice_for_clash(const compiler_error& error, const std::string& lesson_number) {
+  if (error.defined_twice == "main") {
+    return "Remove your main(): the lesson's check program and its experiment (main.cu) bring "
+           "their own; make run LESSON=" +
+           lesson_number + " runs the experiment with your functions.";
+  }
+  return "Rename yours, or make it static (or put it in an unnamed namespace) if only your file "
+         "uses it.";
+}
+
 } // namespace gpucheck

@@ -96,6 +96,17 @@ TEST_CASE("a function defined twice names the student's definition, not the cour
   }
 }
 
+TEST_CASE("a clash is advised on: a main() of one's own is removed, anything else renamed") {
+  gpucheck::compiler_error main_twice;
+  main_twice.defined_twice = "main";
+  CHECK(gpucheck::advice_for_clash(main_twice, "04").find("Remove your main()") == 0);
+  CHECK(gpucheck::advice_for_clash(main_twice, "04").find("make run LESSON=04") !=
+        std::string::npos);
+  gpucheck::compiler_error clock_twice;
+  clock_twice.defined_twice = "clock";
+  CHECK(gpucheck::advice_for_clash(clock_twice, "04").find("Rename yours") == 0);
+}
+
 TEST_CASE("a clean build output has no error") {
   CHECK_FALSE(find_first_error("[100%] Built target gpucheck\n").has_value());
   CHECK_FALSE(find_first_error("").has_value());

@@ -124,23 +124,16 @@ GPU_TEST_CASE("time_with_sync returns the time of the work, within 5%") {
     gpucheck::time_verdict verdict;
     double call_ms; // the checker's own clock around the call (the longest, for a median)
   };
-  const auto timed_call_ms = [](const auto& call) {
-    const auto start = std::chrono::steady_clock::now();
-    const double reported_ms = call();
-    const double call_ms =
-        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-    return std::pair{reported_ms, call_ms};
-  };
   std::vector<trial> trials;
   for (int i = 0; i < 3; ++i) {
     const double duration_ms = gpucheck::random_between(2.0, 10.0);
     CUDA_CHECK(cudaDeviceSynchronize());
-    const auto [reported_ms, call_ms] = timed_call_ms([&] {
+    const auto call = gpucheck::call_timed([&] {
       return time_with_sync([&](cudaStream_t s) { spin.enqueue(s, duration_ms); }, stream);
     });
     const double truth_ms = spin.last_true_ms();
-    trials.push_back({"a kernel of known duration", reported_ms, truth_ms,
-                      gpucheck::judge_time(reported_ms, truth_ms, tolerance), call_ms});
+    trials.push_back({"a kernel of known duration", call.reported_ms, truth_ms,
+                      gpucheck::judge_time(call.reported_ms, truth_ms, tolerance), call.call_ms});
   }
   gpucheck::gemm_workload problem(big_n, 31);
   const gpu_work gemm = problem.work();
@@ -151,9 +144,9 @@ GPU_TEST_CASE("time_with_sync returns the time of the work, within 5%") {
     double longest_call_ms = 0;
     for (int r = 0; r < 5; ++r) {
       CUDA_CHECK(cudaDeviceSynchronize());
-      const auto [one_ms, call_ms] = timed_call_ms([&] { return time_with_sync(gemm, stream); });
-      reported.push_back(one_ms);
-      longest_call_ms = std::max(longest_call_ms, call_ms);
+      const auto call = gpucheck::call_timed([&] { return time_with_sync(gemm, stream); });
+      reported.push_back(call.reported_ms);
+      longest_call_ms = std::max(longest_call_ms, call.call_ms);
     }
     const double reported_ms = gpucheck::median(reported);
     trials.push_back({"a warm GEMM of N = 4000 (median of 5)", reported_ms, truth_ms,
@@ -198,14 +191,7 @@ GPU_TEST_CASE("time_with_sync returns the time of the work, within 5%") {
     for (const trial& t : trials) {
       calls.push_back({t.reported_ms, t.truth_ms, t.call_ms});
     }
-    const auto slip = gpucheck::common_number_slip(calls, tolerance);
-    if (slip.slip != gpucheck::number_slip::none) {
-      const auto advice = gpucheck::advise_on_slip(slip);
-      outcome.message = advice.message;
-      outcome.hint = advice.hint;
-      outcome.rule.clear();
-      outcome.noise_could_explain = false;
-    }
+    gpucheck::name_number_slip(outcome, calls, tolerance);
   }
   CHECK(gpucheck::report(outcome));
 }

@@ -7,7 +7,6 @@
 #include "exercise.h"
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <vector>
 
@@ -46,16 +45,16 @@ std::vector<trial> run_trials(timing_function time_it, gpucheck::time_tolerance 
     background.enqueue(stream, gpucheck::random_between(15.0, 30.0));
     trial result;
     const auto cpu_clock_reads_before = gpucheck::cpu_clock_reads();
-    const auto call_start = std::chrono::steady_clock::now();
-    result.reported_ms = time_it(
-        [&](cudaStream_t s) {
-          ++result.work_runs;
-          work.enqueue(s, work_ms);
-        },
-        stream);
-    result.call_ms =
-        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - call_start)
-            .count();
+    const auto call = gpucheck::call_timed([&] {
+      return time_it(
+          [&](cudaStream_t s) {
+            ++result.work_runs;
+            work.enqueue(s, work_ms);
+          },
+          stream);
+    });
+    result.reported_ms = call.reported_ms;
+    result.call_ms = call.call_ms;
     result.read_cpu_clock = gpucheck::cpu_clock_reads() != cpu_clock_reads_before;
     result.work_ms = work.last_true_ms();
     result.queued_ms = background.last_true_ms();
@@ -65,14 +64,13 @@ std::vector<trial> run_trials(timing_function time_it, gpucheck::time_tolerance 
   return trials;
 }
 
-// A wrong unit, or a number longer than its call (number_slip.hpp), in these trials.
-gpucheck::slip_finding number_slip_of(const std::vector<trial>& trials,
-                                      gpucheck::time_tolerance tolerance) {
+// The trials as the slip judgement (number_slip.hpp) sees them.
+std::vector<gpucheck::timed_call> calls_of(const std::vector<trial>& trials) {
   std::vector<gpucheck::timed_call> calls;
   for (const trial& t : trials) {
     calls.push_back({t.reported_ms, t.work_ms, t.call_ms});
   }
-  return gpucheck::common_number_slip(calls, tolerance);
+  return calls;
 }
 
 // The trial that shows the mistake best: the first one that failed, or the first one.
@@ -100,7 +98,7 @@ gpucheck::check_outcome judge_trials(const char* function, const std::vector<tri
                     return t.verdict == gpucheck::time_verdict::accurate ||
                            t.verdict == gpucheck::time_verdict::too_long;
                   }) &&
-      number_slip_of(trials, tolerance).slip == gpucheck::number_slip::none;
+      gpucheck::common_number_slip(calls_of(trials), tolerance).slip == gpucheck::number_slip::none;
   outcome.expected = format_ms(shown.work_ms) + " (the work alone, within " +
                      format_ms(tolerance.allowed_ms(shown.work_ms)) + ")";
   outcome.measured = format_ms(shown.reported_ms) + " (" + std::to_string(accurate) + " of " +
@@ -199,15 +197,9 @@ void explain_events(gpucheck::check_outcome& outcome, const trial& t) {
 // excuses it.
 void explain_number_slip(gpucheck::check_outcome& outcome, const std::vector<trial>& trials,
                          gpucheck::time_tolerance tolerance) {
-  const auto slip = number_slip_of(trials, tolerance);
-  if (outcome.passed || slip.slip == gpucheck::number_slip::none) {
-    return;
+  if (gpucheck::name_number_slip(outcome, calls_of(trials), tolerance)) {
+    outcome.lesson_section = std::string(lesson) + "#your-task";
   }
-  const auto advice = gpucheck::advise_on_slip(slip);
-  outcome.message = advice.message;
-  outcome.hint = advice.hint;
-  outcome.rule.clear(); // a wrong number, not a timing method's mistake
-  outcome.lesson_section = std::string(lesson) + "#your-task";
 }
 
 // A function that never ran the work, or ran it several times, timed something else than one
