@@ -56,7 +56,9 @@ std::vector<trial> run_trials(timing_function time_it, gpucheck::time_tolerance 
     result.reported_ms = call.reported_ms;
     result.call_ms = call.call_ms;
     result.read_cpu_clock = gpucheck::cpu_clock_reads() != cpu_clock_reads_before;
-    result.work_ms = work.last_true_ms();
+    // Work that never ran took no time, and last_true_ms() would still hold an earlier run's
+    // (the 0.01 ms warm-up): judge such a trial against the duration the work was given.
+    result.work_ms = result.work_runs > 0 ? work.last_true_ms() : work_ms;
     result.queued_ms = background.last_true_ms();
     result.verdict = gpucheck::judge_time(result.reported_ms, result.work_ms, tolerance);
     trials.push_back(result);
