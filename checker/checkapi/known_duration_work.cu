@@ -37,6 +37,7 @@ void known_duration_work::enqueue(cudaStream_t stream, double duration_ms) {
   const auto duration_ns = static_cast<unsigned long long>(std::llround(duration_ms * 1e6));
   spin_for<<<1, 1, 0, stream>>>(duration_ns, m_stamps.data());
   CUDA_CHECK_LAUNCH();
+  ++m_runs;
 }
 
 void known_duration_work::last_span_ns(std::uint64_t& start_ns, std::uint64_t& end_ns) const {
@@ -52,6 +53,10 @@ double known_duration_work::last_true_ms() const {
   std::uint64_t end_ns = 0;
   last_span_ns(start_ns, end_ns);
   return static_cast<double>(end_ns - start_ns) * 1e-6;
+}
+
+double known_duration_work::true_ms_since(int runs_before, double planned_ms) const {
+  return m_runs > runs_before ? last_true_ms() : planned_ms;
 }
 
 } // namespace gpucheck

@@ -148,15 +148,10 @@ GPU_TEST_CASE("time_call returns the time of a warm call, until the GPU has fini
   const gpucheck::time_tolerance spin_tolerance{0.05, 0.05}; // 5% or 50 us
   for (int i = 0; i < 4; ++i) {
     const double duration_ms = gpucheck::random_between(0.5, 5.0);
-    int runs = 0;
-    const double reported_ms = time_call(
-        [&](cudaStream_t s) {
-          ++runs;
-          spin.enqueue(s, duration_ms);
-        },
-        stream);
-    // Work that never ran took no time; last_true_ms() would still hold an earlier run's.
-    const double truth_ms = runs > 0 ? spin.last_true_ms() : duration_ms;
+    const int runs_before = spin.runs();
+    const double reported_ms =
+        time_call([&](cudaStream_t s) { spin.enqueue(s, duration_ms); }, stream);
+    const double truth_ms = spin.true_ms_since(runs_before, duration_ms);
     trials.push_back({"a kernel of known duration", reported_ms, truth_ms,
                       gpucheck::judge_time(reported_ms, truth_ms, spin_tolerance)});
   }

@@ -69,15 +69,10 @@ GPU_TEST_CASE("time_launch_only measures the launch: far less than the work") {
   spin.enqueue(stream, 0.01);
   CUDA_CHECK(cudaDeviceSynchronize());
   const double spin_ms = gpucheck::random_between(10.0, 30.0);
-  int spin_runs = 0;
-  const double spin_launch_ms = time_launch_only(
-      [&](cudaStream_t s) {
-        ++spin_runs;
-        spin.enqueue(s, spin_ms);
-      },
-      stream);
-  // Work that never ran took no time; last_true_ms() would still hold the 0.01 ms warm-up.
-  const double spin_truth_ms = spin_runs > 0 ? spin.last_true_ms() : spin_ms;
+  const int runs_before = spin.runs();
+  const double spin_launch_ms =
+      time_launch_only([&](cudaStream_t s) { spin.enqueue(s, spin_ms); }, stream);
+  const double spin_truth_ms = spin.true_ms_since(runs_before, spin_ms);
 
   gpucheck::gemm_workload problem(big_n, 31);
   const gpu_work gemm = problem.work();
@@ -134,17 +129,11 @@ GPU_TEST_CASE("time_with_sync returns the time of the work, within 5%") {
   for (int i = 0; i < 3; ++i) {
     const double duration_ms = gpucheck::random_between(2.0, 10.0);
     CUDA_CHECK(cudaDeviceSynchronize());
-    int runs = 0;
+    const int runs_before = spin.runs();
     const auto call = gpucheck::call_timed([&] {
-      return time_with_sync(
-          [&](cudaStream_t s) {
-            ++runs;
-            spin.enqueue(s, duration_ms);
-          },
-          stream);
+      return time_with_sync([&](cudaStream_t s) { spin.enqueue(s, duration_ms); }, stream);
     });
-    // Work that never ran took no time; last_true_ms() would still hold an earlier run's.
-    const double truth_ms = runs > 0 ? spin.last_true_ms() : duration_ms;
+    const double truth_ms = spin.true_ms_since(runs_before, duration_ms);
     trials.push_back({"a kernel of known duration", call.reported_ms, truth_ms,
                       gpucheck::judge_time(call.reported_ms, truth_ms, tolerance), call.call_ms});
   }

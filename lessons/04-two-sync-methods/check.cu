@@ -45,20 +45,14 @@ std::vector<trial> run_trials(timing_function time_it, gpucheck::time_tolerance 
     background.enqueue(stream, gpucheck::random_between(15.0, 30.0));
     trial result;
     const auto cpu_clock_reads_before = gpucheck::cpu_clock_reads();
-    const auto call = gpucheck::call_timed([&] {
-      return time_it(
-          [&](cudaStream_t s) {
-            ++result.work_runs;
-            work.enqueue(s, work_ms);
-          },
-          stream);
-    });
+    const int runs_before = work.runs();
+    const auto call = gpucheck::call_timed(
+        [&] { return time_it([&](cudaStream_t s) { work.enqueue(s, work_ms); }, stream); });
     result.reported_ms = call.reported_ms;
     result.call_ms = call.call_ms;
     result.read_cpu_clock = gpucheck::cpu_clock_reads() != cpu_clock_reads_before;
-    // Work that never ran took no time, and last_true_ms() would still hold an earlier run's
-    // (the 0.01 ms warm-up): judge such a trial against the duration the work was given.
-    result.work_ms = result.work_runs > 0 ? work.last_true_ms() : work_ms;
+    result.work_runs = work.runs() - runs_before;
+    result.work_ms = work.true_ms_since(runs_before, work_ms);
     result.queued_ms = background.last_true_ms();
     result.verdict = gpucheck::judge_time(result.reported_ms, result.work_ms, tolerance);
     trials.push_back(result);
