@@ -17,6 +17,7 @@
 #include "checkapi/random_draw.hpp"
 #include "checkapi/results_channel.hpp"
 #include "checkapi/timing_noise.hpp"
+#include "checkapi/work_runs.hpp"
 
 #include <doctest/doctest.h>
 

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 // Judging a reported time against the truth (judge.hpp), and the slips a number shows by itself
-// (number_slip.hpp): plain C++, tested without a GPU on the numbers real mistakes produce.
+// (number_slip.hpp) or the count of work runs (work_runs.hpp): plain C++, tested without a GPU on
+// the numbers real mistakes produce.
 #include "checkapi/judge.hpp"
 #include "checkapi/number_slip.hpp"
+#include "checkapi/work_runs.hpp"
 
 #include <doctest/doctest.h>
 
@@ -148,4 +150,59 @@ TEST_CASE("the advice names the slip with the student's own numbers") {
     CHECK(advice.message.empty());
     CHECK(advice.hint.empty());
   }
+}
+
+namespace {
+
+// A failed timing check, as a lesson's check.cu fills it in before the run count is looked at.
+gpucheck::check_outcome failed_with_rule() {
+  gpucheck::check_outcome outcome;
+  outcome.passed = false;
+  outcome.message = "your number is 2.000 ms shorter than the work";
+  outcome.hint = "Call cudaDeviceSynchronize()";
+  outcome.rule = "unsynced-stop";
+  return outcome;
+}
+
+} // namespace
+
+TEST_CASE("a function that never ran the work is told so, on any GPU") {
+  // leo, lesson 04: events around nothing read 1.3 us, for 2.5 ms of work that never ran.
+  auto outcome = failed_with_rule();
+  CHECK(gpucheck::name_work_runs(outcome, {{1, 2.51, 2.5}, {0, 0.0013, 2.5}}));
+  CHECK(outcome.message.find("never called work(stream)") != std::string::npos);
+  CHECK(outcome.message.find("1.3 us") != std::string::npos);
+  CHECK(outcome.rule.empty());
+  CHECK_FALSE(outcome.noise_could_explain);
+  CHECK_FALSE(outcome.passed);
+}
+
+TEST_CASE("a sum of several runs is named; a warm-up run before the timed one is not") {
+  SUBCASE("three runs, their sum returned") {
+    auto outcome = failed_with_rule();
+    CHECK(gpucheck::name_work_runs(outcome, {{3, 6.2, 2.0}}));
+    CHECK(outcome.message.find("called work(stream) 3 times and returned 6.200 ms") !=
+          std::string::npos);
+    CHECK(outcome.rule.empty());
+    CHECK_FALSE(outcome.noise_could_explain);
+  }
+  SUBCASE("two runs, one of them returned: the number has another cause") {
+    auto outcome = failed_with_rule();
+    CHECK_FALSE(gpucheck::name_work_runs(outcome, {{2, 2.0, 2.0}, {2, 0.01, 2.0}}));
+    CHECK(outcome.rule == "unsynced-stop");
+    CHECK(outcome.noise_could_explain);
+  }
+  SUBCASE("every call ran the work once") {
+    auto outcome = failed_with_rule();
+    CHECK_FALSE(gpucheck::name_work_runs(outcome, {{1, 0.01, 2.0}, {1, 0.02, 3.0}}));
+    CHECK(outcome.message == failed_with_rule().message);
+  }
+}
+
+TEST_CASE("a passed check is left alone by the run count") {
+  gpucheck::check_outcome outcome;
+  outcome.passed = true;
+  CHECK_FALSE(gpucheck::name_work_runs(outcome, {{0, 0.0, 2.0}}));
+  CHECK(outcome.message.empty());
+  CHECK(outcome.passed);
 }

@@ -7,7 +7,6 @@
 #include "exercise.h"
 
 #include <algorithm>
-#include <cmath>
 #include <vector>
 
 namespace {
@@ -112,7 +111,8 @@ void explain_device_sync(gpucheck::check_outcome& outcome, const trial& t) {
       outcome.message = "your number includes " + format_ms(extra_ms) +
                         " of other work: " + format_ms(t.queued_ms) +
                         " of work was already queued on the GPU when your function was called, "
-                        "and cudaDeviceSynchronize() waited for it while your clock was running.";
+                        "and the wait at the end of your timing waited for it too, while your "
+                        "clock was running.";
       outcome.hint = "Empty the queue before you start the clock: call cudaDeviceSynchronize() "
                      "before the first clock read, too.";
       outcome.rule = "stale-queue";
@@ -202,34 +202,13 @@ void explain_number_slip(gpucheck::check_outcome& outcome, const std::vector<tri
 // run of it: say so, whatever its number looks like (a missing work(stream) reads like events
 // that bracket nothing).
 void explain_work_runs(gpucheck::check_outcome& outcome, const std::vector<trial>& trials) {
-  if (outcome.passed) {
-    return;
+  std::vector<gpucheck::counted_call> calls;
+  for (const trial& t : trials) {
+    calls.push_back({t.work_runs, t.reported_ms, t.work_ms});
   }
-  const auto never =
-      std::find_if(trials.begin(), trials.end(), [](const trial& t) { return t.work_runs == 0; });
-  // Several runs explain a number only when it is their sum; a warm-up run before a timed one
-  // is fine, and a wrong number then has another cause, already explained.
-  const auto several = std::find_if(trials.begin(), trials.end(), [](const trial& t) {
-    return t.work_runs > 1 &&
-           std::abs(t.reported_ms - t.work_runs * t.work_ms) <= 0.1 * t.work_runs * t.work_ms;
-  });
-  if (never != trials.end()) {
-    outcome.message = "your function never called work(stream), so the GPU had nothing of yours "
-                      "to time: it returned " +
-                      format_ms(never->reported_ms) + " for no work at all.";
-    outcome.hint = "Call work(stream) once, between the start and the stop of your timing.";
-  } else if (several != trials.end()) {
-    outcome.message = "your function called work(stream) " + std::to_string(several->work_runs) +
-                      " times and returned " + format_ms(several->reported_ms) + "; one run took " +
-                      format_ms(several->work_ms) + ".";
-    outcome.hint = "Time one run of the work: call work(stream) once between the start and the "
-                   "stop (or divide the total by the number of runs).";
-  } else {
-    return;
+  if (gpucheck::name_work_runs(outcome, calls)) {
+    outcome.lesson_section = std::string(lesson) + "#your-task";
   }
-  outcome.noise_could_explain = false;
-  outcome.rule.clear();
-  outcome.lesson_section = std::string(lesson) + "#your-task";
 }
 
 // clock() counts the CPU time of the process, not the time that passes: it reads about right
