@@ -6,11 +6,13 @@
 // program's ordinary static initializers (the student's included): it opens the results file,
 // keeps the descriptor, derives the signing keys from GPUCHECK_TOKEN, then wipes the token's bytes
 // and removes both variables, so the student's code cannot read them from the environment or from
-// /proc/self/environ. The summary key stays in this file alone.
+// /proc/self/environ. The summary key stays in this file alone. In a fresh process
+// (fresh_process.hpp) it also takes the key that signs the line ending the values sent back.
 #define DOCTEST_CONFIG_IMPLEMENT
 #include <doctest/doctest.h>
 
 #include "checkapi/device_probe.hpp"
+#include "checkapi/fresh_process.hpp"
 #include "checkapi/results_channel.hpp"
 #include "checkapi/timing_noise.hpp"
 
@@ -23,7 +25,8 @@ namespace {
 
 constexpr int exit_no_device = 77;
 
-gpucheck::hash_key summary_key; // constant-initialized: set by the constructor below
+gpucheck::hash_key summary_key;    // constant-initialized: set by the constructor below
+gpucheck::hash_key fresh_done_key; // the same, in a fresh process (fresh_process.hpp)
 
 void wipe_variable(const char* name) {
   if (char* value = std::getenv(name)) {
@@ -46,6 +49,7 @@ __attribute__((constructor(101))) void take_results_channel() {
   }
   wipe_variable("GPUCHECK_TOKEN");
   wipe_variable("GPUCHECK_RESULTS");
+  fresh_done_key = gpucheck::detail::take_fresh_done_key(); // in a fresh process only
 }
 
 long microseconds(double milliseconds) {
@@ -73,6 +77,9 @@ int main(int argc, char** argv) {
   const int failed = context.run();
   if (context.shouldExit()) {
     return failed;
+  }
+  if (!gpucheck::fresh_process_task().empty()) {
+    gpucheck::detail::write_fresh_done(fresh_done_key);
   }
   gpucheck::detail::write_summary(summary, summary_key);
   if (failed != 0) {

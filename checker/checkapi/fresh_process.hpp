@@ -7,8 +7,14 @@
 /// check program starts itself again (/proc/self/exe) with a doctest filter that selects one test
 /// case, and GPUCHECK_FRESH_TASK set; that test case measures, prints its numbers with
 /// report_fresh_value(), and the parent reads them back. In the normal run the same test case sees
-/// no task and returns at once. The fresh process runs untraced (no CUDA_INJECTION64_PATH, no
-/// LD_PRELOAD), so that its cold start is what an ordinary program pays. Header-only.
+/// no task and returns at once. The student's code runs in that process too, and may print value
+/// lines of its own ("next_ms 1"), so the values count only when main() ended the run with a line
+/// signed by a key drawn afresh for that process (handed to it through a pipe that check_main.cpp
+/// drains before the student's code runs, and keeps to itself): a process the student's code
+/// ended early sent nothing. They count only from before that line, and only when no value came
+/// twice: the check reports each once, so a second one was printed by other code. The fresh process runs untraced
+/// (no CUDA_INJECTION64_PATH, no LD_PRELOAD), so that its cold start is what an ordinary program
+/// pays. Header-only.
 /// @code
 /// GPU_TEST_CASE("fresh-process-cold-gemm") {
 ///   if (gpucheck::fresh_process_task().empty()) return; // only in a fresh process
@@ -17,6 +23,9 @@
 /// const auto result = gpucheck::run_fresh_process("fresh-process-cold-gemm", "4000");
 /// @endcode
 #pragma once
+
+#include "checkapi/random_draw.hpp"
+#include "core/keyed_hash.hpp"
 
 #include <cstdio>
 #include <cstdlib>
@@ -49,12 +58,42 @@ struct fresh_result {
 namespace detail {
 inline constexpr char fresh_task_variable[] = "GPUCHECK_FRESH_TASK";
 inline constexpr char fresh_value_prefix[] = "gpucheck-fresh-value ";
+inline constexpr char fresh_key_fd_variable[] = "GPUCHECK_FRESH_KEY_FD";
+inline constexpr char fresh_done_prefix[] = "gpucheck-fresh-done ";
+inline constexpr int fresh_key_fd = 199; // the descriptor a fresh process reads its key from
+
+// In a fresh process: reads the key that signs the done line from the pipe the parent left on
+// fresh_key_fd, then closes it and removes the variable. check_main.cpp calls it before any
+// static initializer of the student's code runs, and keeps the key to itself. A zero key in the
+// ordinary run.
+inline hash_key take_fresh_done_key() {
+  const char* fd_text = std::getenv(fresh_key_fd_variable);
+  if (fd_text == nullptr) {
+    return {};
+  }
+  const int fd = std::atoi(fd_text);
+  std::uint64_t words[2] = {};
+  hash_key done_key;
+  if (read(fd, words, sizeof words) == static_cast<ssize_t>(sizeof words)) {
+    done_key = {words[0], words[1]};
+  }
+  close(fd);
+  unsetenv(fresh_key_fd_variable);
+  return done_key;
+}
+
+// In a fresh process, at the end of main(): the line that makes the values before it count.
+inline void write_fresh_done(const hash_key& done_key) {
+  std::printf("\n%s%s\n", fresh_done_prefix, digest_hex(done_key, "done").c_str());
+  std::fflush(stdout);
+}
 
 // Variables that must not reach the fresh process: the tracer (its start-up would be counted in
 // the cold start) and gpucheck's results channel (only the parent reports checks).
 inline bool dropped_from_fresh_environment(const char* entry) {
-  for (const char* name : {"CUDA_INJECTION64_PATH=", "LD_PRELOAD=", "GPUCHECK_RESULTS=",
-                           "GPUCHECK_TOKEN=", "GPUTRACE_OUTPUT=", "GPUCHECK_FRESH_TASK="}) {
+  for (const char* name :
+       {"CUDA_INJECTION64_PATH=", "LD_PRELOAD=", "GPUCHECK_RESULTS=", "GPUCHECK_TOKEN=",
+        "GPUTRACE_OUTPUT=", "GPUCHECK_FRESH_TASK=", "GPUCHECK_FRESH_KEY_FD="}) {
     if (std::strncmp(entry, name, std::strlen(name)) == 0) {
       return true;
     }
@@ -70,7 +109,7 @@ inline std::string fresh_process_task() {
   return task != nullptr ? task : "";
 }
 
-/// In a fresh process: sends one measured value back to the parent.
+/// In a fresh process: sends one measured value back to the parent. Report each name once.
 inline void report_fresh_value(const std::string& name, double value) {
   std::printf("%s%s %.17g\n", detail::fresh_value_prefix, name.c_str(), value);
   std::fflush(stdout);
@@ -103,6 +142,24 @@ inline fresh_result run_fresh_process(const std::string& test_case, const std::s
     }
   }
   environment.push_back(std::string(detail::fresh_task_variable) + "=" + task);
+  environment.push_back(std::string(detail::fresh_key_fd_variable) + "=" +
+                        std::to_string(detail::fresh_key_fd));
+  // This process's key, through a pipe: written now (16 bytes fit in any pipe's buffer), read by
+  // the child before its student code runs.
+  const hash_key done_key{random_seed(), random_seed()};
+  int key_fds[2];
+  if (pipe(key_fds) != 0) {
+    result.output = "cannot create a pipe";
+    return result;
+  }
+  const std::uint64_t words[2] = {done_key.k0, done_key.k1};
+  const bool key_written = write(key_fds[1], words, sizeof words) == sizeof words;
+  close(key_fds[1]);
+  if (!key_written) {
+    close(key_fds[0]);
+    result.output = "cannot hand the fresh process its key";
+    return result;
+  }
   std::vector<char*> environment_pointers;
   for (auto& entry : environment) {
     environment_pointers.push_back(entry.data());
@@ -114,6 +171,7 @@ inline fresh_result run_fresh_process(const std::string& test_case, const std::s
 
   int pipe_fds[2];
   if (pipe(pipe_fds) != 0) {
+    close(key_fds[0]);
     result.output = "cannot create a pipe";
     return result;
   }
@@ -122,12 +180,14 @@ inline fresh_result run_fresh_process(const std::string& test_case, const std::s
   posix_spawn_file_actions_adddup2(&actions, pipe_fds[1], STDOUT_FILENO);
   posix_spawn_file_actions_adddup2(&actions, pipe_fds[1], STDERR_FILENO);
   posix_spawn_file_actions_addclose(&actions, pipe_fds[0]);
+  posix_spawn_file_actions_adddup2(&actions, key_fds[0], detail::fresh_key_fd);
   pid_t child = 0;
   std::fflush(stdout);
   const int spawned =
       posix_spawn(&child, program, &actions, nullptr, arguments, environment_pointers.data());
   posix_spawn_file_actions_destroy(&actions);
   close(pipe_fds[1]);
+  close(key_fds[0]);
   if (spawned != 0) {
     close(pipe_fds[0]);
     result.output = std::string("cannot start a fresh process: ") + std::strerror(spawned);
@@ -146,15 +206,28 @@ inline fresh_result run_fresh_process(const std::string& test_case, const std::s
   std::istringstream lines(result.output);
   std::string line;
   const std::size_t prefix_length = std::strlen(detail::fresh_value_prefix);
-  while (std::getline(lines, line)) {
+  const std::string done_line = detail::fresh_done_prefix + digest_hex(done_key, "done");
+  bool done = false;
+  bool reported_twice = false;
+  while (!done && std::getline(lines, line)) {
+    done = line == done_line;
     if (line.compare(0, prefix_length, detail::fresh_value_prefix) == 0) {
       std::istringstream fields(line.substr(prefix_length));
       std::string name;
       double value = 0;
       if (fields >> name >> value) {
+        reported_twice = reported_twice || result.values.count(name) != 0;
         result.values[name] = value;
       }
     }
+  }
+  if (!done || reported_twice) {
+    result.values.clear();
+    result.ok = false;
+    result.output += !done ? "\n(the fresh process ended before its checks did: nothing it sent "
+                             "counts)"
+                           : "\n(a value was sent twice, once by code other than the check's: "
+                             "nothing the fresh process sent counts)";
   }
   return result;
 }
