@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // A class at once. Each submission (a folder holding exercise.cu, or a single .cu file) is copied
 // into a grading build tree of its own, outside the course's lessons/ and the student's folder:
-// OUT/.build, a CMake tree of the course configured once with GPUCOURSE_EXERCISE_OVERRIDE pointing
-// at OUT/.build/submission/exercise.cu, so that the lesson's check target compiles the copy in
+// OUT/.build (or the --tree given), a CMake tree of the course configured once with
+// GPUCOURSE_EXERCISE_OVERRIDE pointing at TREE/submission/exercise.cu, so that the lesson's check target compiles the copy in
 // place of lessons/NN/exercise.cu. Nothing the student handed in is modified, and a submission
 // that does not build, hangs or crashes is judged and the batch goes on. Each check runs under
 // the GPU lock (one timing at a time) with its own time limit.
@@ -146,13 +146,14 @@ std::string csv_field(const std::string& text) {
 
 int run_grade_command(const std::vector<std::string>& arguments) {
   const parsed_arguments parsed = parse_arguments(
-      arguments, {"lesson", "csv", "out", "timeout", "source-dir", "build-dir"}, {"fixtures"});
+      arguments, {"lesson", "csv", "out", "timeout", "tree", "source-dir", "build-dir"},
+      {"fixtures"});
   if (!parsed.error.empty() || parsed.positional.size() != 1 || !parsed.value("lesson")) {
     std::cerr << "gpucheck grade: "
               << (parsed.error.empty() ? "name one folder of submissions and --lesson N"
                                        : parsed.error)
               << "\nusage: gpucheck grade SUBMISSIONS_DIR --lesson N [--csv FILE] [--out DIR] "
-                 "[--timeout SECONDS]\n";
+                 "[--timeout SECONDS] [--tree DIR]\n";
     return to_int(exit_code::usage);
   }
   const fs::path submissions_dir = parsed.positional[0];
@@ -177,7 +178,9 @@ int run_grade_command(const std::vector<std::string>& arguments) {
     }
   }
   const fs::path out = fs::absolute(parsed.value("out").value_or("grade-results"));
-  const fs::path tree = out / ".build";
+  // The grading tree: OUT/.build, or one kept between batches (--tree), so that the next batch
+  // compiles the submissions and not the checker's own code again.
+  const fs::path tree = fs::absolute(parsed.value("tree").value_or((out / ".build").string()));
   const fs::path slot = tree / "submission";
   fs::create_directories(out);
 

@@ -31,8 +31,10 @@ usage:
       --sanitize also runs them under compute-sanitizer (the lesson's tools; memcheck by default).
       --junit FILE, --gradescope FILE write JUnit XML, Gradescope results.json as well.
   gpucheck grade SUBMISSIONS_DIR --lesson N [--csv FILE] [--out DIR] [--timeout SECONDS]
-      Check every submission (a folder with exercise.cu, or a .cu file) in its own build tree;
-      a report per student in DIR (default grade-results) and a CSV summary.
+                [--tree DIR]
+      Check every submission (a folder with exercise.cu, or a .cu file) in a grading build tree
+      (DIR/.build, or the --tree given, which later batches reuse); a report per student in DIR
+      (default grade-results) and a CSV summary.
   gpucheck run LESSON [--solution] [-- ARGUMENTS]
       Build the lesson's experiment (main.cu with your exercise.cu) and run it.
   gpucheck hint LESSON [--all]

@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# grade_class.sh MODE GPUCHECK CLASS_DIR EXPECTED_TSV OUT [GPU_LOAD]: grades a class of lesson 04
-# submissions with `gpucheck grade` and holds every verdict to the expected table
-# (fixtures/class/04-two-sync-methods.tsv). MODE is the table's column:
+# grade_class.sh MODE GPUCHECK CLASS_DIR EXPECTED_TSV OUT [GPU_LOAD]: grades a class of submissions
+# with `gpucheck grade` and holds every verdict to the expected table (fixtures/class/NN-name.tsv;
+# the lesson is the NN of the class folder's name) and every report to the sentences the table's
+# .says file asks of it. MODE is the table's column:
 #   no-gpu  the GPU hidden (CUDA_VISIBLE_DEVICES=""): builds judged, every program exits 77
 #   alone   on a quiet GPU (skipped, exit 77, where there is none)
 #   loaded  while GPU_LOAD hammers the GPU from another process
+# The .says file (optional, beside the table) has lines "student<TAB>modes<TAB>text": the report of
+# that student must contain text (a grep pattern) in each of the comma-separated modes ("all" is
+# every mode, "gpu" is alone and loaded).
 # Also: the batch completes, every student has a row and a report, no process of a submission
 # outlives the batch, and no submitted file is modified. Prints one row per student.
 set -u
@@ -16,6 +20,10 @@ expected=$4
 out=$5
 load=${6:-}
 here=$(dirname "$0")
+folder=$(basename "$class")
+lesson=${folder%%-*}
+lesson=$((10#$lesson))
+says_file=${expected%.tsv}.says
 case $mode in
 no-gpu) column=2 ;;
 alone) column=3 ;;
@@ -34,6 +42,7 @@ fail() {
   status=1
 }
 
+mkdir -p "$(dirname "$out")"
 if [ "$mode" = loaded ]; then
   "$load" 3600 >"$out.load.log" 2>&1 &
   load_pid=$!
@@ -47,11 +56,16 @@ if [ "$mode" = loaded ]; then
 fi
 
 rm -rf "$out"
+# GPUCHECK_GRADE_TREE: a grading tree shared by the classes' tests, so that each compiles the
+# checker once (gpucheck grade --tree); else one inside the results.
+tree=${GPUCHECK_GRADE_TREE:-$out/.build}
 before=$(cd "$class" && find . -type f -exec md5sum {} + | sort)
 hide_gpu=()
 [ "$mode" = no-gpu ] && hide_gpu=(env CUDA_VISIBLE_DEVICES=)
-NO_COLOR=1 "${hide_gpu[@]}" "$gpucheck" grade "$class" --lesson 4 --out "$out" \
-  --timeout "${GPUCHECK_GRADE_TIMEOUT:-20}"
+# The time limit: GPUCHECK_GRADE_TIMEOUT, else the table's "# grade timeout: N" line, else 20 s.
+table_timeout=$(sed -n 's/^# grade timeout: \([0-9][0-9]*\).*/\1/p' "$expected" | head -1)
+NO_COLOR=1 "${hide_gpu[@]}" "$gpucheck" grade "$class" --lesson "$lesson" --out "$out" \
+  --timeout "${GPUCHECK_GRADE_TIMEOUT:-${table_timeout:-20}}" --tree "$tree"
 code=$?
 [ "$code" = 0 ] || fail "gpucheck grade exited $code, expected 0"
 csv=$out/summary.csv
@@ -86,35 +100,27 @@ done <"$expected"
 [ "$(($(wc -l <"$csv") - 1))" = "$rows" ] || fail "the CSV has $(($(wc -l <"$csv") - 1)) students, the table $rows"
 
 # What the reports must say, beyond the verdict.
-says() { grep -q -- "$2" "$out/$1.txt" || fail "$1's report does not say '$2'"; }
-says bob "exercise.cu:8"
-says carol "time limit"
-says dave "SIGSEGV"
-says dana "timing_lesson4.cu"
-says tia "timing_helpers.h:8"
-says uma "time_with_events"
-says yan "several .cu files"
-says kai "exercise.cu:[0-9]* defines \`main'"
-if [ "$mode" != no-gpu ]; then
-  says quinn "time limit"
-  says pat "SIGKILL"
-  says sam "cudaErrorMemoryAllocation"
-  says wes "output was cut"
-  says ray "threw a C++ exception that nothing caught: \"ray gave up on method"
-  # A unit slip is named as one, not as a timing mistake the student did not make. Under load the
-  # numbers can miss the unit's exact match; microseconds are still longer than the call.
-  says ivy "microseconds"
-  # A CUDA error that a timing mistake causes is explained as that mistake.
-  says hugo "event-not-complete"
-  says leo "never called work(stream)"
-  [ "$mode" = alone ] && says eli "the right time in seconds"
+if [ -f "$says_file" ]; then
+  while IFS=$'\t' read -r student modes text; do
+    [[ -z "$student" || "$student" == \#* ]] && continue
+    wanted=no
+    for m in ${modes//,/ }; do
+      case $m in
+      all) wanted=yes ;;
+      gpu) [ "$mode" != no-gpu ] && wanted=yes ;;
+      "$mode") wanted=yes ;;
+      esac
+    done
+    [ "$wanted" = yes ] || continue
+    grep -q -- "$text" "$out/$student.txt" || fail "$student's report does not say '$text'"
+  done <"$says_file"
 fi
 
-# oz's daemon (and anything else a submission started) is gone once the batch has ended.
+# A daemon (lesson 04's oz has one) or anything else a submission started is gone once the batch has ended.
 sleep 1
-if leftovers=$(pgrep -af "$out/.build/bin"); then
+if leftovers=$(pgrep -af "$tree/bin"); then
   fail "processes of the submissions outlived the batch: $leftovers"
-  pkill -9 -f "$out/.build/bin"
+  pkill -9 -f "$tree/bin"
 fi
 after=$(cd "$class" && find . -type f -exec md5sum {} + | sort)
 [ "$before" = "$after" ] || fail "the submissions were modified"
