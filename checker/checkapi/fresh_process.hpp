@@ -12,9 +12,9 @@
 /// signed by a key drawn afresh for that process (handed to it through a pipe that check_main.cpp
 /// drains before the student's code runs, and keeps to itself): a process the student's code
 /// ended early sent nothing. They count only from before that line, and only when no value came
-/// twice: the check reports each once, so a second one was printed by other code. The fresh process runs untraced
-/// (no CUDA_INJECTION64_PATH, no LD_PRELOAD), so that its cold start is what an ordinary program
-/// pays. Header-only.
+/// twice: the check reports each once, so a second one was printed by other code. The fresh process
+/// runs untraced (no CUDA_INJECTION64_PATH, no LD_PRELOAD), so that its cold start is what an
+/// ordinary program pays. Header-only.
 /// @code
 /// GPU_TEST_CASE("fresh-process-cold-gemm") {
 ///   if (gpucheck::fresh_process_task().empty()) return; // only in a fresh process

@@ -2,10 +2,10 @@
 // A class at once. Each submission (a folder holding exercise.cu, or a single .cu file) is copied
 // into a grading build tree of its own, outside the course's lessons/ and the student's folder:
 // OUT/.build (or the --tree given), a CMake tree of the course configured once with
-// GPUCOURSE_EXERCISE_OVERRIDE pointing at TREE/submission/exercise.cu, so that the lesson's check target compiles the copy in
-// place of lessons/NN/exercise.cu. Nothing the student handed in is modified, and a submission
-// that does not build, hangs or crashes is judged and the batch goes on. Each check runs under
-// the GPU lock (one timing at a time) with its own time limit.
+// GPUCOURSE_EXERCISE_OVERRIDE pointing at TREE/submission/exercise.cu, so that the lesson's check
+// target compiles the copy in place of lessons/NN/exercise.cu. Nothing the student handed in is
+// modified, and a submission that does not build, hangs or crashes is judged and the batch goes on.
+// Each check runs under the GPU lock (one timing at a time) with its own time limit.
 #include "cli/grade_command.hpp"
 
 #include "cli/command_line.hpp"
