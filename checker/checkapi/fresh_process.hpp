@@ -24,13 +24,13 @@
 /// @endcode
 #pragma once
 
-#include "checkapi/random_draw.hpp"
 #include "core/keyed_hash.hpp"
 
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <map>
+#include <random>
 #include <spawn.h>
 #include <sstream>
 #include <string>
@@ -145,8 +145,14 @@ inline fresh_result run_fresh_process(const std::string& test_case, const std::s
   environment.push_back(std::string(detail::fresh_key_fd_variable) + "=" +
                         std::to_string(detail::fresh_key_fd));
   // This process's key, through a pipe: written now (16 bytes fit in any pipe's buffer), read by
-  // the child before its student code runs.
-  const hash_key done_key{random_seed(), random_seed()};
+  // the child before its student code runs. Drawn from the system's entropy, never from
+  // random_seed(): that is the run's replay seed, the same for every fresh process and readable
+  // by the child under GPUCHECK_SEED.
+  std::random_device entropy;
+  const auto draw_word = [&entropy] {
+    return (static_cast<std::uint64_t>(entropy()) << 32) ^ entropy();
+  };
+  const hash_key done_key{draw_word(), draw_word()};
   int key_fds[2];
   if (pipe(key_fds) != 0) {
     result.output = "cannot create a pipe";
