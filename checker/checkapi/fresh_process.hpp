@@ -58,27 +58,23 @@ struct fresh_result {
 namespace detail {
 inline constexpr char fresh_task_variable[] = "GPUCHECK_FRESH_TASK";
 inline constexpr char fresh_value_prefix[] = "gpucheck-fresh-value ";
-inline constexpr char fresh_key_fd_variable[] = "GPUCHECK_FRESH_KEY_FD";
 inline constexpr char fresh_done_prefix[] = "gpucheck-fresh-done ";
 inline constexpr int fresh_key_fd = 199; // the descriptor a fresh process reads its key from
 
-// In a fresh process: reads the key that signs the done line from the pipe the parent left on
-// fresh_key_fd, then closes it and removes the variable. check_main.cpp calls it before any
-// static initializer of the student's code runs, and keeps the key to itself. A zero key in the
-// ordinary run.
+// In a fresh process (GPUCHECK_FRESH_TASK set): reads the key that signs the done line from the
+// pipe the parent left on fresh_key_fd, then closes it. check_main.cpp calls it before any static
+// initializer of the student's code runs, and keeps the key to itself. A zero key in the ordinary
+// run.
 inline hash_key take_fresh_done_key() {
-  const char* fd_text = std::getenv(fresh_key_fd_variable);
-  if (fd_text == nullptr) {
+  if (std::getenv(fresh_task_variable) == nullptr) {
     return {};
   }
-  const int fd = std::atoi(fd_text);
   std::uint64_t words[2] = {};
   hash_key done_key;
-  if (read(fd, words, sizeof words) == static_cast<ssize_t>(sizeof words)) {
+  if (read(fresh_key_fd, words, sizeof words) == static_cast<ssize_t>(sizeof words)) {
     done_key = {words[0], words[1]};
   }
-  close(fd);
-  unsetenv(fresh_key_fd_variable);
+  close(fresh_key_fd);
   return done_key;
 }
 
@@ -91,9 +87,8 @@ inline void write_fresh_done(const hash_key& done_key) {
 // Variables that must not reach the fresh process: the tracer (its start-up would be counted in
 // the cold start) and gpucheck's results channel (only the parent reports checks).
 inline bool dropped_from_fresh_environment(const char* entry) {
-  for (const char* name :
-       {"CUDA_INJECTION64_PATH=", "LD_PRELOAD=", "GPUCHECK_RESULTS=", "GPUCHECK_TOKEN=",
-        "GPUTRACE_OUTPUT=", "GPUCHECK_FRESH_TASK=", "GPUCHECK_FRESH_KEY_FD="}) {
+  for (const char* name : {"CUDA_INJECTION64_PATH=", "LD_PRELOAD=", "GPUCHECK_RESULTS=",
+                           "GPUCHECK_TOKEN=", "GPUTRACE_OUTPUT=", "GPUCHECK_FRESH_TASK="}) {
     if (std::strncmp(entry, name, std::strlen(name)) == 0) {
       return true;
     }
@@ -142,8 +137,6 @@ inline fresh_result run_fresh_process(const std::string& test_case, const std::s
     }
   }
   environment.push_back(std::string(detail::fresh_task_variable) + "=" + task);
-  environment.push_back(std::string(detail::fresh_key_fd_variable) + "=" +
-                        std::to_string(detail::fresh_key_fd));
   // This process's key, through a pipe: written now (16 bytes fit in any pipe's buffer), read by
   // the child before its student code runs. Drawn from the system's entropy, never from
   // random_seed(): that is the run's replay seed, the same for every fresh process and readable
