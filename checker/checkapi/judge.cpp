@@ -22,6 +22,19 @@ time_verdict judge_time(double reported_ms, double truth_ms, time_tolerance tole
   return error_ms > 0 ? time_verdict::too_long : time_verdict::too_short;
 }
 
+bool noise_could_cause(time_verdict verdict, bool own_clock) {
+  switch (verdict) {
+  case time_verdict::accurate:
+  case time_verdict::too_long:
+    return true;
+  case time_verdict::too_short:
+    return !own_clock;
+  case time_verdict::not_a_number:
+    return false;
+  }
+  return false;
+}
+
 std::string format_ms(double milliseconds) {
   char text[64];
   if (!std::isfinite(milliseconds)) {

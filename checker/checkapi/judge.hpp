@@ -27,6 +27,13 @@ enum class time_verdict {
 
 time_verdict judge_time(double reported_ms, double truth_ms, time_tolerance tolerance);
 
+/// Whether a busy or throttled GPU could have produced this verdict. Contention makes a measured
+/// time longer, never shorter than the timed kernel's own clock, and never makes it not a time.
+/// `own_clock`: the truth was that kernel's own %globaltimer stamps; otherwise it was a separate
+/// measurement (events around another run, other processes' cold starts), which noise moves too,
+/// so a time too short against it may be noise as well (TOLERANCES.md).
+bool noise_could_cause(time_verdict verdict, bool own_clock);
+
 /// "2.134 ms", "0.051 ms", "1.20 s": a time with a unit, for messages.
 std::string format_ms(double milliseconds);
 

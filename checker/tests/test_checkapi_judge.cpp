@@ -206,3 +206,14 @@ TEST_CASE("a passed check is left alone by the run count") {
   CHECK(outcome.message.empty());
   CHECK(outcome.passed);
 }
+
+TEST_CASE("noise can lengthen a time, and shorten one only against a separate measurement") {
+  for (const bool own_clock : {true, false}) {
+    CHECK(gpucheck::noise_could_cause(time_verdict::accurate, own_clock));
+    CHECK(gpucheck::noise_could_cause(time_verdict::too_long, own_clock));
+    CHECK_FALSE(gpucheck::noise_could_cause(time_verdict::not_a_number, own_clock));
+  }
+  // A kernel's own %globaltimer is never shortened by contention; events around another run are.
+  CHECK_FALSE(gpucheck::noise_could_cause(time_verdict::too_short, true));
+  CHECK(gpucheck::noise_could_cause(time_verdict::too_short, false));
+}

@@ -53,7 +53,7 @@ void explain(gpucheck::check_outcome& outcome, const char* what, double reported
     outcome.hint = "Call cudaDeviceSynchronize() after each `work(stream)` and before you read "
                    "the clock.";
     outcome.rule = "unsynced-stop";
-    outcome.noise_could_explain = !own_clock;
+    outcome.noise_could_explain = gpucheck::noise_could_cause(verdict, own_clock);
   } else {
     outcome.message = std::string("your ") + what + " is " + format_ms(reported_ms) +
                       " but the work ran " + format_ms(truth_ms) +

@@ -90,8 +90,7 @@ gpucheck::check_outcome judge_trials(const char* function, const std::vector<tri
   outcome.noise_could_explain =
       std::all_of(trials.begin(), trials.end(),
                   [](const trial& t) {
-                    return t.verdict == gpucheck::time_verdict::accurate ||
-                           t.verdict == gpucheck::time_verdict::too_long;
+                    return gpucheck::noise_could_cause(t.verdict, /*own_clock=*/true);
                   }) &&
       gpucheck::common_number_slip(calls_of(trials), tolerance).slip == gpucheck::number_slip::none;
   outcome.expected = format_ms(shown.work_ms) + " (the work alone, within " +
