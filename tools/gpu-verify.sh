@@ -5,12 +5,6 @@
 #                                and the class
 #   tools/gpu-verify.sh class    (after tests, on the same machine) every class graded alone and
 #                                under load, and the lint corpus GPUCHECK_CORPUS_REPEAT times (3)
-#   tools/gpu-verify.sh class-alone, class-loaded
-#                                the same in two calls that each fit in 10 minutes: the classes
-#                                alone; then under load, and the lint corpus
-#   tools/gpu-verify.sh classes  one call from a bare machine: build gpucheck and gpu_load, grade
-#                                the classes whose names match GPUCHECK_CLASSES (all) alone and
-#                                under load; reports copied under $OUT
 #   tools/gpu-verify.sh grading  one call from a bare machine: build gpucheck, grade the class
 #                                alone, repeat the solutions of GPUCHECK_LESSONS (02 04) 20 times,
 #                                grade the class under load; reports copied under $OUT
@@ -50,24 +44,6 @@ grading)
         "class-$part" 2>/dev/null
     fi
   done
-  ;;
-classes)
-  step "build gpucheck and gpu_load"
-  cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo >"$out/configure.log" 2>&1 || { tail -30 "$out/configure.log"; exit 1; }
-  cmake --build build --target gpucheck gpu_load -j"$(nproc)" >"$out/build.log" 2>&1 || { grep -m10 error "$out/build.log"; exit 1; }
-  nvidia-smi --query-gpu=name,driver_version,clocks.sm,temperature.gpu --format=csv,noheader
-  step "classes matching '${GPUCHECK_CLASSES:-.}'"
-  (cd build && ctest -R "^gpu_grade_a_class.*(${GPUCHECK_CLASSES:-.})" -V) >"$out/classes.log" 2>&1
-  grep -E "grade_class.sh:|Test +#|tests passed|WRONG|MISSING" "$out/classes.log" | cut -c1-200
-  tar czf "$out/class-reports.tgz" -C build/checker/tests/gpu --exclude=.build class-alone class-loaded 2>/dev/null
-  ;;
-class-alone | class-loaded)
-  part=${1#class-}
-  [ "$part" = loaded ] && part="under_load|corpus"
-  step "GPU tests matching '$part'"
-  (cd build && GPUCHECK_CORPUS_REPEAT=${GPUCHECK_CORPUS_REPEAT:-1} ctest -R "^gpu_.*($part)" -V) >"$out/test-$1.log" 2>&1
-  grep -E "grade_class.sh:|Test +#|tests passed|WRONG|MISSING" "$out/test-$1.log" | cut -c1-200
-  tar czf "$out/$1-reports.tgz" -C build/checker/tests/gpu --exclude=.build "${1}" 2>/dev/null
   ;;
 class)
   step "GPU tests: a class graded alone and under load; the lint corpus"
