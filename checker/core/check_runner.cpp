@@ -130,7 +130,7 @@ void judge_run(check_report& report, const process_result& run, const check_resu
     report.headline = failed > 0 ? std::to_string(failed) + " of " +
                                        std::to_string(report.checks.size()) + " checks failed."
                                  : "A check failed without a report.";
-    if (results.summary && !results.summary->gpu_used) {
+    if (!results.summary->gpu_used) { // a summary is there: its absence returned above
       // Checks that need no GPU ran and failed; say that the others did not run at all.
       report.headline += " The checks that need a GPU did not run: this machine has none (" +
                          results.summary->skip_reason + ").";
