@@ -15,6 +15,7 @@
 
 #include <chrono>
 #include <string>
+#include <unistd.h>
 #include <vector>
 
 namespace gpucheck {
@@ -24,6 +25,9 @@ struct timed_call {
   double reported_ms = 0; ///< what the function returned, meant to be milliseconds
   double truth_ms = 0;    ///< what the timed work really took on the GPU
   double call_ms = 0;     ///< from the call to its return, on the checker's own host clock
+  long long begin_ns = 0; ///< the call's start on CLOCK_MONOTONIC (the trace's time base)
+  long long end_ns = 0;   ///< its return
+  int tid = 0;            ///< the calling thread
 };
 
 enum class number_slip {
@@ -37,13 +41,30 @@ enum class number_slip {
 /// Calls `time_it` (a student's timing function, bound to its arguments) and returns what it
 /// returned and how long the call lasted on the checker's own clock. truth_ms is the caller's to
 /// fill in: it is known only once the work has run.
+/// begin_ns, end_ns and tid mark the call in the trace (libstdc++'s steady_clock is
+/// CLOCK_MONOTONIC, the trace's base), so that gpucheck can read what the function did in it.
 template <typename TimingCall> timed_call call_timed(TimingCall&& time_it) {
-  const auto start = std::chrono::steady_clock::now();
   timed_call call;
+  call.tid = static_cast<int>(gettid());
+  const auto start = std::chrono::steady_clock::now();
   call.reported_ms = time_it();
-  call.call_ms =
-      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  const auto stop = std::chrono::steady_clock::now();
+  call.call_ms = std::chrono::duration<double, std::milli>(stop - start).count();
+  call.begin_ns =
+      std::chrono::duration_cast<std::chrono::nanoseconds>(start.time_since_epoch()).count();
+  call.end_ns =
+      std::chrono::duration_cast<std::chrono::nanoseconds>(stop.time_since_epoch()).count();
   return call;
+}
+
+/// Names `call` (with the work's true time) as the one that shows the outcome, so that gpucheck
+/// reads the cause of a failure from what the function did in that call.
+inline void show_call(check_outcome& outcome, const timed_call& call, double truth_ms) {
+  outcome.call.begin_ns = call.begin_ns;
+  outcome.call.end_ns = call.end_ns;
+  outcome.call.tid = call.tid;
+  outcome.call.reported_ms = call.reported_ms;
+  outcome.call.truth_ms = truth_ms;
 }
 
 /// The slip one call shows, if any. A call whose number is accurate shows none.

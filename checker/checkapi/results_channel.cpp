@@ -45,6 +45,14 @@ bool report(const check_outcome& outcome) {
   {
     std::lock_guard lock(channel_mutex);
     ++channel_check_count;
+    nlohmann::json call = nullptr;
+    if (outcome.call.begin_ns != 0) {
+      call = {{"begin_ns", outcome.call.begin_ns},
+              {"end_ns", outcome.call.end_ns},
+              {"tid", outcome.call.tid},
+              {"reported_ms", outcome.call.reported_ms},
+              {"truth_ms", outcome.call.truth_ms}};
+    }
     append_signed({{"type", "check"},
                    {"name", outcome.name},
                    {"passed", outcome.passed},
@@ -54,7 +62,8 @@ bool report(const check_outcome& outcome) {
                    {"hint", outcome.hint},
                    {"rule", outcome.rule},
                    {"lesson_section", outcome.lesson_section},
-                   {"noise_could_explain", outcome.noise_could_explain}},
+                   {"noise_could_explain", outcome.noise_could_explain},
+                   {"call", call}},
                   channel_line_key);
   }
   std::printf("[%s] %s\n", outcome.passed ? "pass" : "FAIL", outcome.name.c_str());

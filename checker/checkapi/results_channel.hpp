@@ -24,6 +24,16 @@ struct check_outcome {
   /// says "inconclusive" on a disturbed GPU); one that saw a time too short sets it false, and the
   /// failure stands however noisy the GPU was.
   bool noise_could_explain = true;
+  /// The call of the student's function that shows the failure (call_timed()'s window): gpucheck
+  /// reads what the function did in it from the trace, and names the cause and the lines.
+  /// begin_ns = 0: no call was shown.
+  struct shown_call {
+    long long begin_ns = 0; ///< CLOCK_MONOTONIC, just before the call
+    long long end_ns = 0;   ///< just after it returned
+    int tid = 0;            ///< the calling thread (gettid)
+    double reported_ms = 0; ///< what the function returned
+    double truth_ms = 0;    ///< what the work really took on the GPU
+  } call;
 };
 
 /// Sends the outcome to gpucheck (through the results channel that the check program's main()

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "cli/check_command.hpp"
 
+#include "analysis/traced_check.hpp"
 #include "cli/check_outputs.hpp"
-#include "cli/check_timeline.hpp"
 #include "cli/command_line.hpp"
 #include "cli/course_paths.hpp"
 #include "cli/progress_state.hpp"
@@ -18,18 +18,19 @@
 #include <unistd.h>
 
 namespace gpucheck::cli {
+namespace fs = std::filesystem;
 
 int run_check_command(const std::vector<std::string>& arguments) {
   const parsed_arguments parsed =
       parse_arguments(arguments,
                       {"timeout", "json-file", "source-dir", "build-dir", "timeline", "state-file",
-                       "junit", "gradescope"},
+                       "junit", "gradescope", "keep-trace"},
                       {"solution", "json", "fixtures", "sanitize"});
   if (!parsed.error.empty() || parsed.positional.size() > 1) {
     std::cerr << "gpucheck check: " << (parsed.error.empty() ? "name one lesson" : parsed.error)
               << "\n"
               << "usage: gpucheck check LESSON [--solution] [--json] [--timeout SECONDS] "
-                 "[--timeline OUT.svg]\n";
+                 "[--timeline OUT.svg] [--keep-trace TRACE.jsonl]\n";
     return to_int(exit_code::usage);
   }
   const course_paths paths = find_course_paths(parsed);
@@ -67,24 +68,14 @@ int run_check_command(const std::vector<std::string>& arguments) {
     std::cout << "Checking lesson " << lesson->folder
               << (settings.solution ? " (reference solution)" : "") << " ..." << std::endl;
   }
-  const auto timeline = parsed.value("timeline");
-  const auto trace_file = paths.build_dir / "gpucheck" / ("check-" + lesson->folder + ".jsonl");
-  if (timeline) {
-    std::string error;
-    const auto environment = tracer_environment(paths.build_dir, trace_file, error);
-    if (!error.empty()) {
-      std::cerr << "gpucheck check: --timeline: " << error << "\n";
-      return to_int(exit_code::usage);
-    }
-    settings.environment.insert(settings.environment.end(), environment.begin(), environment.end());
-  }
+  analysis::trace_options tracing;
+  if (const auto timeline = parsed.value("timeline"))
+    tracing.timeline = *timeline;
+  if (const auto keep = parsed.value("keep-trace"))
+    tracing.keep_trace = fs::absolute(*keep);
   const check_recorder recorder(*lesson, recording_state_file(parsed, paths));
-  check_report report = run_check(*lesson, settings);
+  check_report report = analysis::run_traced_check(*lesson, settings, tracing);
   recorder.record(report); // the student's progress (make status); never of --solution
-  if (timeline && report.verdict != exit_code::build_failed &&
-      report.verdict != exit_code::no_device) {
-    draw_check_timeline(trace_file, *timeline, report);
-  }
   if (parsed.flag("json")) {
     std::cout << render_json(report);
   } else {

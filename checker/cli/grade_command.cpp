@@ -8,6 +8,7 @@
 // Each check runs under the GPU lock (one timing at a time) with its own time limit.
 #include "cli/grade_command.hpp"
 
+#include "analysis/traced_check.hpp"
 #include "cli/command_line.hpp"
 #include "cli/course_paths.hpp"
 #include "core/check_runner.hpp"
@@ -147,7 +148,7 @@ std::string csv_field(const std::string& text) {
 int run_grade_command(const std::vector<std::string>& arguments) {
   const parsed_arguments parsed = parse_arguments(
       arguments, {"lesson", "csv", "out", "timeout", "tree", "source-dir", "build-dir"},
-      {"fixtures"});
+      {"fixtures", "keep-traces"});
   if (!parsed.error.empty() || parsed.positional.size() != 1 || !parsed.value("lesson")) {
     std::cerr << "gpucheck grade: "
               << (parsed.error.empty() ? "name one folder of submissions and --lesson N"
@@ -223,7 +224,10 @@ int run_grade_command(const std::vector<std::string>& arguments) {
         report.advice = "Hand in the lesson's exercise.cu, under that name.";
       } else {
         place_submission(item, slot);
-        report = run_check(*lesson, settings);
+        analysis::trace_options tracing;
+        if (parsed.flag("keep-traces")) // the trace, with its lines: a fixture for the rules
+          tracing.keep_trace = fs::absolute(out / (item.student + ".trace.jsonl"));
+        report = analysis::run_traced_check(*lesson, settings, tracing);
         if (!item.note.empty()) {
           report.advice = item.note + (report.advice.empty() ? "" : " " + report.advice);
         }

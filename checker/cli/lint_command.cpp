@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "cli/lint_command.hpp"
 
+#include "analysis/traced_analysis.hpp"
 #include "cli/command_line.hpp"
 #include "cli/course_paths.hpp"
-#include "cli/site_markers.hpp"
 #include "core/check_runner.hpp"
 #include "core/compiler_diagnostics.hpp"
 #include "core/exit_codes.hpp"
@@ -11,9 +11,6 @@
 #include "report/lint_report.hpp"
 #include "report/terminal_report.hpp"
 #include "report/timeline_svg.hpp"
-#include "rules/run_rules.hpp"
-#include "rules/timed_intervals.hpp"
-#include "trace_model/read_trace.hpp"
 
 #include <cstdlib>
 #include <fstream>
@@ -92,54 +89,51 @@ int run_lint_command(const std::vector<std::string>& arguments) {
     program.insert(program.begin(), binary.string());
   }
 
-  const fs::path tracer = paths.build_dir / "lib" / "libgputrace.so";
-  if (!fs::exists(tracer)) {
-    std::cerr << "gpucheck lint: the tracer is not built (" << tracer.string()
-              << "). Run: cmake --build " << paths.build_dir.string() << " --target gputrace\n";
-    return to_int(exit_code::usage);
-  }
   const fs::path trace_file =
       parsed.value("keep-trace")
           .value_or((work_dir / ("trace-" + std::to_string(getpid()) + ".jsonl")).string());
   fs::remove(trace_file);
+  std::string tracer_error;
+  const auto tracer = analysis::tracer_environment(paths.build_dir, trace_file, tracer_error);
+  if (!tracer) {
+    std::cerr << "gpucheck lint: " << tracer_error << "\n";
+    return to_int(exit_code::usage);
+  }
   process_options options;
   options.argv = program;
-  const char* preload = std::getenv("LD_PRELOAD");
-  options.environment = {
-      {"CUDA_INJECTION64_PATH", fs::absolute(tracer).string()},
-      {"LD_PRELOAD", fs::absolute(tracer).string() + (preload ? ":" + std::string(preload) : "")},
-      {"GPUTRACE_OUTPUT", fs::absolute(trace_file).string()}};
+  options.environment = *tracer;
   options.time_limit = std::chrono::milliseconds(
       static_cast<long>(std::atof(parsed.value("timeout").value_or("120").c_str()) * 1000));
   options.echo = !parsed.flag("json");
   const process_result run = run_process(options);
 
-  auto read = trace::read_trace_file(trace_file);
-  if (!read.ok()) {
-    std::cerr << "gpucheck lint: no usable trace (" << read.error << ").\n";
+  const analysis::loaded_trace loaded =
+      analysis::load_trace(trace_file, {}, parsed.value("keep-trace").has_value());
+  if (!loaded.trace) {
+    std::cerr << "gpucheck lint: no usable trace (" << loaded.error << ").\n";
     if (!run.started) {
       std::cerr << "  " << run.start_error << "\n";
     }
     return to_int(exit_code::crashed);
   }
-  trace::run_trace& trace = *read.trace;
+  const trace::run_trace& trace = *loaded.trace;
   if (trace.info.device.empty() && trace.activity.empty()) {
     std::cout
         << "Built and ran. The timing analysis needs an NVIDIA GPU, and this machine has none "
            "(no CUDA device was seen).\n";
     return to_int(exit_code::no_device);
   }
-  resolve_site_markers(trace, read_trace_objects(trace_file));
 
   lint_report result;
   result.program = program.front();
   result.device = trace.info.device;
-  const auto intervals = rules::find_timed_intervals(trace);
-  result.interval_count = static_cast<int>(intervals.size());
-  result.findings = rules::run_rules(trace);
-  result.notes = rules::describe_intended_intervals(trace);
+  rules::rule_results analysed = analysis::analyze(trace, {});
+  result.interval_count = static_cast<int>(analysed.intervals.size());
+  result.findings = std::move(analysed.findings);
+  result.notes = std::move(analysed.notes);
   if (const auto timeline = parsed.value("timeline")) {
-    std::ofstream(*timeline) << report::render_timeline_svg(trace, intervals, result.findings, {});
+    std::ofstream(*timeline) << report::render_timeline_svg(trace, analysed.intervals,
+                                                            result.findings, {});
     result.timeline_path = *timeline;
   }
   if (!parsed.value("keep-trace")) {

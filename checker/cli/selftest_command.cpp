@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "cli/selftest_command.hpp"
 
+#include "analysis/traced_check.hpp"
 #include "cli/command_line.hpp"
 #include "cli/course_paths.hpp"
 #include "core/check_runner.hpp"
@@ -22,7 +23,7 @@ struct gpu_outcome {
 // The starter must build and fail (1); the solution must pass (0). 77: built, not run.
 gpu_outcome judge_variant(const lesson_entry& lesson, check_settings settings, bool solution) {
   settings.solution = solution;
-  const check_report report = run_check(lesson, settings);
+  const check_report report = analysis::run_traced_check(lesson, settings);
   const exit_code wanted = solution ? exit_code::pass : exit_code::wrong;
   gpu_outcome outcome;
   const std::string what = solution ? "the solution" : "the starter";

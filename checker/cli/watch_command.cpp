@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "cli/watch_command.hpp"
 
+#include "analysis/traced_check.hpp"
 #include "cli/command_line.hpp"
 #include "cli/course_paths.hpp"
 #include "cli/progress_state.hpp"
@@ -130,7 +131,7 @@ int check_once(const watch_setup& setup) {
     close(signal_pipe[0]);
     close(signal_pipe[1]);
     const check_recorder recorder(setup.lesson, setup.state_file);
-    const check_report report = run_check(setup.lesson, setup.settings);
+    const check_report report = analysis::run_traced_check(setup.lesson, setup.settings);
     recorder.record(report);
     const std::string text = render_terminal(report, terminal_style{setup.colour});
     std::cout << (setup.terminal ? clear_screen : "") << text << std::flush;

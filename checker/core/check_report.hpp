@@ -13,6 +13,16 @@
 
 namespace gpucheck {
 
+// A line of the student's source that a finding names: "start", "stop" or "site" (the call it
+// blames), with the line quoted. line 0: only the function is known (built without -g).
+struct source_ref {
+  std::string role;
+  std::string file;
+  int line = 0;
+  std::string function;
+  std::string text;
+};
+
 struct check_item {
   std::string name;
   bool passed = false;
@@ -23,6 +33,19 @@ struct check_item {
   std::string rule;
   std::string lesson_section;
   bool noise_could_explain = true; // a disturbed GPU could have caused this failure (check.cuh)
+  // The call of the student's function that shows the failure (results_channel.hpp's
+  // shown_call): the analysis reads it from the trace. begin_ns = 0: none.
+  struct shown_call {
+    long long begin_ns = 0; // CLOCK_MONOTONIC [ns]
+    long long end_ns = 0;
+    int tid = 0;
+    double reported_ms = 0;
+    double truth_ms = 0;
+  } call;
+  // Where the why comes from: "trace" (a fact the run's trace shows, with its lines), "numbers"
+  // (inferred from the returned numbers alone), or "" (no why given).
+  std::string why_from;
+  std::vector<source_ref> lines; // the start, the stop and the blamed call, where known
 };
 
 struct check_report {

@@ -188,7 +188,12 @@ run_attempt run_check_program(const fs::path& program, const std::vector<std::st
 // --sanitize: the program again under each of the lesson's compute-sanitizer tools; what they
 // find makes the verdict "wrong" (a memory error is a bug even when the numbers came out right).
 void sanitize_run(check_report& report, const lesson_entry& lesson, const fs::path& program,
-                  const fs::path& work_dir, const check_settings& settings) {
+                  const fs::path& work_dir, check_settings settings) {
+  // compute-sanitizer and the tracer (CUPTI) cannot both instrument one process.
+  std::erase_if(settings.environment, [](const auto& variable) {
+    return variable.first == "CUDA_INJECTION64_PATH" || variable.first == "LD_PRELOAD" ||
+           variable.first == "GPUTRACE_OUTPUT";
+  });
   const auto sanitizer = find_compute_sanitizer();
   if (!sanitizer) {
     report.advice += std::string(report.advice.empty() ? "" : " ") +

@@ -48,10 +48,30 @@ std::vector<std::string> noise_reasons(const noise_evidence& evidence) {
   return reasons;
 }
 
+constexpr char disturbed_but_wrong[] =
+    "The GPU was disturbed while the checks ran, but that cannot explain every failure: a busy "
+    "GPU makes times longer, never shorter, never longer than the call that measured them, and "
+    "never changes a unit, a result or what your code did (the trace shows that).";
+
 // A failure that noise could have caused: a timing check (it names a timing rule) whose wrong
 // times were all too long.
 bool noise_could_explain(const check_item& check) {
   return !check.rule.empty() && check.noise_could_explain;
+}
+
+void revise_noise_judgement(check_report& report) {
+  if (report.verdict != exit_code::inconclusive)
+    return;
+  const bool noise_explains_every_failure =
+      std::all_of(report.checks.begin(), report.checks.end(), [](const check_item& check) {
+        return check.passed || noise_could_explain(check);
+      });
+  if (noise_explains_every_failure)
+    return;
+  report.verdict = exit_code::wrong;
+  report.headline = std::to_string(report.failed_count()) + " of " +
+                    std::to_string(report.checks.size()) + " checks failed.";
+  report.advice = disturbed_but_wrong;
 }
 
 void apply_noise_judgement(check_report& report, const noise_evidence& evidence) {
@@ -65,10 +85,7 @@ void apply_noise_judgement(check_report& report, const noise_evidence& evidence)
         return check.passed || noise_could_explain(check);
       });
   if (!noise_explains_every_failure) {
-    report.advice += std::string(report.advice.empty() ? "" : " ") +
-                     "The GPU was disturbed while the checks ran, but that cannot explain every "
-                     "failure: a busy GPU makes times longer, never shorter, never longer than the "
-                     "call that measured them, and never changes a unit or a result.";
+    report.advice += std::string(report.advice.empty() ? "" : " ") + disturbed_but_wrong;
     return;
   }
   report.verdict = exit_code::inconclusive;

@@ -37,4 +37,8 @@ bool is_timing_check(const check_item& check);
 // records the reasons in the report either way.
 void apply_noise_judgement(check_report& report, const noise_evidence& evidence);
 
+// After the trace has explained failures (analysis/lesson_diagnosis.hpp): an inconclusive verdict
+// whose failures are no longer all ones that noise could cause becomes "wrong".
+void revise_noise_judgement(check_report& report);
+
 } // namespace gpucheck

@@ -8,7 +8,17 @@ namespace gpucheck {
 std::string render_json(const check_report& report) {
   nlohmann::json checks = nlohmann::json::array();
   for (const auto& check : report.checks) {
+    nlohmann::json lines = nlohmann::json::array();
+    for (const source_ref& line : check.lines) {
+      lines.push_back({{"role", line.role},
+                       {"file", line.file},
+                       {"line", line.line},
+                       {"function", line.function},
+                       {"text", line.text}});
+    }
     checks.push_back({{"name", check.name},
+                      {"why_from", check.why_from},
+                      {"lines", lines},
                       {"passed", check.passed},
                       {"expected", check.expected},
                       {"measured", check.measured},

@@ -2,6 +2,7 @@
 #include "report/lint_report.hpp"
 
 #include <cstdio>
+#include <filesystem>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -32,8 +33,44 @@ std::string describe_interval(const rules::timed_interval& interval) {
   return text + ", measured " + milliseconds(interval.measured_ns);
 }
 
+// {"file", "line", "function", "text"}, or null where the line is not known.
+nlohmann::json line_json(const trace::source_line& where) {
+  if (where.line == 0 && where.function.empty())
+    return nullptr;
+  return {{"file", where.file},
+          {"line", where.line},
+          {"function", where.function},
+          {"text", where.text}};
+}
+
+// "exercise.cu:21", "main+0x1a2b" without line information, "?" when nothing is known.
+std::string place(const trace::source_line& where) {
+  if (where.line > 0)
+    return std::filesystem::path(where.file).filename().string() + ":" + std::to_string(where.line);
+  return where.function.empty() ? std::string("?") : "in " + where.function;
+}
+
+// The source line, as a compiler quotes it: "   21 |   CUDA_CHECK(cudaDeviceSynchronize());".
+std::string quoted(const trace::source_line& where) {
+  if (where.line == 0 || where.text.empty())
+    return "";
+  char number[16];
+  std::snprintf(number, sizeof number, "%5d", where.line);
+  return std::string(number) + " | " + where.text + "\n";
+}
+
+// ", from exercise.cu:19 to exercise.cu:22" where both ends are known.
+std::string timed_between(const rules::finding& finding) {
+  if (finding.start_at.line == 0 || finding.stop_at.line == 0)
+    return "";
+  return ", from " + place(finding.start_at) + " to " + place(finding.stop_at);
+}
+
 nlohmann::json finding_json(const rules::finding& finding) {
   return {{"rule", finding.rule},
+          {"start", line_json(finding.start_at)},
+          {"stop", line_json(finding.stop_at)},
+          {"site", line_json(finding.blamed_at)},
           {"severity", severity_name(finding.level)},
           {"message", finding.message},
           {"hint", finding.hint},
@@ -63,15 +100,21 @@ std::string render_lint_terminal(const lint_report& report, bool colour) {
                              (report.findings.size() == 1 ? "" : "s"))
         << " in " << report.interval_count << " timed intervals of " << report.program << "\n";
   }
+  bool without_lines = false;
   for (const auto& finding : report.findings) {
-    out << "\n  "
+    // As compilers do: where, severity[rule], what happened; then the line quoted.
+    out << "\n"
+        << paint("1", place(finding.blamed_at)) << ": "
         << paint(finding.level == rules::severity::error ? "1;31" : "1;33",
                  std::string(severity_name(finding.level)) + "[" + finding.rule + "]")
-        << " " << describe_interval(finding.interval);
+        << ": " << finding.message << "\n";
+    out << quoted(finding.blamed_at);
+    without_lines = without_lines || finding.blamed_at.line == 0;
+    out << "    " << describe_interval(finding.interval) << timed_between(finding);
     if (finding.occurrences > 1) {
       out << " (and " << finding.occurrences - 1 << " more like it)";
     }
-    out << "\n    " << finding.message << "\n    fix: " << finding.hint << "\n";
+    out << "\n    fix: " << finding.hint << "\n";
     if (!finding.lesson.empty()) {
       out << "    learn: " << finding.lesson << "\n";
     }
@@ -79,6 +122,10 @@ std::string render_lint_terminal(const lint_report& report, bool colour) {
   for (const auto& note : report.notes) {
     out << "\n  " << paint("1", "note") << " " << describe_interval(note.interval) << "\n    "
         << note.message << "\n";
+  }
+  if (without_lines) {
+    out << "\n  Some findings name a function, not a line: build the program with -g (or nvcc's "
+           "-lineinfo) to see their lines.\n";
   }
   if (!report.timeline_path.empty()) {
     out << "\n  timeline: " << report.timeline_path << "\n";
@@ -99,7 +146,7 @@ std::string render_lint_json(const lint_report& report) {
     notes.push_back(finding_json(note));
   }
   const nlohmann::json document = {
-      {"schema", "gpucheck-lint/1"},        {"program", report.program}, {"device", report.device},
+      {"schema", "gpucheck-lint/2"},        {"program", report.program}, {"device", report.device},
       {"intervals", report.interval_count}, {"findings", findings},      {"notes", notes},
       {"timeline", report.timeline_path}};
   return document.dump(2) + "\n";

@@ -21,9 +21,11 @@ struct lint_report {
 
 std::string render_lint_terminal(const lint_report& report, bool colour);
 
-// {"schema": "gpucheck-lint/1", "program", "device", "intervals",
-//  "findings": [{"rule", "severity", "message", "hint", "lesson", "effect_ms", "truth_ms",
-//                "measured_ms", "method", "clock", "occurrences"}], "notes": [...], "timeline"}
+// {"schema": "gpucheck-lint/2", "program", "device", "intervals",
+//  "findings": [{"rule", "start", "stop", "site", "severity", "message", "hint", "lesson",
+//                "effect_ms", "truth_ms", "measured_ms", "method", "clock", "occurrences"}],
+//  "notes": [...], "timeline"}; start, stop, site: {"file", "line", "function", "text"} or null
+// (report/SCHEMAS.md).
 std::string render_lint_json(const lint_report& report);
 
 } // namespace gpucheck

@@ -3,6 +3,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <sstream>
 #include <unistd.h>
 
@@ -63,7 +64,21 @@ void render_check(std::ostringstream& out, const check_item& check, const painte
   };
   field("expected  ", check.expected);
   field("measured  ", check.measured);
-  field("why       ", check.message);
+  if (check.why_from == "numbers")
+    field("why       ",
+          "(inferred from your numbers; the trace shows no timing mistake) " + check.message);
+  else
+    field("why       ", check.message);
+  for (const source_ref& line : check.lines) {
+    const std::string where =
+        line.line > 0
+            ? std::filesystem::path(line.file).filename().string() + ":" + std::to_string(line.line)
+            : "in " + line.function + " (build with -g for its line)";
+    const char* label = line.role == "start"  ? "start     "
+                        : line.role == "stop" ? "stop      "
+                                              : "at        ";
+    field(label, where + (line.text.empty() ? "" : "   " + line.text));
+  }
   field("fix       ", check.hint);
   field("rule      ", check.rule);
   field("learn     ", check.lesson_section);

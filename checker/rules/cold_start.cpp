@@ -44,6 +44,8 @@ std::vector<const trace::api_call*> cold_calls(const rule_input& input, const in
   for (const trace::api_call* call : facts.calls) {
     if (is_library_handle_creation(call->name))
       add(call, call->name);
+    else if (is_module_load(call->name))
+      add(call, "module loading in " + call->name);
   }
   return calls;
 }
@@ -70,8 +72,10 @@ std::vector<finding> check_cold_start(const rule_input& input) {
                           " of what you measured (" + format_duration(interval.measured_ns) + ")";
     std::string hint = "warm up before you time: make one untimed call first (launch the kernel "
                        "once, create library handles) and synchronize, then start the clock";
-    findings.push_back(make_finding("cold-start", interval, effect_ns, facts.truth_ns(),
-                                    std::move(message), std::move(hint)));
+    finding found = make_finding("cold-start", interval, effect_ns, facts.truth_ns(),
+                                 std::move(message), std::move(hint));
+    found.blamed_site = calls.front()->site;
+    findings.push_back(std::move(found));
   }
   return findings;
 }

@@ -47,7 +47,8 @@ std::vector<finding> check_event_not_complete(const rule_input& input) {
   std::vector<finding> findings;
   for (const trace::api_call& call : input.trace().api) {
     if (!call.from_program() || !is_elapsed_time(call.name) ||
-        call.result != cuda_error_not_ready || !call.event || !call.event_end) {
+        call.result != cuda_error_not_ready || !call.event || !call.event_end ||
+        !input.in_window(call)) {
       continue;
     }
     const trace::api_call* start = input.index.latest_record(*call.event, call.start_ns);
@@ -67,8 +68,10 @@ std::vector<finding> check_event_not_complete(const rule_input& input) {
     }
     std::string hint = "call cudaEventSynchronize(stop) after recording it and before "
                        "cudaEventElapsedTime, and check the error each CUDA call returns";
-    findings.push_back(make_finding("event-not-complete", interval, early_ns, facts.truth_ns(),
-                                    std::move(message), std::move(hint)));
+    finding found = make_finding("event-not-complete", interval, early_ns, facts.truth_ns(),
+                                 std::move(message), std::move(hint));
+    found.blamed_site = call.site;
+    findings.push_back(std::move(found));
   }
   return findings;
 }

@@ -11,7 +11,7 @@ std::vector<finding> check_event_timing_disabled(const rule_input& input) {
   std::vector<finding> findings;
   for (const trace::api_call& call : input.trace().api) {
     if (!call.from_program() || !is_elapsed_time(call.name) || call.result == cuda_success ||
-        !call.event || !call.event_end) {
+        !call.event || !call.event_end || !input.in_window(call)) {
       continue;
     }
     auto disabled = [&](trace::handle event) {
@@ -32,9 +32,11 @@ std::vector<finding> check_event_timing_disabled(const rule_input& input) {
     interval.start_ns = call.start_ns;
     if (const trace::api_call* start = input.index.latest_record(*call.event, call.start_ns)) {
       interval.start_ns = start->start_ns;
+      interval.start_site = start->site;
       interval.start_record_correlation = start->correlation;
     }
     if (const trace::api_call* stop = input.index.latest_record(*call.event_end, call.start_ns)) {
+      interval.stop_site = stop->site;
       interval.stop_record_correlation = stop->correlation;
       interval.stop_record_ns = stop->end_ns;
     }
@@ -47,8 +49,10 @@ std::vector<finding> check_event_timing_disabled(const rule_input& input) {
     std::string hint = "create the events you time with cudaEventCreate (no "
                        "cudaEventDisableTiming flag); keep that flag for events used only to "
                        "synchronize";
-    findings.push_back(
-        make_finding("event-timing-disabled", interval, 0, 0, std::move(message), std::move(hint)));
+    finding found =
+        make_finding("event-timing-disabled", interval, 0, 0, std::move(message), std::move(hint));
+    found.blamed_site = call.site;
+    findings.push_back(std::move(found));
   }
   return findings;
 }

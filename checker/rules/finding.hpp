@@ -21,7 +21,7 @@ struct timed_interval {
   trace::time_ns measured_ns = 0; // what the program measured (clock difference, or elapsed_ms)
   int tid = 0;
   std::string clock;      // host_clock: the clock's name; events: ""
-  std::string start_site; // host_clock: call sites of the two reads
+  std::string start_site; // call sites of the two reads, or of the two events' records
   std::string stop_site;
   bool marked_intended = false; // the program marked it as submission-only timing on purpose
   // events: the two events, the correlation ids of their cudaEventRecord calls and of the
@@ -43,8 +43,26 @@ struct finding {
   std::string lesson;  // where the fix is taught, e.g. "lessons/04-two-sync-methods/lesson.md#..."
   trace::time_ns effect_ns = 0; // how much the mistake changed the measured number
   trace::time_ns truth_ns = 0;  // the GPU time of the work the interval was meant to measure
-  int occurrences = 1; // how many intervals from the same place had this finding (loops); the
-                       // finding shown is the one with the largest effect
+  int occurrences = 1;     // how many intervals from the same place had this finding (loops); the
+                           // finding shown is the one with the largest effect
+  std::string blamed_site; // the call the finding blames (a wait, a setup call, a record...);
+                           // empty: the stop (interval.stop_site)
+  // Where the start, the stop and the blamed call are in the source (line 0: not resolved),
+  // filled from the trace's locations by the analysis (analysis/traced_analysis.hpp).
+  trace::source_line start_at;
+  trace::source_line stop_at;
+  trace::source_line blamed_at;
+};
+
+// A call of a student's function as the lesson's check made it: the host time from its call to its
+// return (CLOCK_MONOTONIC, the trace's base), its thread, and the number it returned.
+struct call_window {
+  trace::time_ns begin_ns = 0;
+  trace::time_ns end_ns = 0;
+  int tid = 0;
+  double reported_ms = 0; // what the function returned
+  double truth_ms = 0;    // what the work really took (the check's ground truth)
+  bool contains(trace::time_ns t_ns) const { return t_ns > begin_ns && t_ns < end_ns; }
 };
 
 } // namespace gpucheck::rules

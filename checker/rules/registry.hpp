@@ -7,17 +7,28 @@
 
 #include <span>
 #include <string_view>
+#include <vector>
 
 namespace gpucheck::rules {
 
+namespace detail {
+struct rule_input;
+}
+// A rule: the findings it makes from the intervals of a trace (rules/detail/rule_input.hpp).
+using rule_check = std::vector<finding> (*)(const detail::rule_input&);
+
+// One row of the one rule table (registry.cpp). Adding a rule is one file (its check function)
+// and one row here; docs/ARCHITECTURE.md, "Adding a rule".
 struct rule_info {
   std::string_view id;     // "unsynced-stop"
   severity level;          // the severity of its findings (lint may lower unsynced-stop)
   std::string_view title;  // the mistake, one line
-  std::string_view lesson; // "lessons/03-async/lesson.md#..."
+  std::string_view lesson; // "lessons/03-async/lesson.md#..." (a test checks that it exists)
+  rule_check check;        // the rule itself; run_rules runs every row's
 };
 
-// The rules of DESIGN.md's table, in its order, then "submission-only" (a note, not a mistake).
+// The rules of DESIGN.md's table, in its order, then the rules added since, then
+// "submission-only" (a note, not a mistake).
 std::span<const rule_info> all_rules();
 // nullptr when no rule has that id.
 const rule_info* find_rule(std::string_view id);

@@ -3,9 +3,11 @@
 // effect on the measured number is immaterial is not reported.
 #pragma once
 
+#include "rules/finding.hpp"
 #include "trace_model/trace.hpp"
 
 #include <algorithm>
+#include <optional>
 
 namespace gpucheck::rules {
 
@@ -26,6 +28,10 @@ struct rule_options {
   // Findings of one rule on intervals from the same place (a timing loop) are merged into one,
   // the one with the largest effect, with finding::occurrences counting them.
   bool merge_repeats = true;
+
+  // lesson: only the intervals the student's function timed in this call of it (its clock reads
+  // and its cudaEventElapsedTime calls inside the window, on its thread).
+  std::optional<call_window> window;
 };
 
 // effect >= max(min_effect_ns, min_effect_fraction * reference_ns)

@@ -5,28 +5,12 @@
 #include "rules/timed_intervals.hpp"
 
 #include <algorithm>
-#include <array>
 #include <map>
 #include <tuple>
 #include <utility>
 
 namespace gpucheck::rules {
 namespace {
-
-using detail::rule_function;
-
-constexpr std::array<std::pair<std::string_view, rule_function>, 10> rule_functions{{
-    {"unsynced-stop", detail::check_unsynced_stop},
-    {"stale-queue", detail::check_stale_queue},
-    {"cold-start", detail::check_cold_start},
-    {"event-stream-mismatch", detail::check_event_stream_mismatch},
-    {"event-not-complete", detail::check_event_not_complete},
-    {"event-timing-disabled", detail::check_event_timing_disabled},
-    {"cpu-time-clock", detail::check_cpu_time_clock},
-    {"setup-in-region", detail::check_setup_in_region},
-    {"below-resolution", detail::check_below_resolution},
-    {"sync-other-stream", detail::check_sync_other_stream},
-}};
 
 // Intervals from the same place in the program: the same two sites, or the same two events.
 auto place_of(const finding& f) {
@@ -53,14 +37,18 @@ std::vector<finding> merge_repeats(std::vector<finding> findings) {
   return merged;
 }
 
-template <typename Each>
-std::vector<finding> run_with_input(const trace::run_trace& trace, const rule_options& options,
-                                    Each each) {
-  const detail::trace_index index(trace);
+std::vector<detail::interval_facts> facts_of(const detail::trace_index& index,
+                                             const std::vector<timed_interval>& intervals) {
   std::vector<detail::interval_facts> facts;
-  for (const timed_interval& interval : find_timed_intervals(trace)) {
+  for (const timed_interval& interval : intervals)
     facts.push_back(detail::analyze_interval(index, interval));
-  }
+  return facts;
+}
+
+template <typename Each>
+std::vector<finding> run_on_facts(const detail::trace_index& index,
+                                  const std::vector<detail::interval_facts>& facts,
+                                  const rule_options& options, Each each) {
   const detail::rule_input input{index, facts, options};
   std::vector<finding> findings = each(input);
   std::stable_sort(findings.begin(), findings.end(), [](const finding& a, const finding& b) {
@@ -71,29 +59,46 @@ std::vector<finding> run_with_input(const trace::run_trace& trace, const rule_op
   return findings;
 }
 
+template <typename Each>
+std::vector<finding> run_with_input(const trace::run_trace& trace, const rule_options& options,
+                                    Each each) {
+  const detail::trace_index index(trace);
+  const auto facts = facts_of(index, find_timed_intervals(trace, options.window));
+  return run_on_facts(index, facts, options, each);
+}
+
+std::vector<finding> every_rule(const detail::rule_input& input) {
+  std::vector<finding> all;
+  for (const rule_info& rule : all_rules()) {
+    if (rule.level == severity::note)
+      continue; // statements of fact, not mistakes: describe_intended_intervals gives them
+    std::vector<finding> found = rule.check(input);
+    all.insert(all.end(), std::make_move_iterator(found.begin()),
+               std::make_move_iterator(found.end()));
+  }
+  return all;
+}
+
 } // namespace
 
 std::vector<finding> run_rules(const trace::run_trace& trace, const rule_options& options) {
-  return run_with_input(trace, options, [](const detail::rule_input& input) {
-    std::vector<finding> all;
-    for (const auto& [id, function] : rule_functions) {
-      std::vector<finding> found = function(input);
-      all.insert(all.end(), std::make_move_iterator(found.begin()),
-                 std::make_move_iterator(found.end()));
-    }
-    return all;
-  });
+  return run_with_input(trace, options, every_rule);
+}
+
+rule_results run_all_rules(const trace::run_trace& trace, const rule_options& options) {
+  const detail::trace_index index(trace);
+  rule_results results;
+  results.intervals = find_timed_intervals(trace, options.window);
+  const auto facts = facts_of(index, results.intervals);
+  results.findings = run_on_facts(index, facts, options, every_rule);
+  results.notes = run_on_facts(index, facts, options, detail::describe_submission_only);
+  return results;
 }
 
 std::vector<finding> run_rule(std::string_view rule_id, const trace::run_trace& trace,
                               const rule_options& options) {
-  for (const auto& [id, function] : rule_functions) {
-    if (id == rule_id)
-      return run_with_input(trace, options, function);
-  }
-  if (rule_id == "submission-only")
-    return describe_intended_intervals(trace, options);
-  return {};
+  const rule_info* rule = find_rule(rule_id);
+  return rule == nullptr ? std::vector<finding>{} : run_with_input(trace, options, rule->check);
 }
 
 std::vector<finding> describe_intended_intervals(const trace::run_trace& trace,

@@ -16,6 +16,14 @@ namespace gpucheck::rules {
 // merged when options.merge_repeats is set.
 std::vector<finding> run_rules(const trace::run_trace& trace, const rule_options& options = {});
 
+// Everything the rules say about one run, with the intervals found once for all of them.
+struct rule_results {
+  std::vector<timed_interval> intervals;
+  std::vector<finding> findings; // run_rules'
+  std::vector<finding> notes;    // describe_intended_intervals'
+};
+rule_results run_all_rules(const trace::run_trace& trace, const rule_options& options = {});
+
 // Only the rule with this id (tests, `gpucheck lint --rule`); empty when the id is unknown.
 std::vector<finding> run_rule(std::string_view rule_id, const trace::run_trace& trace,
                               const rule_options& options = {});

@@ -44,8 +44,13 @@ std::vector<finding> check_setup_in_region(const rule_input& input) {
                           " of what you measured (" + format_duration(interval.measured_ns) + ")";
     std::string hint = "allocate memory and create streams, events and handles before you start "
                        "the clock, and free them after you stop it; time only the work";
-    findings.push_back(make_finding("setup-in-region", interval, effect_ns, facts.truth_ns(),
-                                    std::move(message), std::move(hint)));
+    finding found = make_finding("setup-in-region", interval, effect_ns, facts.truth_ns(),
+                                 std::move(message), std::move(hint));
+    const auto longest = std::max_element(setup.begin(), setup.end(), [](auto* a, auto* b) {
+      return a->end_ns - a->start_ns < b->end_ns - b->start_ns;
+    });
+    found.blamed_site = (*longest)->site;
+    findings.push_back(std::move(found));
   }
   return findings;
 }

@@ -54,8 +54,10 @@ std::vector<finding> check_stale_queue(const rule_input& input) {
                           waited->call->name + " at the stop waited for it";
     std::string hint = "wait for earlier work before you start the clock (cudaDeviceSynchronize "
                        "before the first read), or time with events recorded on the work's stream";
-    findings.push_back(make_finding("stale-queue", interval, effect_ns, facts.truth_ns(),
-                                    std::move(message), std::move(hint)));
+    finding found = make_finding("stale-queue", interval, effect_ns, facts.truth_ns(),
+                                 std::move(message), std::move(hint));
+    found.blamed_site = waited->call->site;
+    findings.push_back(std::move(found));
   }
   return findings;
 }

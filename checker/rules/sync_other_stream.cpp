@@ -26,8 +26,10 @@ std::vector<finding> check_sync_other_stream(const rule_input& input) {
         " and finished " + format_duration(stop.late_ns) + " after your clock stopped";
     std::string hint = "synchronize the stream that carries the work (cudaStreamSynchronize on "
                        "the stream you launched it on) before you read the clock";
-    findings.push_back(make_finding("sync-other-stream", interval, stop.late_ns, facts.truth_ns(),
-                                    std::move(message), std::move(hint)));
+    finding found = make_finding("sync-other-stream", interval, stop.late_ns, facts.truth_ns(),
+                                 std::move(message), std::move(hint));
+    found.blamed_site = wait.call->site;
+    findings.push_back(std::move(found));
   }
   return findings;
 }

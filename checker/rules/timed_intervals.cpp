@@ -15,9 +15,23 @@ namespace gpucheck::rules {
 
 using trace::clock_read;
 
-std::vector<timed_interval> find_host_clock_intervals(const trace::run_trace& trace) {
+namespace {
+
+// A read the student's function made in the window: on its thread, strictly between the checker's
+// own two reads (whose values are the window's ends).
+bool inside(const clock_read& read, const call_window& window) {
+  return read.tid == window.tid && window.contains(read.t_ns) && read.value_ns != window.begin_ns &&
+         read.value_ns != window.end_ns;
+}
+
+} // namespace
+
+std::vector<timed_interval> find_host_clock_intervals(const trace::run_trace& trace,
+                                                      const std::optional<call_window>& window) {
   std::map<std::pair<int, std::string>, std::vector<const clock_read*>> reads_by_thread_and_clock;
   for (const clock_read& read : trace.clocks) {
+    if (window && !inside(read, *window))
+      continue;
     reads_by_thread_and_clock[{read.tid, read.clock}].push_back(&read);
   }
   std::vector<timed_interval> intervals;
@@ -82,10 +96,13 @@ timed_interval event_interval(const trace::api_call& elapsed_call,
   interval.stop_record_correlation = stop_record.correlation;
   interval.elapsed_correlation = elapsed_call.correlation;
   interval.stop_record_ns = stop_record.end_ns;
+  interval.start_site = start_record.site;
+  interval.stop_site = stop_record.site;
   return interval;
 }
 
-std::vector<timed_interval> find_event_intervals(const trace::run_trace& trace) {
+std::vector<timed_interval> find_event_intervals(const trace::run_trace& trace,
+                                                 const std::optional<call_window>& window) {
   const detail::trace_index index(trace);
   std::vector<timed_interval> intervals;
   for (const trace::api_call& call : trace.api) {
@@ -93,6 +110,8 @@ std::vector<timed_interval> find_event_intervals(const trace::run_trace& trace) 
         call.result != detail::cuda_success || !call.event || !call.event_end) {
       continue;
     }
+    if (window && (call.tid != window->tid || !window->contains(call.start_ns)))
+      continue;
     const trace::api_call* start = index.latest_record(*call.event, call.start_ns);
     const trace::api_call* stop = index.latest_record(*call.event_end, call.start_ns);
     if (start == nullptr || stop == nullptr)
@@ -102,9 +121,10 @@ std::vector<timed_interval> find_event_intervals(const trace::run_trace& trace) 
   return intervals; // in the order of the cudaEventElapsedTime calls
 }
 
-std::vector<timed_interval> find_timed_intervals(const trace::run_trace& trace) {
-  std::vector<timed_interval> intervals = find_host_clock_intervals(trace);
-  std::vector<timed_interval> event_intervals = find_event_intervals(trace);
+std::vector<timed_interval> find_timed_intervals(const trace::run_trace& trace,
+                                                 const std::optional<call_window>& window) {
+  std::vector<timed_interval> intervals = find_host_clock_intervals(trace, window);
+  std::vector<timed_interval> event_intervals = find_event_intervals(trace, window);
   intervals.insert(intervals.end(), event_intervals.begin(), event_intervals.end());
   std::stable_sort(intervals.begin(), intervals.end(),
                    [](const auto& a, const auto& b) { return a.start_ns < b.start_ns; });

@@ -6,6 +6,7 @@
 #include "rules/finding.hpp"
 #include "trace_model/trace.hpp"
 
+#include <optional>
 #include <vector>
 
 namespace gpucheck::rules {
@@ -37,10 +38,16 @@ namespace gpucheck::rules {
 // latest cudaEventRecord of each event before that call.
 //
 // The result is sorted by start time.
-std::vector<timed_interval> find_timed_intervals(const trace::run_trace& trace);
+// With a window, only what the program did inside it on its thread (a lesson check's call of the
+// student's function): the checker's own reads around the call are left out.
+std::vector<timed_interval> find_timed_intervals(const trace::run_trace& trace,
+                                                 const std::optional<call_window>& window = {});
 
-std::vector<timed_interval> find_host_clock_intervals(const trace::run_trace& trace);
-std::vector<timed_interval> find_event_intervals(const trace::run_trace& trace);
+std::vector<timed_interval>
+find_host_clock_intervals(const trace::run_trace& trace,
+                          const std::optional<call_window>& window = {});
+std::vector<timed_interval> find_event_intervals(const trace::run_trace& trace,
+                                                 const std::optional<call_window>& window = {});
 
 // The events interval of one cudaEventElapsedTime(start, end) call, from the latest record of each
 // event before it. measured_ns is the time the call returned; 0 when it returned none (an error).

@@ -23,7 +23,7 @@ TEST_CASE("event-stream-mismatch fires for legacy-stream events around non-block
                      "(0x5550001000), which is not ordered with it; that work ran 2.63 ms on "
                      "the GPU");
   CHECK(f.hint.find("cudaStreamNonBlocking") != std::string::npos);
-  CHECK(f.lesson.rfind("lessons/05-streams/lesson.md#", 0) == 0);
+  CHECK(f.lesson.rfind("lessons/04-two-sync-methods/lesson.md#", 0) == 0);
 }
 
 TEST_CASE("events on the legacy stream bracket work on an ordinary stream") {

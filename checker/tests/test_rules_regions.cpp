@@ -38,7 +38,7 @@ TEST_CASE("setup-in-region fires on allocation and freeing inside the timing, no
   CHECK(f.effect_ns == 1600 * us);
   CHECK(f.message == "the interval includes 1.60 ms of one-time setup (cudaFree, cudaMalloc), 43% "
                      "of what you measured (3.71 ms)");
-  CHECK(f.lesson.rfind("lessons/06-honest-benchmarking/lesson.md#", 0) == 0);
+  CHECK(f.lesson.rfind("lessons/01-warmup/lesson.md#", 0) == 0);
   SUBCASE("setup hidden behind GPU work that ran meanwhile did not change the number") {
     test::trace_builder b;
     b.clock(0, "A").launch(5 * us, 10 * us, 20 * ms);

@@ -6,6 +6,9 @@
 
 #include <doctest/doctest.h>
 
+#include <cctype>
+#include <filesystem>
+#include <fstream>
 #include <set>
 
 using namespace gpucheck;
@@ -27,6 +30,49 @@ TEST_CASE("the registry lists every rule of DESIGN.md's table with a lesson sect
   for (const std::string& id : design_ids)
     CHECK(listed.count(id) == 1);
   CHECK(rules::find_rule("no-such-rule") == nullptr);
+}
+
+namespace {
+
+// The anchors of a lesson's headings, as Pandoc and Git hosts make them: lower case, spaces to
+// hyphens, punctuation other than hyphens and underscores dropped.
+std::set<std::string> heading_anchors(const std::filesystem::path& lesson_md) {
+  std::set<std::string> anchors;
+  std::ifstream file(lesson_md);
+  bool in_code = false;
+  for (std::string line; std::getline(file, line);) {
+    if (line.rfind("```", 0) == 0)
+      in_code = !in_code;
+    if (in_code || line.empty() || line[0] != '#')
+      continue;
+    const std::size_t text_start = line.find_first_not_of("# ");
+    std::string anchor;
+    for (std::size_t i = text_start; i < line.size(); ++i) {
+      const auto c = static_cast<unsigned char>(line[i]);
+      if (std::isalnum(c) || c == '-' || c == '_')
+        anchor += static_cast<char>(std::tolower(c));
+      else if (c == ' ')
+        anchor += '-';
+    }
+    anchors.insert(anchor);
+  }
+  return anchors;
+}
+
+} // namespace
+
+TEST_CASE("every rule's lesson link names a lesson and a section that exist") {
+  const std::filesystem::path source = GPUCHECK_SOURCE_DIR;
+  for (const rules::rule_info& rule : rules::all_rules()) {
+    CAPTURE(rule.id);
+    const std::string link(rule.lesson);
+    const auto hash = link.find('#');
+    REQUIRE(hash != std::string::npos);
+    const std::filesystem::path file = source / link.substr(0, hash);
+    CAPTURE(file);
+    REQUIRE(std::filesystem::exists(file));
+    CHECK(heading_anchors(file).count(link.substr(hash + 1)) == 1);
+  }
 }
 
 TEST_CASE("every rule fires on its own fixture and on no other mistake's fixture") {

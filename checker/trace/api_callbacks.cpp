@@ -166,7 +166,8 @@ void on_api_exit(const CUpti_CallbackData& data, CUpti_CallbackId cbid, bool run
   }
   const api_function& f = runtime ? g_runtime_functions[cbid] : g_driver_functions[cbid];
   // Unwound here rather than at enter, so that the recorded interval leaves out the unwinding.
-  const std::string& caller = api_caller();
+  thread_local std::string site;
+  const std::string& caller = api_caller(&site);
   thread_local std::string line;
   json_line record(line, "api");
   record.field("domain", runtime ? "runtime" : "driver")
@@ -179,6 +180,9 @@ void on_api_exit(const CUpti_CallbackData& data, CUpti_CallbackId cbid, bool run
                            ? *static_cast<const int*>(data.functionReturnValue)
                            : 0)
       .field("caller", caller);
+  if (!site.empty()) {
+    record.field("site", site);
+  }
   if (runtime) {
     describe_runtime_call(record, cbid, data, f.per_thread);
   } else {

@@ -14,6 +14,8 @@ namespace {
 
 constexpr int max_frames = 64;     // deeper than any path from main to a clock read we judge
 constexpr int max_site_frames = 8; // enough to tell two call paths apart
+// An API call's site also crosses the static cudart's own frames before it reaches the user's.
+constexpr int max_api_site_frames = 12;
 
 const loaded_object* tracer_object() {
   static const loaded_object* self = object_at(reinterpret_cast<std::uintptr_t>(&api_caller));
@@ -41,11 +43,17 @@ _Unwind_Reason_Code collect(_Unwind_Context* context, void* data) {
   return _URC_NO_REASON;
 }
 
-// Stops at the first frame that decides who called an API.
+// Stops at the first frame that decides who called an API; when that is the program and a site
+// is wanted, goes on to collect the program's frames (nvcc's static cudart is part of the program,
+// so its own frames come first and the user's line is a few frames out).
 struct caller_search {
   const loaded_object* decided = nullptr;
   int frames = 0;
+  std::string* site = nullptr;
+  int kept = 0;
 };
+
+void append_frame(std::string& site, const loaded_object& object, std::uintptr_t address);
 
 _Unwind_Reason_Code find_caller(_Unwind_Context* context, void* data) {
   auto* search = static_cast<caller_search*>(data);
@@ -54,9 +62,23 @@ _Unwind_Reason_Code find_caller(_Unwind_Context* context, void* data) {
     return _URC_END_OF_STACK;
   }
   const loaded_object* object = object_at(call_address(ip));
+  if (search->decided != nullptr) { // the program's: collecting its frames
+    if (object != nullptr && object->kind == object_kind::program) {
+      append_frame(*search->site, *object, call_address(ip));
+      if (++search->kept == max_api_site_frames) {
+        return _URC_END_OF_STACK;
+      }
+    }
+    return _URC_NO_REASON;
+  }
   if (object != nullptr &&
       (object->kind == object_kind::program || object->kind == object_kind::cuda_library)) {
     search->decided = object;
+    if (object->kind == object_kind::program && search->site != nullptr) {
+      append_frame(*search->site, *object, call_address(ip));
+      search->kept = 1;
+      return _URC_NO_REASON;
+    }
     return _URC_END_OF_STACK;
   }
   return _URC_NO_REASON;
@@ -78,9 +100,13 @@ void append_frame(std::string& site, const loaded_object& object, std::uintptr_t
 
 } // namespace
 
-const std::string& api_caller() {
+const std::string& api_caller(std::string* site) {
   static const std::string program = "program";
   caller_search search;
+  if (site != nullptr) {
+    site->clear();
+    search.site = site;
+  }
   _Unwind_Backtrace(find_caller, &search);
   if (search.decided == nullptr || search.decided->kind == object_kind::program) {
     return program;

@@ -11,8 +11,11 @@ namespace gputrace {
 
 // "program", or the short name of the CUDA library that made the current CUDA call. Frames in
 // libcupti, libcuda, libcudart, this tracer and system libraries are skipped: nvcc links cudart
-// statically into the executable, so the first other frame's object is the caller.
-const std::string& api_caller();
+// statically into the executable, so the first other frame's object is the caller. When `site` is
+// given and the caller is the program, it gets the program's return addresses on the stack,
+// innermost first, in the clock reads' format (the static cudart's frames included: they have no
+// line information, and the reader skips them).
+const std::string& api_caller(std::string* site = nullptr);
 
 // Decides whether a clock read whose interposer was called from `return_address` is the
 // program's own. When it is, fills `site` with the program's return addresses on the stack,

@@ -113,6 +113,7 @@ void read_api(field_reader& r, run_trace& t) {
   r.text("copy_kind", c.copy_kind);
   r.number("elapsed_ms", c.elapsed_ms);
   r.integer("graph_exec", c.graph_exec);
+  r.text("site", c.site);
 }
 
 void read_activity(field_reader& r, activity_kind kind, run_trace& t) {
@@ -168,6 +169,21 @@ void read_record(field_reader& r, std::string_view type, run_trace& t) {
     r.integer("start_ns", n.start_ns);
     r.integer("end_ns", n.end_ns);
     r.integer("tid", n.tid);
+  } else if (type == "object") {
+    std::string name;
+    std::string path;
+    r.text("name", name);
+    r.text("path", path);
+    t.objects[name] = path;
+  } else if (type == "location") {
+    std::string site;
+    source_line where;
+    r.text("site", site);
+    r.text("file", where.file);
+    r.integer("line", where.line);
+    r.text("function", where.function);
+    r.text("text", where.text);
+    t.locations[site] = where;
   } else if (type == "footer") {
     footer& f = t.end.emplace();
     r.integer("end_ns", f.end_ns);

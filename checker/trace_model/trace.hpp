@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -48,6 +49,7 @@ struct api_call {
   std::string copy_kind;
   std::optional<double> elapsed_ms;
   std::optional<handle> graph_exec;
+  std::string site; // the program's calls: where in the program (the clock reads' format)
 
   bool from_program() const { return caller == "program"; }
 };
@@ -113,6 +115,16 @@ struct footer {
   std::uint64_t incomplete = 0; // GPU activity that never completed (program ended meanwhile)
 };
 
+// Where a site is in the source: the innermost frame of the site with a line of the program's own
+// source (system and CUDA headers skipped). Written by the analysis after the run (`location`
+// records), so that a trace replayed without its program still names its lines.
+struct source_line {
+  std::string file; // as the debug information names it (an absolute path, usually)
+  int line = 0;     // 1-based; 0 when only the function is known (no line information)
+  std::string function;
+  std::string text; // the source line itself, trimmed; empty when the file could not be read
+};
+
 // A whole run. Each vector is sorted by start time (or t_ns) by the reader.
 struct run_trace {
   header info;
@@ -124,6 +136,14 @@ struct run_trace {
   std::vector<resource_event> resources;
   std::vector<nvtx_range> nvtx;
   std::optional<footer> end; // absent: the program was killed before the tracer could flush
+  std::map<std::string, std::string> objects;   // a site's object name -> its path
+  std::map<std::string, source_line> locations; // a site -> its source line, once resolved
+
+  // Where `site` is, or nullptr when it was not resolved.
+  const source_line* location_of(const std::string& site) const {
+    const auto found = locations.find(site);
+    return found == locations.end() ? nullptr : &found->second;
+  }
 };
 
 } // namespace gpucheck::trace

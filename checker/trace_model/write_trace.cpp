@@ -69,6 +69,8 @@ json api_json(const api_call& c) {
   put(j, "copy_kind", c.copy_kind);
   put(j, "elapsed_ms", c.elapsed_ms);
   put(j, "graph_exec", c.graph_exec);
+  if (!c.site.empty())
+    j["site"] = c.site;
   return j;
 }
 
@@ -134,6 +136,16 @@ void write_trace(std::ostream& out, const run_trace& t) {
                 {"start_ns", n.start_ns},
                 {"end_ns", n.end_ns},
                 {"tid", n.tid}}
+               .dump()
+        << '\n';
+  }
+  for (const auto& [name, path] : t.objects) {
+    out << json{{"type", "object"}, {"name", name}, {"path", path}}.dump() << '\n';
+  }
+  for (const auto& [site, where] : t.locations) {
+    out << json{{"type", "location"},         {"site", site},
+                {"file", where.file},         {"line", where.line},
+                {"function", where.function}, {"text", where.text}}
                .dump()
         << '\n';
   }

@@ -177,6 +177,7 @@ GPU_TEST_CASE("time_call returns the time of a warm call, until the GPU has fini
     double truth_ms;
     gpucheck::time_verdict verdict;
     bool own_clock; // the truth is the timed kernel's own clock, not a separate measurement
+    gpucheck::timed_call call{}; // a kernel trial's call, which gpucheck finds in the trace
   };
   std::vector<trial> trials;
   std::vector<gpucheck::counted_call> counted; // the kernel trials, with how often they ran it
@@ -191,7 +192,8 @@ GPU_TEST_CASE("time_call returns the time of a warm call, until the GPU has fini
     counted.push_back({spin.runs() - runs_before, call.reported_ms, call.truth_ms});
     calls.push_back(call);
     trials.push_back({"a kernel of known duration", call.reported_ms, call.truth_ms,
-                      gpucheck::judge_time(call.reported_ms, call.truth_ms, spin_tolerance), true});
+                      gpucheck::judge_time(call.reported_ms, call.truth_ms, spin_tolerance), true,
+                      call});
   }
   const gpucheck::time_tolerance gemm_tolerance{0.10, 0.10}; // 10% or 100 us
   for (int i = 0; i < 2; ++i) {
@@ -218,6 +220,7 @@ GPU_TEST_CASE("time_call returns the time of a warm call, until the GPU has fini
   const trial& shown = failed != trials.end() ? *failed : trials.back();
   gpucheck::check_outcome outcome;
   outcome.name = "time_call returns the time of a warm call, until the GPU has finished it";
+  gpucheck::show_call(outcome, shown.call, shown.truth_ms);
   outcome.passed = accurate >= static_cast<long>(trials.size()) - 1;
   // A kernel trial too short, or not a time, is a fail on any GPU; a GEMM's truth is a separate
   // measurement, which noise may move either way (judge.hpp).

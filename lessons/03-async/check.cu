@@ -141,6 +141,7 @@ GPU_TEST_CASE("time_with_sync returns the time of the work, within 5%") {
     gpucheck::time_verdict verdict;
     double call_ms; // the checker's own clock around the call (the longest, for a median)
     bool own_clock; // the truth is the timed kernel's own clock, not a separate measurement
+    gpucheck::timed_call call{}; // a kernel trial's call, which gpucheck finds in the trace
   };
   std::vector<trial> trials;
   std::vector<gpucheck::counted_call> counted; // every call, with how often it ran the work
@@ -154,7 +155,7 @@ GPU_TEST_CASE("time_with_sync returns the time of the work, within 5%") {
     const double truth_ms = spin.true_ms_since(runs_before, duration_ms);
     trials.push_back({"a kernel of known duration", call.reported_ms, truth_ms,
                       gpucheck::judge_time(call.reported_ms, truth_ms, tolerance), call.call_ms,
-                      true});
+                      true, call});
     counted.push_back({spin.runs() - runs_before, call.reported_ms, truth_ms});
   }
   gpucheck::gemm_workload problem(big_n, 31);
@@ -191,6 +192,7 @@ GPU_TEST_CASE("time_with_sync returns the time of the work, within 5%") {
   const trial& shown = failed != trials.end() ? *failed : trials.back();
   gpucheck::check_outcome outcome;
   outcome.name = "time_with_sync returns the time of the work, within 5%";
+  gpucheck::show_call(outcome, shown.call, shown.truth_ms);
   outcome.passed = accurate >= static_cast<long>(trials.size()) - 1;
   // A kernel trial too short, or not a time, is a fail on any GPU; a GEMM's truth is a separate
   // measurement, which noise may move either way (judge.hpp).

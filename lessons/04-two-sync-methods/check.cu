@@ -25,6 +25,7 @@ struct trial {
   int work_runs = 0;           // how many times the function called work(stream)
   bool read_cpu_clock = false; // the function called clock(), which counts CPU time
   gpucheck::time_verdict verdict = gpucheck::time_verdict::accurate;
+  gpucheck::timed_call call; // the call itself, which gpucheck finds in the trace
 };
 
 using timing_function = double (*)(const gpu_work&, cudaStream_t);
@@ -47,6 +48,7 @@ std::vector<trial> run_trials(timing_function time_it, gpucheck::time_tolerance 
     const int runs_before = work.runs();
     const auto call = gpucheck::call_timed(
         [&] { return time_it([&](cudaStream_t s) { work.enqueue(s, work_ms); }, stream); });
+    result.call = call;
     result.reported_ms = call.reported_ms;
     result.call_ms = call.call_ms;
     result.read_cpu_clock = gpucheck::cpu_clock_reads() != cpu_clock_reads_before;
@@ -85,6 +87,7 @@ gpucheck::check_outcome judge_trials(const char* function, const std::vector<tri
   gpucheck::check_outcome outcome;
   outcome.name = std::string(function) + " returns the time of the work alone";
   outcome.passed = accurate >= trials_to_pass;
+  gpucheck::show_call(outcome, shown.call, shown.work_ms);
   // A busy GPU can make a trial read too long, never too short, in another unit or longer than
   // the call: such a failure stands on any GPU.
   outcome.noise_could_explain =

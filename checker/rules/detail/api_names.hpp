@@ -34,6 +34,16 @@ inline bool is_library_handle_creation(std::string_view name) {
   return false;
 }
 
+// Loading a module (the lazy load of a kernel's code at its first launch, or an explicit load):
+// one-time start-up, which cold-start reports (never setup-in-region as well).
+inline bool is_module_load(std::string_view name) {
+  for (std::string_view prefix : {"cuModuleLoad", "cuLibraryLoad", "cudaLibraryLoad"}) {
+    if (starts_with(name, prefix))
+      return true;
+  }
+  return false;
+}
+
 // Allocation, freeing, creating or destroying streams/events/handles, loading modules, making
 // graph executables: one-time work that does not belong in a timed region. Copies are not setup;
 // stream-ordered allocation (cudaMallocAsync, cudaFreeAsync) is designed to be used in the loop.
@@ -45,8 +55,7 @@ inline bool is_setup_call(std::string_view name) {
   for (std::string_view prefix :
        {"cudaMalloc", "cudaHostAlloc", "cudaHostRegister", "cudaFree", "cudaStreamCreate",
         "cudaStreamDestroy", "cudaEventCreate", "cudaEventDestroy", "cudaGraphInstantiate",
-        "cudaLibraryLoad", "cuModuleLoad", "cuLibraryLoad", "cuMemAlloc", "cuMemFree",
-        "cublasDestroy", "cublasLtDestroy"}) {
+        "cuMemAlloc", "cuMemFree", "cublasDestroy", "cublasLtDestroy"}) {
     if (starts_with(name, prefix))
       return true;
   }

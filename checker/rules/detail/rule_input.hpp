@@ -6,6 +6,7 @@
 #include "rules/detail/interval_facts.hpp"
 #include "rules/detail/trace_index.hpp"
 #include "rules/finding.hpp"
+#include "rules/registry.hpp"
 #include "rules/rule_options.hpp"
 
 #include <string>
@@ -19,9 +20,14 @@ struct rule_input {
   const std::vector<interval_facts>& intervals;
   const rule_options& options;
   const trace::run_trace& trace() const { return index.trace(); }
+  // Whether a call counts: always in lint; in a lesson, only the student's calls in the window.
+  bool in_window(const trace::api_call& call) const {
+    return !options.window ||
+           (call.tid == options.window->tid && options.window->contains(call.start_ns));
+  }
 };
 
-using rule_function = std::vector<finding> (*)(const rule_input&);
+using rule_function = rule_check;
 
 std::vector<finding> check_unsynced_stop(const rule_input& input);
 std::vector<finding> check_stale_queue(const rule_input& input);
@@ -33,6 +39,8 @@ std::vector<finding> check_cpu_time_clock(const rule_input& input);
 std::vector<finding> check_setup_in_region(const rule_input& input);
 std::vector<finding> check_below_resolution(const rule_input& input);
 std::vector<finding> check_sync_other_stream(const rule_input& input);
+std::vector<finding> check_event_order(const rule_input& input);
+std::vector<finding> check_returned_value(const rule_input& input);
 std::vector<finding> describe_submission_only(const rule_input& input);
 
 // A finding of rule `rule_id` (severity and lesson from the registry) about `interval`.

@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: MIT
+#include "analysis/lesson_diagnosis.hpp"
+
+#include "analysis/traced_analysis.hpp"
+#include "rules/registry.hpp"
+#include "rules/rule_options.hpp"
+
+#include <algorithm>
+#include <filesystem>
+
+namespace gpucheck::analysis {
+
+rules::call_window window_of(const check_item::shown_call& call) {
+  rules::call_window window;
+  window.begin_ns = call.begin_ns;
+  window.end_ns = call.end_ns;
+  window.tid = call.tid;
+  window.reported_ms = call.reported_ms;
+  window.truth_ms = call.truth_ms;
+  return window;
+}
+
+std::vector<rules::finding> diagnose_call(const trace::run_trace& trace,
+                                          const rules::call_window& window) {
+  rules::rule_options options;
+  options.mode = rules::rule_options::context::lesson;
+  options.window = window;
+  options.merge_repeats = false;
+  rules::rule_results results = analyze(trace, options);
+  std::vector<rules::finding> findings = std::move(results.findings);
+  std::stable_sort(findings.begin(), findings.end(),
+                   [](const rules::finding& a, const rules::finding& b) {
+                     const bool a_error = a.level == rules::severity::error;
+                     const bool b_error = b.level == rules::severity::error;
+                     if (a_error != b_error)
+                       return a_error;
+                     return a.effect_ns > b.effect_ns;
+                   });
+  return findings;
+}
+
+std::vector<source_ref> lines_of(const rules::finding& finding) {
+  std::vector<source_ref> lines;
+  const auto add = [&](const char* role, const trace::source_line& where) {
+    if (where.line == 0 && where.function.empty())
+      return;
+    for (const source_ref& known : lines) {
+      if (known.file == where.file && known.line == where.line && where.line != 0)
+        return; // one line named once, in its first role
+    }
+    lines.push_back({role, where.file, where.line, where.function, where.text});
+  };
+  add("site", finding.blamed_at);
+  add("start", finding.start_at);
+  add("stop", finding.stop_at);
+  return lines;
+}
+
+void explain_failed_check(check_item& item, const std::vector<rules::finding>& findings) {
+  if (item.passed)
+    return;
+  if (findings.empty()) {
+    if (!item.message.empty())
+      item.why_from = "numbers";
+    return;
+  }
+  const rules::finding& first = findings.front();
+  std::string message = first.message;
+  for (std::size_t i = 1; i < findings.size(); ++i) {
+    if (findings[i].rule != first.rule)
+      message += "; also [" + findings[i].rule + "] " + findings[i].message;
+  }
+  item.message = message + ".";
+  item.hint = first.hint;
+  if (!item.hint.empty())
+    item.hint[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(item.hint[0])));
+  if (item.hint.back() != '.')
+    item.hint += ".";
+  // The check's own section when it teaches the same rule; else the rule's.
+  if (item.rule != first.rule || item.lesson_section.empty())
+    item.lesson_section = first.lesson;
+  item.rule = first.rule;
+  item.lines = lines_of(first);
+  item.why_from = "trace";
+  // A mistake the trace shows is no accident of a busy GPU; a warning (setup, a cold start) may
+  // come with a failure that noise caused, so it leaves the judgement of noise as it was.
+  if (first.level == rules::severity::error)
+    item.noise_could_explain = false;
+}
+
+} // namespace gpucheck::analysis

@@ -1,0 +1,114 @@
+// SPDX-License-Identifier: MIT
+#include "analysis/traced_check.hpp"
+
+#include "analysis/lesson_diagnosis.hpp"
+#include "analysis/traced_analysis.hpp"
+#include "core/noise_judgement.hpp"
+#include "report/timeline_svg.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <unistd.h>
+
+namespace gpucheck::analysis {
+namespace fs = std::filesystem;
+namespace {
+
+bool tracing_wanted(const trace_options& options) {
+  const char* wanted = std::getenv("GPUCHECK_TRACE");
+  return options.trace && !(wanted != nullptr && std::string(wanted) == "0");
+}
+
+bool needs_trace(const check_report& report, const trace_options& options) {
+  if (options.timeline || options.keep_trace)
+    return true;
+  return std::any_of(report.checks.begin(), report.checks.end(), [](const check_item& item) {
+    return !item.passed && item.call.begin_ns != 0;
+  });
+}
+
+// One interval makes a readable picture; a check runs many trials. The first failed check's call
+// is drawn, else the first interval of the run.
+void draw_timeline(const trace::run_trace& trace, const fs::path& svg_file,
+                   check_report& report) {
+  rules::rule_options options;
+  options.mode = rules::rule_options::context::lesson;
+  for (const check_item& item : report.checks) {
+    if (!item.passed && item.call.begin_ns != 0) {
+      options.window = window_of(item.call);
+      break;
+    }
+  }
+  const rules::rule_results results = analyze(trace, options);
+  if (results.intervals.empty()) {
+    std::cerr << "gpucheck: no timeline: the trace holds no timed interval\n";
+    return;
+  }
+  std::vector<rules::finding> shown_findings;
+  rules::timed_interval shown = results.intervals.back();
+  if (!results.findings.empty()) {
+    shown = results.findings.front().interval;
+    for (const auto& finding : results.findings) {
+      if (finding.interval.start_ns == shown.start_ns && finding.interval.tid == shown.tid)
+        shown_findings.push_back(finding);
+    }
+  }
+  report::timeline_options picture;
+  picture.title = "Your run of lesson " + report.lesson_folder +
+                  (shown_findings.empty() ? "" : ": " + shown_findings.front().rule);
+  std::ofstream(svg_file) << report::render_timeline_svg(trace, {shown}, shown_findings, picture);
+  report.timeline_path = svg_file.string();
+}
+
+} // namespace
+
+check_report run_traced_check(const lesson_entry& lesson, check_settings settings,
+                              const trace_options& options) {
+  const fs::path trace_file =
+      options.keep_trace.value_or(settings.build_dir / "gpucheck" /
+                                  ("trace-" + lesson.folder + "-" + std::to_string(getpid()) +
+                                   ".jsonl"));
+  bool traced = false;
+  if (tracing_wanted(options)) {
+    std::string error;
+    if (const auto variables = tracer_environment(settings.build_dir, trace_file, error)) {
+      fs::create_directories(trace_file.parent_path());
+      fs::remove(trace_file);
+      settings.environment.insert(settings.environment.end(), variables->begin(),
+                                  variables->end());
+      traced = true;
+    } else {
+      std::cerr << "gpucheck: the checks run without the tracer: " << error << "\n";
+    }
+  }
+  check_report report = run_check(lesson, settings);
+  if (!traced || !fs::exists(trace_file) || !needs_trace(report, options)) {
+    for (check_item& item : report.checks)
+      explain_failed_check(item, {});
+    fs::remove(trace_file);
+    return report;
+  }
+  source_options lines;
+  lines.preferred_files = {fs::path(report.exercise_file).filename().string()};
+  const loaded_trace loaded = load_trace(trace_file, lines, options.keep_trace.has_value());
+  for (check_item& item : report.checks) {
+    if (item.passed)
+      continue;
+    std::vector<rules::finding> findings;
+    if (loaded.trace && item.call.begin_ns != 0)
+      findings = diagnose_call(*loaded.trace, window_of(item.call));
+    explain_failed_check(item, findings);
+  }
+  revise_noise_judgement(report);
+  if (options.timeline && loaded.trace)
+    draw_timeline(*loaded.trace, *options.timeline, report);
+  else if (options.timeline)
+    std::cerr << "gpucheck: no timeline: the trace could not be read (" << loaded.error << ")\n";
+  if (!options.keep_trace)
+    fs::remove(trace_file);
+  return report;
+}
+
+} // namespace gpucheck::analysis

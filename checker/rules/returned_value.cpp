@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: MIT
+// returned-value (lesson checks only: it needs the number the function returned, which a trace
+// does not hold): the student's function measured one time with its own clock reads or its own
+// cudaEventElapsedTime, and returned another. The trace shows the measured value (the two reads'
+// values, or the elapsed time the call gave), so the slip is named as a fact: whole milliseconds
+// (a duration_cast that truncates, or rounding), another unit, the events or reads swapped, or a
+// number that is none of these. Effect: how far the returned number is from the measured one.
+#include "rules/detail/rule_input.hpp"
+#include "rules/detail/text.hpp"
+
+#include <cmath>
+
+namespace gpucheck::rules::detail {
+namespace {
+
+bool near(double a, double b) {
+  return std::abs(a - b) <= std::max(1e-6, 1e-3 * std::max(std::abs(a), std::abs(b)));
+}
+
+// Which slip turns `measured_ms` into `returned_ms`; empty when none is recognised.
+std::string name_slip(double returned_ms, double measured_ms, bool events) {
+  if (measured_ms < 0 || near(returned_ms, -measured_ms)) {
+    return events ? "the events are swapped in cudaEventElapsedTime (it takes the start event "
+                    "first, then the stop), so the time came out negative"
+                  : "the clock reads are subtracted the wrong way round (start - stop), so the "
+                    "time came out negative";
+  }
+  if (returned_ms == std::floor(measured_ms))
+    return "the conversion dropped the fraction: it truncated to whole milliseconds "
+           "(duration_cast<milliseconds>, or an integer type, does that)";
+  if (returned_ms == std::round(measured_ms))
+    return "the conversion rounded to whole milliseconds";
+  if (near(returned_ms, measured_ms * 1e3) || returned_ms == std::floor(measured_ms * 1e3))
+    return "the number is in microseconds, not milliseconds";
+  if (near(returned_ms, measured_ms * 1e6) || returned_ms == std::floor(measured_ms * 1e6))
+    return "the number is in nanoseconds, not milliseconds";
+  if (near(returned_ms, measured_ms * 1e-3))
+    return "the number is in seconds, not milliseconds";
+  return "";
+}
+
+} // namespace
+
+std::vector<finding> check_returned_value(const rule_input& input) {
+  std::vector<finding> findings;
+  if (!input.options.window || input.intervals.empty())
+    return findings;
+  const call_window& window = *input.options.window;
+  // The function's own measurement: the last interval it timed (a warm-up timing may come first).
+  const interval_facts* last = &input.intervals.front();
+  for (const interval_facts& facts : input.intervals) {
+    if (facts.interval.stop_ns >= last->interval.stop_ns)
+      last = &facts;
+  }
+  const timed_interval& interval = last->interval;
+  const bool events = interval.how == timed_interval::method::events;
+  const double measured_ms = static_cast<double>(interval.measured_ns) * 1e-6;
+  const double returned_ms = window.reported_ms;
+  if (!std::isfinite(returned_ms) || near(returned_ms, measured_ms))
+    return findings;
+  const trace::time_ns off_ns = std::llround(std::abs(returned_ms - measured_ms) * 1e6);
+  if (!is_material(off_ns, std::llround(std::abs(measured_ms) * 1e6), input.options))
+    return findings;
+  const std::string slip = name_slip(returned_ms, measured_ms, events);
+  const std::string measured_by =
+      events ? "cudaEventElapsedTime gave your function" : "your clock reads measured";
+  std::string message = "your function returned " + format_duration(std::llround(returned_ms * 1e6)) +
+                        ", but " + measured_by + " " +
+                        (measured_ms < 0 ? "-" + format_duration(-interval.measured_ns)
+                                         : format_duration(interval.measured_ns)) +
+                        ": " +
+                        (slip.empty() ? "the number returned is not the one measured" : slip);
+  std::string hint =
+      slip.empty() ? "return the time you measured, in milliseconds"
+      : events     ? "return the float cudaEventElapsedTime(&ms, start, stop) wrote, unchanged "
+                     "(it is already in milliseconds)"
+                   : "return std::chrono::duration<double, std::milli>(stop - start).count(): "
+                     "a double of milliseconds, with its fraction";
+  finding found =
+      make_finding("returned-value", interval, off_ns, std::llround(window.truth_ms * 1e6),
+                   std::move(message), std::move(hint));
+  found.blamed_site = interval.stop_site;
+  findings.push_back(std::move(found));
+  return findings;
+}
+
+} // namespace gpucheck::rules::detail

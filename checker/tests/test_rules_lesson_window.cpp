@@ -1,0 +1,128 @@
+// SPDX-License-Identifier: MIT
+// Lesson mode: the rules on one call of a student's function (its window), and the facts only a
+// lesson check has (the number the function returned). Also the new event-order rule in lint.
+#include "test_rules_support.hpp"
+
+#include "rules/run_rules.hpp"
+
+#include <doctest/doctest.h>
+
+using namespace gpucheck;
+using test::ms;
+using test::us;
+using strings = std::vector<std::string>;
+
+namespace {
+
+rules::rule_options lesson_call(trace::time_ns begin_ns, trace::time_ns end_ns,
+                                double reported_ms, double truth_ms) {
+  rules::rule_options options;
+  options.mode = rules::rule_options::context::lesson;
+  options.window = rules::call_window{begin_ns, end_ns, 1, reported_ms, truth_ms};
+  return options;
+}
+
+// The checker's read, the student's drained, synchronized timing of 2.31 ms, the checker's read.
+trace::run_trace synced_host_timing() {
+  test::trace_builder b;
+  b.clock(1 * ms, "check+0x10");              // call_timed's start (the window's begin)
+  b.device_sync(1 * ms + 2 * us, 1 * ms + 5 * us);
+  b.clock(1 * ms + 10 * us, "exercise+0x20"); // the student's start
+  b.launch(1 * ms + 20 * us, 1 * ms + 30 * us, 3 * ms + 300 * us);
+  b.device_sync(1 * ms + 25 * us, 3 * ms + 310 * us);
+  b.clock(3 * ms + 320 * us, "exercise+0x30"); // the student's stop: 2.31 ms after the start
+  b.clock(3 * ms + 330 * us, "check+0x40");    // call_timed's stop (the window's end)
+  return b.build();
+}
+
+} // namespace
+
+TEST_CASE("returned-value names a conversion that dropped the fraction, and only in a lesson") {
+  const trace::run_trace t = synced_host_timing();
+  SUBCASE("whole milliseconds") {
+    const auto findings = rules::run_rules(t, lesson_call(1 * ms, 3 * ms + 330 * us, 2.0, 2.28));
+    REQUIRE(test::rule_ids(findings) == strings{"returned-value"});
+    CHECK(findings[0].message.find("returned 2.00 ms") != std::string::npos);
+    CHECK(findings[0].message.find("measured 2.31 ms") != std::string::npos);
+    CHECK(findings[0].message.find("truncated to whole milliseconds") != std::string::npos);
+    CHECK(findings[0].interval.start_site == "exercise+0x20"); // the checker's reads left out
+    CHECK(findings[0].interval.stop_site == "exercise+0x30");
+  }
+  SUBCASE("microseconds") {
+    const auto findings =
+        rules::run_rules(t, lesson_call(1 * ms, 3 * ms + 330 * us, 2310.0, 2.28));
+    REQUIRE(test::rule_ids(findings) == strings{"returned-value"});
+    CHECK(findings[0].message.find("in microseconds") != std::string::npos);
+  }
+  SUBCASE("the number measured, returned: nothing to say") {
+    CHECK(rules::run_rules(t, lesson_call(1 * ms, 3 * ms + 330 * us, 2.31, 2.28)).empty());
+  }
+  SUBCASE("lint has no returned number, and the timing itself is right") {
+    CHECK(rules::run_rule("returned-value", t).empty());
+  }
+}
+
+TEST_CASE("in a lesson, only the student's reads inside the call are paired") {
+  // Without a window, the checker's reads around the call pair with the student's.
+  const trace::run_trace t = synced_host_timing();
+  const auto intervals =
+      rules::run_all_rules(t, lesson_call(1 * ms, 3 * ms + 330 * us, 2.31, 2.28)).intervals;
+  REQUIRE(intervals.size() == 1);
+  CHECK(intervals[0].measured_ns == 2310 * us);
+}
+
+TEST_CASE("event-order: a stop recorded before the work leaves the work outside the events") {
+  test::trace_builder b;
+  b.clock(1 * ms, "check+0x10");
+  trace::api_call& start = b.api("cudaEventRecord", 1 * ms + 10 * us, 1 * ms + 12 * us);
+  start.event = 0xa;
+  start.stream = 0;
+  start.stream_id = 7;
+  start.site = "exercise+0x20";
+  trace::api_call& stop = b.api("cudaEventRecord", 1 * ms + 20 * us, 1 * ms + 22 * us);
+  stop.event = 0xb;
+  stop.stream = 0;
+  stop.stream_id = 7;
+  stop.site = "exercise+0x30";
+  b.launch(1 * ms + 30 * us, 1 * ms + 40 * us, 3 * ms); // work(stream), after the stop
+  trace::api_call& sync = b.api("cudaEventSynchronize", 1 * ms + 40 * us, 1 * ms + 45 * us);
+  sync.event = 0xb;
+  trace::api_call& elapsed = b.api("cudaEventElapsedTime", 3 * ms + 10 * us, 3 * ms + 11 * us);
+  elapsed.event = 0xa;
+  elapsed.event_end = 0xb;
+  elapsed.elapsed_ms = 0.008;
+  b.clock(3 * ms + 20 * us, "check+0x40");
+  const trace::run_trace t = b.build();
+  SUBCASE("in a lesson") {
+    const auto findings = rules::run_rules(t, lesson_call(1 * ms, 3 * ms + 20 * us, 0.008, 1.96));
+    REQUIRE(test::rule_ids(findings) == strings{"event-order"});
+    CHECK(findings[0].message.find("after the stop event was recorded") != std::string::npos);
+    CHECK(findings[0].message.find("no work at all") != std::string::npos);
+    CHECK(findings[0].blamed_site == "exercise+0x30");
+    CHECK(findings[0].level == rules::severity::error);
+  }
+  SUBCASE("in lint: work launched between the stop's record and the elapsed-time call") {
+    const auto findings = rules::run_rule("event-order", t);
+    REQUIRE(findings.size() == 1);
+    CHECK(findings[0].effect_ns == 1960 * us);
+  }
+}
+
+TEST_CASE("event-order stays quiet when the events bracket the work") {
+  test::trace_builder b;
+  trace::api_call& start = b.api("cudaEventRecord", 1 * ms, 1 * ms + 2 * us);
+  start.event = 0xa;
+  start.stream = 0;
+  start.stream_id = 7;
+  b.launch(1 * ms + 10 * us, 1 * ms + 20 * us, 3 * ms);
+  trace::api_call& stop = b.api("cudaEventRecord", 1 * ms + 20 * us, 1 * ms + 22 * us);
+  stop.event = 0xb;
+  stop.stream = 0;
+  stop.stream_id = 7;
+  b.launch(1 * ms + 30 * us, 3 * ms, 4 * ms); // the next work, not timed, before elapsed time
+  trace::api_call& elapsed = b.api("cudaEventElapsedTime", 5 * ms, 5 * ms + 1 * us);
+  elapsed.event = 0xa;
+  elapsed.event_end = 0xb;
+  elapsed.elapsed_ms = 1.99;
+  CHECK(rules::run_rule("event-order", b.build()).empty());
+}
