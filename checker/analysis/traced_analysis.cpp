@@ -9,8 +9,8 @@
 namespace gpucheck::analysis {
 namespace fs = std::filesystem;
 
-std::optional<environment> tracer_environment(const fs::path& build_dir,
-                                              const fs::path& trace_file, std::string& error) {
+std::optional<environment> tracer_environment(const fs::path& build_dir, const fs::path& trace_file,
+                                              std::string& error) {
   const fs::path tracer = fs::absolute(build_dir / "lib" / "libgputrace.so");
   if (!fs::exists(tracer)) {
     error = "the tracer is not built (" + tracer.string() + "); run: cmake --build " +
@@ -18,10 +18,9 @@ std::optional<environment> tracer_environment(const fs::path& build_dir,
     return std::nullopt;
   }
   const char* preload = std::getenv("LD_PRELOAD");
-  return environment{
-      {"CUDA_INJECTION64_PATH", tracer.string()},
-      {"LD_PRELOAD", tracer.string() + (preload ? ":" + std::string(preload) : "")},
-      {"GPUTRACE_OUTPUT", fs::absolute(trace_file).string()}};
+  return environment{{"CUDA_INJECTION64_PATH", tracer.string()},
+                     {"LD_PRELOAD", tracer.string() + (preload ? ":" + std::string(preload) : "")},
+                     {"GPUTRACE_OUTPUT", fs::absolute(trace_file).string()}};
 }
 
 bool is_tracer_variable(const std::string& name) {

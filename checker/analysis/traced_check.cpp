@@ -31,8 +31,7 @@ bool needs_trace(const check_report& report, const trace_options& options) {
 
 // One interval makes a readable picture; a check runs many trials. The first failed check's call
 // is drawn, else the first interval of the run.
-void draw_timeline(const trace::run_trace& trace, const fs::path& svg_file,
-                   check_report& report) {
+void draw_timeline(const trace::run_trace& trace, const fs::path& svg_file, check_report& report) {
   rules::rule_options options;
   options.mode = rules::rule_options::context::lesson;
   for (const check_item& item : report.checks) {
@@ -66,18 +65,22 @@ void draw_timeline(const trace::run_trace& trace, const fs::path& svg_file,
 
 check_report run_traced_check(const lesson_entry& lesson, check_settings settings,
                               const trace_options& options) {
-  const fs::path trace_file =
-      options.keep_trace.value_or(settings.build_dir / "gpucheck" /
-                                  ("trace-" + lesson.folder + "-" + std::to_string(getpid()) +
-                                   ".jsonl"));
+  const fs::path trace_file = options.keep_trace.value_or(
+      settings.build_dir / "gpucheck" /
+      ("trace-" + lesson.folder + "-" + std::to_string(getpid()) + ".jsonl"));
   bool traced = false;
   if (tracing_wanted(options)) {
+    // The tracer of this gpucheck's own build (a grading tree builds only the check programs).
+    std::error_code ignored;
+    const fs::path own_build =
+        fs::read_symlink("/proc/self/exe", ignored).parent_path().parent_path();
+    const fs::path tracer_build =
+        fs::exists(own_build / "lib" / "libgputrace.so") ? own_build : settings.build_dir;
     std::string error;
-    if (const auto variables = tracer_environment(settings.build_dir, trace_file, error)) {
+    if (const auto variables = tracer_environment(tracer_build, trace_file, error)) {
       fs::create_directories(trace_file.parent_path());
       fs::remove(trace_file);
-      settings.environment.insert(settings.environment.end(), variables->begin(),
-                                  variables->end());
+      settings.environment.insert(settings.environment.end(), variables->begin(), variables->end());
       traced = true;
     } else {
       std::cerr << "gpucheck: the checks run without the tracer: " << error << "\n";

@@ -14,8 +14,8 @@
 namespace gpucheck::analysis {
 
 struct trace_options {
-  bool trace = true;                            // run under the tracer (GPUCHECK_TRACE=0: not)
-  std::optional<std::filesystem::path> timeline; // draw the run here (SVG)
+  bool trace = true;                               // run under the tracer (GPUCHECK_TRACE=0: not)
+  std::optional<std::filesystem::path> timeline;   // draw the run here (SVG)
   std::optional<std::filesystem::path> keep_trace; // keep the trace (with its lines) here
 };
 

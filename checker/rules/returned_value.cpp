@@ -64,12 +64,12 @@ std::vector<finding> check_returned_value(const rule_input& input) {
   const std::string slip = name_slip(returned_ms, measured_ms, events);
   const std::string measured_by =
       events ? "cudaEventElapsedTime gave your function" : "your clock reads measured";
-  std::string message = "your function returned " + format_duration(std::llround(returned_ms * 1e6)) +
-                        ", but " + measured_by + " " +
-                        (measured_ms < 0 ? "-" + format_duration(-interval.measured_ns)
-                                         : format_duration(interval.measured_ns)) +
-                        ": " +
-                        (slip.empty() ? "the number returned is not the one measured" : slip);
+  std::string message =
+      "your function returned " + format_duration(std::llround(returned_ms * 1e6)) + ", but " +
+      measured_by + " " +
+      (measured_ms < 0 ? "-" + format_duration(-interval.measured_ns)
+                       : format_duration(interval.measured_ns)) +
+      ": " + (slip.empty() ? "the number returned is not the one measured" : slip);
   std::string hint =
       slip.empty() ? "return the time you measured, in milliseconds"
       : events     ? "return the float cudaEventElapsedTime(&ms, start, stop) wrote, unchanged "

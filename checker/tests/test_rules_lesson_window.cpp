@@ -14,8 +14,8 @@ using strings = std::vector<std::string>;
 
 namespace {
 
-rules::rule_options lesson_call(trace::time_ns begin_ns, trace::time_ns end_ns,
-                                double reported_ms, double truth_ms) {
+rules::rule_options lesson_call(trace::time_ns begin_ns, trace::time_ns end_ns, double reported_ms,
+                                double truth_ms) {
   rules::rule_options options;
   options.mode = rules::rule_options::context::lesson;
   options.window = rules::call_window{begin_ns, end_ns, 1, reported_ms, truth_ms};
@@ -25,7 +25,7 @@ rules::rule_options lesson_call(trace::time_ns begin_ns, trace::time_ns end_ns,
 // The checker's read, the student's drained, synchronized timing of 2.31 ms, the checker's read.
 trace::run_trace synced_host_timing() {
   test::trace_builder b;
-  b.clock(1 * ms, "check+0x10");              // call_timed's start (the window's begin)
+  b.clock(1 * ms, "check+0x10"); // call_timed's start (the window's begin)
   b.device_sync(1 * ms + 2 * us, 1 * ms + 5 * us);
   b.clock(1 * ms + 10 * us, "exercise+0x20"); // the student's start
   b.launch(1 * ms + 20 * us, 1 * ms + 30 * us, 3 * ms + 300 * us);
@@ -49,8 +49,7 @@ TEST_CASE("returned-value names a conversion that dropped the fraction, and only
     CHECK(findings[0].interval.stop_site == "exercise+0x30");
   }
   SUBCASE("microseconds") {
-    const auto findings =
-        rules::run_rules(t, lesson_call(1 * ms, 3 * ms + 330 * us, 2310.0, 2.28));
+    const auto findings = rules::run_rules(t, lesson_call(1 * ms, 3 * ms + 330 * us, 2310.0, 2.28));
     REQUIRE(test::rule_ids(findings) == strings{"returned-value"});
     CHECK(findings[0].message.find("in microseconds") != std::string::npos);
   }
