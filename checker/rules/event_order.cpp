@@ -73,6 +73,8 @@ std::vector<finding> check_event_order(const rule_input& input) {
     const trace::api_call* elapsed = input.index.by_correlation(interval.elapsed_correlation);
     if (start == nullptr || stop == nullptr || elapsed == nullptr)
       continue;
+    if (stop->start_ns < start->start_ns)
+      continue; // the events given to cudaEventElapsedTime swapped: returned-value says so
     const left_out missed = find_left_out(input, facts, *start, *stop, *elapsed);
     if (missed.work.empty())
       continue;

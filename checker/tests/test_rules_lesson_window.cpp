@@ -42,7 +42,7 @@ TEST_CASE("returned-value names a conversion that dropped the fraction, and only
   SUBCASE("whole milliseconds") {
     const auto findings = rules::run_rules(t, lesson_call(1 * ms, 3 * ms + 330 * us, 2.0, 2.28));
     REQUIRE(test::rule_ids(findings) == strings{"returned-value"});
-    CHECK(findings[0].message.find("returned 2.00 ms") != std::string::npos);
+    CHECK(findings[0].message.find("returned 2.000 (as milliseconds)") != std::string::npos);
     CHECK(findings[0].message.find("measured 2.31 ms") != std::string::npos);
     CHECK(findings[0].message.find("truncated to whole milliseconds") != std::string::npos);
     CHECK(findings[0].interval.start_site == "exercise+0x20"); // the checker's reads left out
