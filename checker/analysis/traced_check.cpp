@@ -75,11 +75,8 @@ check_report run_traced_check(const lesson_entry& lesson, check_settings setting
       tracing_wanted(options) && !report.seed.empty() &&
       (report.verdict == exit_code::wrong || report.verdict == exit_code::inconclusive ||
        options.timeline || options.keep_trace);
-  if (!wanted || !needs_trace(report, options)) {
-    for (check_item& item : report.checks)
-      explain_failed_check(item, {});
-    return report;
-  }
+  if (!wanted || !needs_trace(report, options))
+    return report; // no trace read: the checks' own words stand, unmarked
   const fs::path trace_file = options.keep_trace.value_or(
       settings.build_dir / "gpucheck" /
       ("trace-" + lesson.folder + "-" + std::to_string(getpid()) + ".jsonl"));
@@ -93,8 +90,6 @@ check_report run_traced_check(const lesson_entry& lesson, check_settings setting
   const auto variables = tracer_environment(tracer_build, trace_file, error);
   if (!variables) {
     std::cerr << "gpucheck: the why of a failure is not read from a trace: " << error << "\n";
-    for (check_item& item : report.checks)
-      explain_failed_check(item, {});
     return report;
   }
   fs::create_directories(trace_file.parent_path());
@@ -114,13 +109,12 @@ check_report run_traced_check(const lesson_entry& lesson, check_settings setting
   for (check_item& item : report.checks) {
     if (item.passed)
       continue;
-    std::vector<rules::finding> findings;
     const auto same =
         std::find_if(traced.checks.begin(), traced.checks.end(),
                      [&](const check_item& other) { return other.name == item.name; });
-    if (loaded.trace && same != traced.checks.end() && same->call.begin_ns != 0)
-      findings = diagnose_call(*loaded.trace, window_of(same->call));
-    explain_failed_check(item, findings);
+    if (!loaded.trace || same == traced.checks.end() || same->call.begin_ns == 0)
+      continue; // no call of the student's to read: the check's own words stand, unmarked
+    explain_failed_check(item, diagnose_call(*loaded.trace, window_of(same->call)));
   }
   revise_noise_judgement(report);
   if (options.timeline && loaded.trace) {

@@ -20,8 +20,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const fs::path traces = fs::path(GPUCHECK_FIXTURES_DIR) / "diagnosis" / "traces" /
-                        "04-two-sync-methods";
+const fs::path traces =
+    fs::path(GPUCHECK_FIXTURES_DIR) / "diagnosis" / "traces" / "04-two-sync-methods";
 
 // The windows of every call_timed in the run: its stop read (attributed to call_timed) and the
 // checker's read just before it (its start, inlined into the lesson's check.cu).
@@ -79,11 +79,11 @@ TEST_CASE("each mistake is named at its line, and nothing else is said") {
   // The submission, the one rule its calls must show, and the line of exercise.cu it names (the
   // files under fixtures/diagnosis/04-two-sync-methods/).
   const std::vector<std::tuple<std::string, std::string, int>> cases{
-      {"stop_before_work", "event-order", 24},      // cudaEventRecord(stop) before work(stream)
-      {"start_after_work", "event-order", 24},      // cudaEventRecord(start) after work(stream)
-      {"stale_stream_sync", "stale-queue", 14},     // the cudaStreamSynchronize that waited
-      {"malloc_inside", "setup-in-region", 15},     // cudaMalloc inside the timing
-      {"no_stop_sync", "unsynced-stop", 15},        // the clock read before any sync
+      {"stop_before_work", "event-order", 24},        // cudaEventRecord(stop) before work(stream)
+      {"start_after_work", "event-order", 24},        // cudaEventRecord(start) after work(stream)
+      {"stale_stream_sync", "stale-queue", 14},       // the cudaStreamSynchronize that waited
+      {"malloc_inside", "setup-in-region", 15},       // cudaMalloc inside the timing
+      {"no_stop_sync", "unsynced-stop", 15},          // the clock read before any sync
       {"legacy_events", "event-stream-mismatch", 23}, // cudaEventRecord(start) on stream 0
   };
   for (const auto& [name, rule, line] : cases) {
