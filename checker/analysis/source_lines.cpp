@@ -164,8 +164,10 @@ bool is_system_file(const std::string& file) {
     if (file.rfind(prefix, 0) == 0)
       return true;
   }
+  // nvcc's generated host stubs (/tmp/tmpxft_..._kernel.cudafe1.stub.c) are no one's line either.
   return file.find("/targets/x86_64-linux/include/") != std::string::npos ||
-         file.find("/include/c++/") != std::string::npos;
+         file.find("/include/c++/") != std::string::npos ||
+         file.find(".cudafe1.") != std::string::npos;
 }
 
 std::optional<trace::source_line>

@@ -85,6 +85,7 @@ TEST_CASE("each mistake is named at its line, and nothing else is said") {
       {"malloc_inside", "setup-in-region", 15},       // cudaMalloc inside the timing
       {"no_stop_sync", "unsynced-stop", 15},          // the clock read before any sync
       {"legacy_events", "event-stream-mismatch", 23}, // cudaEventRecord(start) on stream 0
+      {"sleep_inside", "host-gap", 16},               // the sync right after the sleep
   };
   for (const auto& [name, rule, line] : cases) {
     CAPTURE(name);

@@ -125,3 +125,29 @@ TEST_CASE("event-order stays quiet when the events bracket the work") {
   elapsed.elapsed_ms = 1.99;
   CHECK(rules::run_rule("event-order", b.build()).empty());
 }
+
+TEST_CASE("host-gap: host time outside any CUDA call while the GPU ran nothing") {
+  test::trace_builder b;
+  b.api("cudaMalloc", 100 * us, 200 * us); // set-up before the timing: not the process's start
+  b.clock(1 * ms, "exercise+0x20");
+  b.launch(1 * ms + 10 * us, 1 * ms + 20 * us, 2 * ms); // 0.98 ms of work
+  trace::api_call& sync = b.api("cudaDeviceSynchronize", 9 * ms, 9 * ms + 5 * us);
+  sync.site = "exercise+0x40"; // after an 8 ms sleep: 7 ms of it with the GPU idle
+  b.clock(9 * ms + 10 * us, "exercise+0x50");
+  const auto findings = rules::run_rules(b.build());
+  REQUIRE(test::rule_ids(findings) == strings{"host-gap"});
+  CHECK(findings[0].effect_ns == 7 * ms);
+  CHECK(findings[0].blamed_site == "exercise+0x40");
+  CHECK(findings[0].message.find("just before cudaDeviceSynchronize") != std::string::npos);
+  SUBCASE("short stretches (a loop's own overhead) are not counted") {
+    test::trace_builder loop;
+    loop.api("cudaMalloc", 100 * us, 200 * us);
+    loop.clock(1 * ms, "exercise+0x20");
+    for (int i = 0; i < 100; ++i) // 100 launches 20 us apart: 15 us gaps, 1.5 ms in all
+      loop.launch(1 * ms + i * 20 * us, 1 * ms + i * 20 * us + 10 * us,
+                  1 * ms + i * 20 * us + 11 * us);
+    loop.device_sync(3 * ms, 3 * ms + 5 * us);
+    loop.clock(3 * ms + 10 * us, "exercise+0x50");
+    CHECK(rules::run_rule("host-gap", loop.build()).empty());
+  }
+}

@@ -15,7 +15,7 @@ namespace {
 constexpr int max_frames = 64;     // deeper than any path from main to a clock read we judge
 constexpr int max_site_frames = 8; // enough to tell two call paths apart
 // An API call's site also crosses the static cudart's own frames before it reaches the user's.
-constexpr int max_api_site_frames = 12;
+constexpr int max_api_site_frames = 16;
 
 const loaded_object* tracer_object() {
   static const loaded_object* self = object_at(reinterpret_cast<std::uintptr_t>(&api_caller));

@@ -41,6 +41,7 @@ std::vector<finding> check_below_resolution(const rule_input& input);
 std::vector<finding> check_sync_other_stream(const rule_input& input);
 std::vector<finding> check_event_order(const rule_input& input);
 std::vector<finding> check_returned_value(const rule_input& input);
+std::vector<finding> check_host_gap(const rule_input& input);
 std::vector<finding> describe_submission_only(const rule_input& input);
 
 // A finding of rule `rule_id` (severity and lesson from the registry) about `interval`.

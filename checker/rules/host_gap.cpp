@@ -1,0 +1,122 @@
+// SPDX-License-Identifier: MIT
+// host-gap: a host-clock timing includes host time spent outside any CUDA call while the GPU ran
+// nothing at all (a sleep, printing, host computation between the clock reads). The trace shows
+// both facts: the calls of the timing's thread, and every GPU activity. Time the GPU spent running
+// something, or the host spent inside a CUDA call, is left to the other rules (stale-queue,
+// setup-in-region, cold-start): nothing is counted twice. Effect: the length of those gaps.
+// Precision first: only stretches of at least 100 us count (a loop's own overhead between launches,
+// and library code between the calls the tracer writes, come in stretches of a few to tens of
+// microseconds; a sleep, a print to a terminal or host computation come in longer ones), and an
+// interval that holds start-up is left to cold-start: before the first call the tracer sees no
+// calls at all, and a library's first call (cuBLAS loading its kernels) works on the host between
+// the calls the tracer writes.
+#include "rules/detail/rule_input.hpp"
+#include "rules/detail/text.hpp"
+
+#include <algorithm>
+
+namespace gpucheck::rules::detail {
+namespace {
+
+constexpr trace::time_ns min_gap_ns = 100'000; // [ns] = 100 us
+
+struct gap {
+  trace::time_ns start_ns = 0;
+  trace::time_ns end_ns = 0;
+};
+
+std::vector<gap> idle_gaps(const rule_input& input, const interval_facts& facts) {
+  const trace::time_ns begin_ns = facts.interval.start_ns;
+  const trace::time_ns end_ns = facts.interval.stop_ns;
+  std::vector<std::pair<trace::time_ns, trace::time_ns>> busy;
+  const auto add = [&](trace::time_ns from_ns, trace::time_ns to_ns) {
+    from_ns = std::max(from_ns, begin_ns);
+    to_ns = std::min(to_ns, end_ns);
+    if (to_ns > from_ns)
+      busy.emplace_back(from_ns, to_ns);
+  };
+  for (const trace::api_call& call : input.trace().api) {
+    if (call.tid == facts.interval.tid)
+      add(call.start_ns, call.end_ns);
+  }
+  for (const trace::gpu_activity& work : input.trace().activity)
+    add(work.start_ns, work.end_ns);
+  std::sort(busy.begin(), busy.end());
+  std::vector<gap> gaps;
+  trace::time_ns covered_until_ns = begin_ns;
+  for (const auto& [from_ns, to_ns] : busy) {
+    if (from_ns - covered_until_ns >= min_gap_ns)
+      gaps.push_back({covered_until_ns, from_ns});
+    covered_until_ns = std::max(covered_until_ns, to_ns);
+  }
+  if (end_ns - covered_until_ns >= min_gap_ns)
+    gaps.push_back({covered_until_ns, end_ns});
+  return gaps;
+}
+
+// The process started up inside the interval: its first traced call, or a context's creation.
+bool holds_start_up(const rule_input& input, const interval_facts& facts) {
+  const auto& api = input.trace().api;
+  if (!api.empty() && api.front().start_ns >= facts.interval.start_ns &&
+      api.front().start_ns <= facts.interval.stop_ns) {
+    return true;
+  }
+  return std::any_of(input.trace().resources.begin(), input.trace().resources.end(),
+                     [&](const trace::resource_event& r) {
+                       return r.what == "context_created" && r.t_ns >= facts.interval.start_ns &&
+                              r.t_ns <= facts.interval.stop_ns;
+                     });
+}
+
+// The program's first call on the thread that started at or after `t_ns`, inside the interval:
+// the line that comes after the host work (the host work itself makes no call to name).
+const trace::api_call* call_after(const interval_facts& facts, trace::time_ns t_ns) {
+  const trace::api_call* found = nullptr;
+  for (const trace::api_call* call : facts.calls) {
+    if (call->from_program() && call->start_ns >= t_ns &&
+        (found == nullptr || call->start_ns < found->start_ns)) {
+      found = call;
+    }
+  }
+  return found;
+}
+
+} // namespace
+
+std::vector<finding> check_host_gap(const rule_input& input) {
+  std::vector<finding> findings;
+  for (const interval_facts& facts : input.intervals) {
+    const timed_interval& interval = facts.interval;
+    if (interval.how != timed_interval::method::host_clock || facts.cpu_only() ||
+        interval.marked_intended || holds_start_up(input, facts) ||
+        !cold_calls(input, facts, nullptr).empty()) {
+      continue;
+    }
+    const std::vector<gap> gaps = idle_gaps(input, facts);
+    trace::time_ns idle_ns = 0;
+    const gap* longest = nullptr;
+    for (const gap& g : gaps) {
+      idle_ns += g.end_ns - g.start_ns;
+      if (longest == nullptr || g.end_ns - g.start_ns > longest->end_ns - longest->start_ns)
+        longest = &g;
+    }
+    if (longest == nullptr || !is_material(idle_ns, interval.measured_ns, input.options))
+      continue;
+    const trace::api_call* after = call_after(facts, longest->end_ns);
+    std::string message =
+        "the interval includes " + format_duration(idle_ns) + " of host time spent outside any " +
+        "CUDA call while the GPU ran nothing, " + format_percent(idle_ns, interval.measured_ns) +
+        " of what you measured (" + format_duration(interval.measured_ns) + "); the longest " +
+        "stretch, " + format_duration(longest->end_ns - longest->start_ns) + ", came " +
+        (after != nullptr ? "just before " + after->name : std::string("just before the stop"));
+    std::string hint = "keep host work (sleeps, printing, computation) out of the timed region: "
+                       "between the clock reads, only launch the work and wait for it";
+    finding found = make_finding("host-gap", interval, idle_ns, facts.truth_ns(),
+                                 std::move(message), std::move(hint));
+    found.blamed_site = after != nullptr ? after->site : interval.stop_site;
+    findings.push_back(std::move(found));
+  }
+  return findings;
+}
+
+} // namespace gpucheck::rules::detail
