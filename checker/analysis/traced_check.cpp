@@ -5,6 +5,7 @@
 #include "analysis/traced_analysis.hpp"
 #include "core/noise_judgement.hpp"
 #include "report/timeline_svg.hpp"
+#include "trace_model/read_trace.hpp"
 
 #include <algorithm>
 #include <cstdlib>
@@ -103,9 +104,22 @@ check_report run_traced_check(const lesson_entry& lesson, check_settings setting
 
   source_options lines;
   lines.preferred_files = {fs::path(report.exercise_file).filename().string()};
-  const loaded_trace loaded = fs::exists(trace_file)
-                                  ? load_trace(trace_file, lines, options.keep_trace.has_value())
-                                  : loaded_trace{std::nullopt, "the replay wrote no trace"};
+  loaded_trace loaded = fs::exists(trace_file)
+                            ? load_trace(trace_file, lines)
+                            : loaded_trace{std::nullopt, "the replay wrote no trace"};
+  if (loaded.trace && options.keep_trace) {
+    // The kept trace replays without its program: its lines are in it (load_trace), and so are
+    // the calls the checks showed, with the numbers they returned.
+    for (const check_item& item : traced.checks) {
+      if (item.call.begin_ns != 0) {
+        loaded.trace->checked_calls.push_back({item.name, item.call.begin_ns, item.call.end_ns,
+                                               item.call.tid, item.call.reported_ms,
+                                               item.call.truth_ms});
+      }
+    }
+    std::ofstream out(trace_file, std::ios::trunc);
+    trace::write_trace(out, *loaded.trace);
+  }
   for (check_item& item : report.checks) {
     if (item.passed)
       continue;

@@ -155,6 +155,29 @@ TEST_CASE("writing a trace and reading it back gives the same trace") {
   CHECK(copy.end.has_value() == original.end.has_value());
 }
 
+TEST_CASE("what the analysis adds to a kept trace reads back: sites, objects, lines, calls") {
+  trace::run_trace original = test::synthetic_trace("event_not_complete");
+  original.api.front().site = "a.out+0x10<a.out+0x20";
+  original.objects["a.out"] = "/work/a.out";
+  original.locations["a.out+0x10<a.out+0x20"] = {"/work/a.cu", 21, "main", "work(stream);"};
+  original.checked_calls.push_back({"time_with_events times the work", 100, 900, 7, 2.5, 2.25});
+  std::ostringstream out;
+  trace::write_trace(out, original);
+  const trace::read_result again = read_text(out.str());
+  REQUIRE(again.ok());
+  const trace::run_trace& copy = *again.trace;
+  CHECK(copy.api.front().site == "a.out+0x10<a.out+0x20");
+  CHECK(copy.objects.at("a.out") == "/work/a.out");
+  const trace::source_line* where = copy.location_of("a.out+0x10<a.out+0x20");
+  REQUIRE(where != nullptr);
+  CHECK(where->line == 21);
+  CHECK(where->text == "work(stream);");
+  REQUIRE(copy.checked_calls.size() == 1);
+  CHECK(copy.checked_calls[0].end_ns == 900);
+  CHECK(copy.checked_calls[0].reported_ms == 2.5);
+  CHECK(copy.location_of("elsewhere") == nullptr);
+}
+
 TEST_CASE("every synthetic fixture is a readable, complete, synthetic trace") {
   for (const std::string& name : test::synthetic_names("")) {
     CAPTURE(name);

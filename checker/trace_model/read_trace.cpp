@@ -184,6 +184,18 @@ void read_record(field_reader& r, std::string_view type, run_trace& t) {
     r.text("function", where.function);
     r.text("text", where.text);
     t.locations[site] = where;
+  } else if (type == "checked_call") {
+    checked_call& c = t.checked_calls.emplace_back();
+    r.text("check", c.check);
+    r.integer("begin_ns", c.begin_ns);
+    r.integer("end_ns", c.end_ns);
+    r.integer("tid", c.tid);
+    std::optional<double> reported;
+    std::optional<double> truth;
+    r.number("reported_ms", reported);
+    r.number("truth_ms", truth);
+    c.reported_ms = reported.value_or(0.0);
+    c.truth_ms = truth.value_or(0.0);
   } else if (type == "footer") {
     footer& f = t.end.emplace();
     r.integer("end_ns", f.end_ns);

@@ -125,6 +125,18 @@ struct source_line {
   std::string text; // the source line itself, trimmed; empty when the file could not be read
 };
 
+// A call of a student's function as a lesson check showed it (written into a kept trace by
+// `gpucheck check --keep-trace` and `grade --keep-traces`, never by the tracer): the window and the
+// returned number that the lesson diagnosis replays.
+struct checked_call {
+  std::string check; // the check's name
+  time_ns begin_ns = 0;
+  time_ns end_ns = 0;
+  int tid = 0;
+  double reported_ms = 0;
+  double truth_ms = 0;
+};
+
 // A whole run. Each vector is sorted by start time (or t_ns) by the reader.
 struct run_trace {
   header info;
@@ -138,6 +150,7 @@ struct run_trace {
   std::optional<footer> end; // absent: the program was killed before the tracer could flush
   std::map<std::string, std::string> objects;   // a site's object name -> its path
   std::map<std::string, source_line> locations; // a site -> its source line, once resolved
+  std::vector<checked_call> checked_calls;      // a lesson check's shown calls (kept traces)
 
   // Where `site` is, or nullptr when it was not resolved.
   const source_line* location_of(const std::string& site) const {

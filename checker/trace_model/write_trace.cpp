@@ -149,6 +149,13 @@ void write_trace(std::ostream& out, const run_trace& t) {
                .dump()
         << '\n';
   }
+  for (const checked_call& c : t.checked_calls) {
+    out << json{{"type", "checked_call"}, {"check", c.check}, {"begin_ns", c.begin_ns},
+                {"end_ns", c.end_ns},     {"tid", c.tid},     {"reported_ms", c.reported_ms},
+                {"truth_ms", c.truth_ms}}
+               .dump()
+        << '\n';
+  }
   if (t.end) {
     out << json{{"type", "footer"},
                 {"end_ns", t.end->end_ns},
