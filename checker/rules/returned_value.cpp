@@ -84,7 +84,12 @@ std::vector<finding> check_returned_value(const rule_input& input) {
   finding found =
       make_finding("returned-value", interval, off_ns, std::llround(window.truth_ms * 1e6),
                    std::move(message), std::move(hint));
+  // The line that produced the number measured: the stop read, or the cudaEventElapsedTime call.
   found.blamed_site = interval.stop_site;
+  if (events) {
+    if (const trace::api_call* elapsed = input.index.by_correlation(interval.elapsed_correlation))
+      found.blamed_site = elapsed->site;
+  }
   findings.push_back(std::move(found));
   return findings;
 }

@@ -1,104 +1,134 @@
 // SPDX-License-Identifier: MIT
-// The lesson diagnosis on traces recorded on an H200 (tools/gpu-diagnose.sh graded
-// fixtures/diagnosis/04-two-sync-methods/ with --keep-traces; the traces hold their source lines).
-// Each call of a student's function is found in the trace by the checker's own clock reads
-// (call_timed, in number_slip.hpp) around it; the rules must name the submission's mistake, at
-// its line, in the calls of the function that has it, and nothing in a correct submission.
+// The lesson diagnosis on traces recorded on an H200. Each submission of the diagnosis corpus
+// (fixtures/diagnosis/NN-slug/NAME.cu) says on its `// expect` line what the checker must say of
+// it: "expect pass", or "expect FUNCTION RULE [WORD] @LINE[,LINE]". tools/gpu-diagnose.sh graded
+// the corpus with --keep-traces; each kept trace
+// (fixtures/diagnosis/traces/NN-slug/NAME.trace.jsonl) holds its source lines and the calls the
+// checks showed, with the numbers returned. Replayed here, the diagnosis of every shown call of
+// FUNCTION must name RULE first, at one of the LINEs of the submission, with WORD in its message; a
+// correct submission's calls show no finding at all.
 #include "analysis/lesson_diagnosis.hpp"
-#include "analysis/traced_analysis.hpp"
 #include "trace_model/read_trace.hpp"
 
 #include <doctest/doctest.h>
 
-#include <cmath>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <set>
+#include <sstream>
 
 using namespace gpucheck;
 namespace fs = std::filesystem;
 
 namespace {
 
-const fs::path traces =
-    fs::path(GPUCHECK_FIXTURES_DIR) / "diagnosis" / "traces" / "04-two-sync-methods";
+const fs::path corpus = fs::path(GPUCHECK_FIXTURES_DIR) / "diagnosis";
 
-// The windows of every call_timed in the run: its stop read (attributed to call_timed) and the
-// checker's read just before it (its start, inlined into the lesson's check.cu).
-std::vector<rules::call_window> call_windows(const trace::run_trace& run) {
-  std::vector<rules::call_window> windows;
-  const trace::clock_read* start = nullptr;
-  for (const trace::clock_read& read : run.clocks) {
-    const trace::source_line* where = run.location_of(read.site);
-    if (where == nullptr)
+struct expectation {
+  bool pass = false;
+  std::string function;
+  std::string rule;
+  std::string word; // a word the message must hold ("" for none)
+  std::set<int> lines;
+};
+
+expectation read_expectation(const fs::path& source) {
+  std::ifstream file(source);
+  for (std::string line; std::getline(file, line);) {
+    if (line.rfind("// expect ", 0) != 0)
       continue;
-    const std::string file = fs::path(where->file).filename().string();
-    if (file != "check.cu" && file != "number_slip.hpp")
-      continue;
-    if (where->function.rfind("call_timed", 0) != 0) {
-      start = &read;
-      continue;
+    std::istringstream words(line.substr(10));
+    expectation e;
+    std::string word;
+    words >> word;
+    if (word == "pass") {
+      e.pass = true;
+      return e;
     }
-    if (start == nullptr)
-      continue;
-    rules::call_window window;
-    window.begin_ns = start->value_ns;
-    window.end_ns = read.value_ns;
-    window.tid = read.tid;
-    start = nullptr;
-    window.reported_ms = std::nan(""); // not in a trace: returned-value is tested elsewhere
-    windows.push_back(window);
+    e.function = word;
+    words >> e.rule;
+    while (words >> word) {
+      if (word[0] == '@') {
+        std::istringstream numbers(word.substr(1));
+        for (std::string n; std::getline(numbers, n, ',');)
+          e.lines.insert(std::stoi(n));
+      } else {
+        e.word = word;
+      }
+    }
+    return e;
   }
-  return windows;
+  FAIL("no // expect line in " << source);
+  return {};
 }
 
-// Every rule any call showed, with the line of the first finding of each rule.
-std::map<std::string, int> diagnose_every_call(const std::string& name) {
-  auto read = trace::read_trace_file(traces / (name + ".trace.jsonl"));
+// What the message says for each WORD of the expect lines.
+std::string phrase_of(const std::string& word) {
+  static const std::map<std::string, std::string> phrases{
+      {"truncated", "truncated to whole milliseconds"},
+      {"rounded", "rounded to whole milliseconds"},
+      {"microseconds", "in microseconds"},
+      {"swapped", "swapped"},
+      {"before", "before the start event was recorded"},
+      {"after", "after the stop event was recorded"}};
+  const auto found = phrases.find(word);
+  return found == phrases.end() ? word : found->second;
+}
+
+rules::call_window window_of(const trace::checked_call& call) {
+  return {call.begin_ns, call.end_ns, call.tid, call.reported_ms, call.truth_ms};
+}
+
+void check_submission(const fs::path& source, const fs::path& trace_file) {
+  const expectation expected = read_expectation(source);
+  auto read = trace::read_trace_file(trace_file);
   REQUIRE_MESSAGE(read.ok(), read.error);
-  REQUIRE_FALSE(read.trace->locations.empty());
-  const auto windows = call_windows(*read.trace);
-  CHECK(windows.size() >= 10); // two functions, five trials each at least
-  std::map<std::string, int> lines;
-  for (const auto& window : windows) {
-    for (const rules::finding& f : analysis::diagnose_call(*read.trace, window)) {
-      CHECK(fs::path(f.blamed_at.file).filename() == "exercise.cu");
-      lines.try_emplace(f.rule, f.blamed_at.line);
+  const trace::run_trace& run = *read.trace;
+  REQUIRE_FALSE(run.locations.empty());
+  REQUIRE_FALSE(run.checked_calls.empty());
+  int judged = 0;
+  for (const trace::checked_call& call : run.checked_calls) {
+    CAPTURE(call.check);
+    const auto findings = analysis::diagnose_call(run, window_of(call));
+    if (expected.pass) {
+      for (const auto& f : findings)
+        INFO(f.rule << ": " << f.message);
+      CHECK(findings.empty());
+      ++judged;
+      continue;
     }
+    if (call.check.rfind(expected.function, 0) != 0)
+      continue; // another function's check, shown passing or failing for its own reasons
+    ++judged;
+    REQUIRE_FALSE(findings.empty());
+    const rules::finding& first = findings.front();
+    CAPTURE(first.message);
+    CHECK(first.rule == expected.rule);
+    CHECK(fs::path(first.blamed_at.file).filename() == "exercise.cu");
+    CHECK(expected.lines.count(first.blamed_at.line) == 1);
+    CHECK(first.message.find(phrase_of(expected.word)) != std::string::npos);
   }
-  return lines;
+  CHECK(judged > 0);
 }
 
 } // namespace
 
-TEST_CASE("a correct submission's calls show no finding") {
-  CHECK(diagnose_every_call("correct").empty());
-}
-
-TEST_CASE("each mistake is named at its line, and nothing else is said") {
-  // The submission, the one rule its calls must show, and the line of exercise.cu it names (the
-  // files under fixtures/diagnosis/04-two-sync-methods/).
-  const std::vector<std::tuple<std::string, std::string, int>> cases{
-      {"stop_before_work", "event-order", 24},        // cudaEventRecord(stop) before work(stream)
-      {"start_after_work", "event-order", 24},        // cudaEventRecord(start) after work(stream)
-      {"stale_stream_sync", "stale-queue", 14},       // the cudaStreamSynchronize that waited
-      {"malloc_inside", "setup-in-region", 15},       // cudaMalloc inside the timing
-      {"no_stop_sync", "unsynced-stop", 15},          // the clock read before any sync
-      {"legacy_events", "event-stream-mismatch", 23}, // cudaEventRecord(start) on stream 0
-      {"sleep_inside", "host-gap", 16},               // the sync right after the sleep
-  };
-  for (const auto& [name, rule, line] : cases) {
-    CAPTURE(name);
-    const auto lines = diagnose_every_call(name);
-    REQUIRE(lines.size() == 1);
-    CHECK(lines.begin()->first == rule);
-    CHECK(lines.begin()->second == line);
+TEST_CASE("every submission of the diagnosis corpus is explained by its own mistake, at its line") {
+  int submissions = 0;
+  for (const auto& lesson : fs::directory_iterator(corpus)) {
+    if (!lesson.is_directory() || lesson.path().filename() == "traces")
+      continue;
+    for (const auto& entry : fs::directory_iterator(lesson.path())) {
+      if (entry.path().extension() != ".cu")
+        continue;
+      const fs::path trace_file = corpus / "traces" / lesson.path().filename() /
+                                  (entry.path().stem().string() + ".trace.jsonl");
+      CAPTURE(entry.path());
+      REQUIRE_MESSAGE(fs::exists(trace_file), "record it: tools/gpu-diagnose.sh on a GPU");
+      check_submission(entry.path(), trace_file);
+      ++submissions;
+    }
   }
-}
-
-TEST_CASE("a slip in the returned number is no timing mistake: the calls show none") {
-  for (const char* name : {"trunc_ms", "rounded_ms", "events_in_us", "events_int"}) {
-    CAPTURE(name);
-    CHECK(diagnose_every_call(name).empty());
-  }
+  CHECK(submissions >= 25);
 }
