@@ -7,11 +7,14 @@
 //   - lint: no work at all was launched between the records, and work was launched on a stream
 //     ordered with the events between the stop's record and the cudaEventElapsedTime call (the
 //     stop recorded before the work it was meant to follow).
-// Effect: the GPU time of the work left out.
+// Also the events given to cudaEventElapsedTime in the wrong order (the stop's record came first),
+// which measures a negative time. Effect: the GPU time of the work left out (swapped: twice the
+// time, the distance from the truth to its negative).
 #include "rules/detail/rule_input.hpp"
 #include "rules/detail/text.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 
 namespace gpucheck::rules::detail {
 namespace {
@@ -73,8 +76,20 @@ std::vector<finding> check_event_order(const rule_input& input) {
     const trace::api_call* elapsed = input.index.by_correlation(interval.elapsed_correlation);
     if (start == nullptr || stop == nullptr || elapsed == nullptr)
       continue;
-    if (stop->start_ns < start->start_ns)
-      continue; // the events given to cudaEventElapsedTime swapped: returned-value says so
+    if (stop->start_ns < start->start_ns) {
+      // cudaEventElapsedTime(&ms, stop, start): the events it was given are in the wrong order,
+      // and the time comes out negative.
+      const trace::time_ns measured_ns = std::llabs(interval.measured_ns);
+      std::string message = "cudaEventElapsedTime was given the stop event first and the start "
+                            "event second (swapped), so it measured -" +
+                            format_duration(measured_ns);
+      std::string hint = "pass the start event first: cudaEventElapsedTime(&ms, start, stop)";
+      finding found = make_finding("event-order", interval, 2 * measured_ns, measured_ns,
+                                   std::move(message), std::move(hint));
+      found.blamed_site = elapsed->site;
+      findings.push_back(std::move(found));
+      continue;
+    }
     const left_out missed = find_left_out(input, facts, *start, *stop, *elapsed);
     if (missed.work.empty())
       continue;

@@ -20,16 +20,21 @@ bool near(double a, double b) {
 
 // Which slip turns `measured_ms` into `returned_ms`; empty when none is recognised.
 std::string name_slip(double returned_ms, double measured_ms, bool events) {
-  if (measured_ms < 0 || near(returned_ms, -measured_ms)) {
+  if (near(returned_ms, -measured_ms)) {
     return events ? "the events are swapped in cudaEventElapsedTime (it takes the start event "
                     "first, then the stop), so the time came out negative"
                   : "the clock reads are subtracted the wrong way round (start - stop), so the "
                     "time came out negative";
   }
-  if (returned_ms == std::floor(measured_ms))
+  const bool floored = returned_ms == std::floor(measured_ms);
+  const bool rounded = returned_ms == std::round(measured_ms);
+  if (floored && rounded)
+    return "the fraction of a millisecond was truncated or rounded away (duration_cast<"
+           "milliseconds>, std::round and an integer type all do that)";
+  if (floored)
     return "the conversion dropped the fraction: it truncated to whole milliseconds "
            "(duration_cast<milliseconds>, or an integer type, does that)";
-  if (returned_ms == std::round(measured_ms))
+  if (rounded)
     return "the conversion rounded to whole milliseconds";
   if (near(returned_ms, measured_ms * 1e3) || returned_ms == std::floor(measured_ms * 1e3))
     return "the number is in microseconds, not milliseconds";
@@ -57,7 +62,8 @@ std::vector<finding> check_returned_value(const rule_input& input) {
   const bool events = interval.how == timed_interval::method::events;
   const double measured_ms = static_cast<double>(interval.measured_ns) * 1e-6;
   const double returned_ms = window.reported_ms;
-  if (!std::isfinite(returned_ms) || near(returned_ms, measured_ms))
+  // A negative measurement is the measurement's own mistake (event-order: events swapped).
+  if (!std::isfinite(returned_ms) || near(returned_ms, measured_ms) || measured_ms < 0)
     return findings;
   // The check failed and the function returned something else than it measured: even a rounding
   // of 0.1 ms in 3 ms is its cause then, so only differences below a microsecond are let go.

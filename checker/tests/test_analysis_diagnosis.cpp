@@ -66,8 +66,8 @@ expectation read_expectation(const fs::path& source) {
 // What the message says for each WORD of the expect lines.
 std::string phrase_of(const std::string& word) {
   static const std::map<std::string, std::string> phrases{
-      {"truncated", "truncated to whole milliseconds"},
-      {"rounded", "rounded to whole milliseconds"},
+      {"truncated", "truncated"},
+      {"rounded", "rounded"},
       {"microseconds", "in microseconds"},
       {"swapped", "swapped"},
       {"before", "before the start event was recorded"},

@@ -44,7 +44,7 @@ TEST_CASE("returned-value names a conversion that dropped the fraction, and only
     REQUIRE(test::rule_ids(findings) == strings{"returned-value"});
     CHECK(findings[0].message.find("returned 2.000 (as milliseconds)") != std::string::npos);
     CHECK(findings[0].message.find("measured 2.31 ms") != std::string::npos);
-    CHECK(findings[0].message.find("truncated to whole milliseconds") != std::string::npos);
+    CHECK(findings[0].message.find("truncated or rounded away") != std::string::npos);
     CHECK(findings[0].interval.start_site == "exercise+0x20"); // the checker's reads left out
     CHECK(findings[0].interval.stop_site == "exercise+0x30");
   }

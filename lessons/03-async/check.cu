@@ -170,10 +170,12 @@ GPU_TEST_CASE("time_with_sync returns the time of the work, within 5%") {
     const double truth_ms = gpucheck::median_event_ms(gemm, stream, 5);
     std::vector<double> reported;
     double longest_call_ms = 0;
+    gpucheck::timed_call last_call; // shown when this trial fails: any call shows the method
     for (int r = 0; r < 5; ++r) {
       CUDA_CHECK(cudaDeviceSynchronize());
       const int runs_before = gemm_runs;
       const auto call = gpucheck::call_timed([&] { return time_with_sync(counted_gemm, stream); });
+      last_call = call;
       counted.push_back({gemm_runs - runs_before, call.reported_ms, truth_ms});
       reported.push_back(call.reported_ms);
       longest_call_ms = std::max(longest_call_ms, call.call_ms);
@@ -181,7 +183,7 @@ GPU_TEST_CASE("time_with_sync returns the time of the work, within 5%") {
     const double reported_ms = gpucheck::median(reported);
     trials.push_back({"a warm GEMM of N = 4000 (median of 5)", reported_ms, truth_ms,
                       gpucheck::judge_time(reported_ms, truth_ms, tolerance), longest_call_ms,
-                      false});
+                      false, last_call});
   }
   const long accurate = std::count_if(trials.begin(), trials.end(), [](const trial& t) {
     return t.verdict == gpucheck::time_verdict::accurate;
