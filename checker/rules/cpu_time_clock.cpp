@@ -2,7 +2,11 @@
 // cpu-time-clock: GPU work was timed with a clock that counts CPU time (clock(),
 // CLOCK_PROCESS_CPUTIME_ID, CLOCK_THREAD_CPUTIME_ID). While the host waits for the GPU without
 // spinning, that clock stands still. Effect: the difference between what was measured and the
-// wall-clock length of the interval. (When the wait spun, the two agree and nothing is reported.)
+// wall-clock length of the interval. When the wait spun, the two agree, and the method is still
+// wrong: the number holds only while the host spins (cudaDeviceScheduleBlockingSync, or a busy
+// machine's scheduler, takes the wait out of it). Effect then: the waits' host time, what the
+// number would lose.
+#include "rules/detail/overhead.hpp"
 #include "rules/detail/rule_input.hpp"
 #include "rules/detail/text.hpp"
 
@@ -34,15 +38,28 @@ std::vector<finding> check_cpu_time_clock(const rule_input& input) {
     if (!kind.counts_cpu_time())
       continue;
     const trace::time_ns wall_ns = interval.stop_ns - interval.start_ns;
-    const trace::time_ns effect_ns = std::llabs(wall_ns - interval.measured_ns);
-    if (!is_material(effect_ns, wall_ns, input.options))
-      continue;
-    std::string message = "you measured " + format_duration(interval.measured_ns) + " with " +
-                          clock_name(interval.clock) +
-                          ", which counts CPU time, but the interval lasted " +
-                          format_duration(wall_ns) + " on the wall clock";
-    if (!facts.work.empty()) {
-      message += " (its GPU work ran " + format_duration(facts.truth_ns()) + ")";
+    trace::time_ns effect_ns = std::llabs(wall_ns - interval.measured_ns);
+    std::string message;
+    if (is_material(effect_ns, wall_ns, input.options)) {
+      message = "you measured " + format_duration(interval.measured_ns) + " with " +
+                clock_name(interval.clock) + ", which counts CPU time, but the interval lasted " +
+                format_duration(wall_ns) + " on the wall clock";
+      if (!facts.work.empty()) {
+        message += " (its GPU work ran " + format_duration(facts.truth_ns()) + ")";
+      }
+    } else {
+      std::vector<const trace::api_call*> waits;
+      for (const host_wait* wait : facts.waits)
+        waits.push_back(wait->call);
+      const trace::time_ns waited_ns = union_of_calls_ns(waits);
+      if (!is_material(waited_ns, wall_ns, input.options))
+        continue;
+      effect_ns = waited_ns;
+      message = "you measured " + format_duration(interval.measured_ns) + " with " +
+                clock_name(interval.clock) + ", which counts CPU time; it matched the wall clock " +
+                "in this run only because the host spun for " + format_duration(waited_ns) +
+                " while it waited for the GPU: where the host sleeps in the wait (blocking " +
+                "sync), the number loses that time";
     }
     std::string hint = "time GPU work with a wall clock (std::chrono::steady_clock, "
                        "CLOCK_MONOTONIC) after a synchronization, or with CUDA events";

@@ -113,3 +113,16 @@ TEST_CASE("cpu-time-clock fires when clock() stood still while the host waited f
     CHECK(rules::run_rules(b.build()).empty());
   }
 }
+
+TEST_CASE("cpu-time-clock fires when clock() matched the wall clock only because the host spun") {
+  test::trace_builder b;
+  b.api("cudaMalloc", 100 * us, 200 * us);
+  b.clock(1 * ms, "A", 1, "clock");
+  b.launch(1 * ms + 10 * us, 1 * ms + 20 * us, 4 * ms);
+  b.device_sync(1 * ms + 20 * us, 4 * ms + 5 * us); // the host spun: CPU time = wall time
+  b.clock(4 * ms + 10 * us, "B", 1, "clock");
+  const auto findings = rules::run_rules(b.build());
+  REQUIRE(test::rule_ids(findings) == strings{"cpu-time-clock"});
+  CHECK(findings[0].effect_ns == 2985 * us);
+  CHECK(findings[0].message.find("only because the host spun for 2.98 ms") != std::string::npos);
+}
