@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// gpucheck's exit codes (DESIGN.md). make's own status is always 2 on failure, so scripts and
-// graders that need the distinction call build/bin/gpucheck directly.
+// gpucheck's exit codes (docs/ARCHITECTURE.md). make's own status is always 2 on failure, so
+// scripts and graders that need the distinction call build/bin/gpucheck directly.
 #pragma once
 
 namespace gpucheck {

@@ -35,7 +35,7 @@ struct timed_interval {
 };
 
 struct finding {
-  std::string rule; // a stable id from DESIGN.md's table, e.g. "unsynced-stop"
+  std::string rule; // a stable id from docs/ARCHITECTURE.md's rule table, e.g. "unsynced-stop"
   rules::severity level = severity::error;
   timed_interval interval;
   std::string message; // one line with the numbers

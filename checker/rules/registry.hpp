@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Every rule gpucheck knows: its stable id, severity, title and the lesson section that teaches
-// the fix. Ids never change (DESIGN.md's rule table); renderers and lesson checks refer to them.
+// the fix. Ids never change (docs/ARCHITECTURE.md, "The rules"); renderers and lesson checks refer
+// to them.
 #pragma once
 
 #include "rules/finding.hpp"
@@ -27,7 +28,7 @@ struct rule_info {
   rule_check check;        // the rule itself; run_rules runs every row's
 };
 
-// The rules of DESIGN.md's table, in its order, then the rules added since, then
+// The rules of docs/ARCHITECTURE.md's rule table, in its order, then the rules added since, then
 // "submission-only" (a note, not a mistake).
 std::span<const rule_info> all_rules();
 // nullptr when no rule has that id.

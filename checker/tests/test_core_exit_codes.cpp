@@ -7,7 +7,7 @@
 
 using gpucheck::exit_code;
 
-TEST_CASE("exit codes have DESIGN.md's values and distinct names") {
+TEST_CASE("exit codes have docs/ARCHITECTURE.md's values and distinct names") {
   CHECK(to_int(exit_code::pass) == 0);
   CHECK(to_int(exit_code::wrong) == 1);
   CHECK(to_int(exit_code::usage) == 2);

@@ -13,7 +13,8 @@
 
 using namespace gpucheck;
 
-TEST_CASE("the registry lists every rule of DESIGN.md's table with a lesson section") {
+TEST_CASE(
+    "the registry lists every rule of docs/ARCHITECTURE.md's rule table with a lesson section") {
   const std::set<std::string> design_ids{
       "unsynced-stop",      "stale-queue",           "cold-start",     "event-stream-mismatch",
       "event-not-complete", "event-timing-disabled", "cpu-time-clock", "setup-in-region",
@@ -72,6 +73,36 @@ TEST_CASE("every rule's lesson link names a lesson and a section that exist") {
     CAPTURE(file);
     REQUIRE(std::filesystem::exists(file));
     CHECK(heading_anchors(file).count(link.substr(hash + 1)) == 1);
+  }
+}
+
+TEST_CASE("docs/ARCHITECTURE.md lists every rule, and the sections code cites exist") {
+  const std::filesystem::path source = GPUCHECK_SOURCE_DIR;
+  std::ifstream file(source / "docs" / "ARCHITECTURE.md");
+  REQUIRE(file.good());
+  std::string text((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+  for (const rules::rule_info& rule : rules::all_rules()) {
+    CAPTURE(rule.id);
+    CHECK(text.find("| `" + std::string(rule.id) + "` |") != std::string::npos);
+  }
+  // `docs/ARCHITECTURE.md, "Section"` in any source file names a heading of the page.
+  const std::string cite = "ARCHITECTURE.md, \"";
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(source / "checker")) {
+    const auto extension = entry.path().extension();
+    if (extension != ".cpp" && extension != ".hpp" && extension != ".cu" && extension != ".cuh")
+      continue;
+    if (entry.path().parent_path().filename() == "tests")
+      continue; // this test's own comment shows the form
+    std::ifstream code(entry.path());
+    for (std::string line; std::getline(code, line);) {
+      const auto at = line.find(cite);
+      if (at == std::string::npos)
+        continue;
+      const auto begin = at + cite.size();
+      const std::string section = line.substr(begin, line.find('"', begin) - begin);
+      CAPTURE(entry.path());
+      CHECK(text.find("## " + section + "\n") != std::string::npos);
+    }
   }
 }
 
