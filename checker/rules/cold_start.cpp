@@ -2,7 +2,7 @@
 // cold-start: the timed interval includes context creation, module loading (resource records,
 // attributed to the api call they happened in) or a library handle's creation. Effect: the time
 // of those calls, as far as it added to the measured number.
-#include "rules/detail/api_names.hpp"
+#include "rules/api_names.hpp"
 #include "rules/detail/overhead.hpp"
 #include "rules/detail/rule_input.hpp"
 #include "rules/detail/text.hpp"

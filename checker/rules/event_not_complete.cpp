@@ -3,7 +3,7 @@
 // not completed; the program got no time. Not reported when the program tried again and got one
 // (a polling loop). Effect: how long before the stop event completed the call was made, where
 // the trace says when it completed.
-#include "rules/detail/api_names.hpp"
+#include "rules/api_names.hpp"
 #include "rules/detail/interval_facts.hpp"
 #include "rules/detail/rule_input.hpp"
 #include "rules/detail/text.hpp"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // event-timing-disabled: cudaEventElapsedTime failed because one of its events was created with
 // cudaEventDisableTiming (flags from the creating api record); the program got no time.
-#include "rules/detail/api_names.hpp"
+#include "rules/api_names.hpp"
 #include "rules/detail/rule_input.hpp"
 #include "rules/detail/text.hpp"
 

@@ -2,7 +2,7 @@
 // setup-in-region: one-time setup inside a timed interval (allocation or freeing, creating or
 // destroying streams, events or handles, loading modules). Copies are not setup. Calls that did
 // start-up work are cold-start's. Effect: the setup calls' time, as far as it added to the number.
-#include "rules/detail/api_names.hpp"
+#include "rules/api_names.hpp"
 #include "rules/detail/overhead.hpp"
 #include "rules/detail/rule_input.hpp"
 #include "rules/detail/text.hpp"

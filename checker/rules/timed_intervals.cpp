@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "rules/timed_intervals.hpp"
 
-#include "rules/detail/api_names.hpp"
+#include "rules/api_names.hpp"
 #include "rules/detail/trace_index.hpp"
 
 #include <algorithm>

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "report/detail/api_kind.hpp"
 
+#include "rules/api_names.hpp"
+
 #include <array>
 
 namespace gpucheck::report::detail {
@@ -30,9 +32,10 @@ api_kind classify_api(std::string_view name) {
   if (contains_any(name, {"Memcpy", "Memset", "memcpy", "memset", "Prefetch"})) {
     return api_kind::copy;
   }
-  if (contains_any(name, {"Malloc", "Free", "Create", "Destroy", "HostAlloc", "HostRegister",
-                          "MemAlloc", "ModuleLoad", "LibraryLoad", "SetDevice", "DeviceReset",
-                          "cuInit", "CtxCreate", "PrimaryCtx", "FuncSetAttribute", "SetLimit"})) {
+  // Setup as the rules define it (rules/api_names.hpp: stream-ordered cudaMallocAsync is not),
+  // and one-time start-up.
+  if (rules::detail::is_setup_call(name) || rules::detail::is_module_load(name) ||
+      rules::detail::is_start_up_call(name)) {
     return api_kind::setup;
   }
   return api_kind::other;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "rules/detail/trace_index.hpp"
 
-#include "rules/detail/api_names.hpp"
+#include "rules/api_names.hpp"
 
 namespace gpucheck::rules::detail {
 

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: MIT
-// What kind of CUDA call an api record is, by its name (runtime, driver and library variants).
+// What kind of CUDA call an api record is, by its name (runtime, driver and library variants). The
+// one classifier of API names: the rules and the timeline's colours (report/detail/api_kind) both
+// ask it, so they never disagree about a call.
 #pragma once
 
 #include <string_view>
@@ -60,6 +62,17 @@ inline bool is_setup_call(std::string_view name) {
       return true;
   }
   return is_library_handle_creation(name);
+}
+
+// One-time start-up that is not setup the program asked for: initialising the driver, making or
+// choosing a context, setting a kernel's attributes or a limit (cuBLAS's first call does these).
+inline bool is_start_up_call(std::string_view name) {
+  for (std::string_view part : {"cuInit", "SetDevice", "DeviceReset", "CtxCreate", "PrimaryCtx",
+                                "FuncSetAttribute", "SetLimit"}) {
+    if (name.find(part) != std::string_view::npos)
+      return true;
+  }
+  return false;
 }
 
 // A launch of GPU work (only used to describe; work is found by correlation).
