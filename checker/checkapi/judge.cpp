@@ -35,18 +35,4 @@ bool noise_could_cause(time_verdict verdict, bool own_clock) {
   return false;
 }
 
-std::string format_ms(double milliseconds) {
-  char text[64];
-  if (!std::isfinite(milliseconds)) {
-    std::snprintf(text, sizeof text, "%g ms", milliseconds);
-  } else if (std::abs(milliseconds) >= 1000.0) {
-    std::snprintf(text, sizeof text, "%.2f s", milliseconds / 1000.0);
-  } else if (std::abs(milliseconds) >= 0.1 || milliseconds == 0.0) {
-    std::snprintf(text, sizeof text, "%.3f ms", milliseconds);
-  } else {
-    std::snprintf(text, sizeof text, "%.1f us", milliseconds * 1000.0);
-  }
-  return text;
-}
-
 } // namespace gpucheck

@@ -3,6 +3,8 @@
 /// @brief Judging a reported time against the truth, with a tolerance.
 #pragma once
 
+#include "common/durations.hpp"
+
 #include <string>
 
 namespace gpucheck {
@@ -34,7 +36,7 @@ time_verdict judge_time(double reported_ms, double truth_ms, time_tolerance tole
 /// so a time too short against it may be noise as well (TOLERANCES.md).
 bool noise_could_cause(time_verdict verdict, bool own_clock);
 
-/// "2.134 ms", "0.051 ms", "1.20 s": a time with a unit, for messages.
-std::string format_ms(double milliseconds);
+// format_ms ("2.134 ms", "51.0 us", "1.20 s"), for messages, is common/durations.hpp's: the one
+// way a duration is written in check reports, lint findings and timelines.
 
 } // namespace gpucheck

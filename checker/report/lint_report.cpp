@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "report/lint_report.hpp"
 
+#include "common/durations.hpp"
+
 #include <cstdio>
 #include <filesystem>
 #include <nlohmann/json.hpp>
@@ -21,9 +23,7 @@ const char* severity_name(rules::severity level) {
 }
 
 std::string milliseconds(trace::time_ns duration_ns) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.3f ms", static_cast<double>(duration_ns) * 1e-6);
-  return text;
+  return format_duration_ns(duration_ns);
 }
 
 std::string describe_interval(const rules::timed_interval& interval) {

@@ -17,8 +17,8 @@ TEST_CASE("the timeline draws as setup exactly what the rules call setup or star
         "cuModuleLoadData", "cudaFuncSetAttribute", "cudaLaunchKernel", "cudaMemcpyAsync",
         "cudaDeviceSynchronize", "cudaEventRecord", "cudaMallocFromPoolAsync"}) {
     CAPTURE(name);
-    const bool rules_setup = names::is_setup_call(name) || names::is_module_load(name) ||
-                             names::is_start_up_call(name);
+    const bool rules_setup =
+        names::is_setup_call(name) || names::is_module_load(name) || names::is_start_up_call(name);
     CHECK((classify_api(name) == api_kind::setup) == rules_setup);
   }
   CHECK(classify_api("cudaMallocAsync") != api_kind::setup);

@@ -39,8 +39,8 @@ TEST_CASE("an interval marked as submission-only is described, not accused") {
   CHECK(notes[0].rule == "submission-only");
   CHECK(notes[0].level == rules::severity::note);
   CHECK(notes[0].message ==
-        "this interval measures only the submission of work, 40.0 us; the work itself ran 2.63 "
-        "ms on the GPU and finished 2.60 ms after the clock stopped");
+        "this interval measures only the submission of work, 40.0 us; the work itself ran 2.630 "
+        "ms on the GPU and finished 2.605 ms after the clock stopped");
 }
 
 TEST_CASE("unmarked intervals get no description") {

@@ -20,7 +20,7 @@ TEST_CASE("event-stream-mismatch fires for legacy-stream events around non-block
   CHECK(f.effect_ns == 2626 * us);
   CHECK(f.message == "you measured 4.0 us, but the events were recorded on the legacy default "
                      "stream and the work between them ran on a cudaStreamNonBlocking stream "
-                     "(0x5550001000), which is not ordered with it; that work ran 2.63 ms on "
+                     "(0x5550001000), which is not ordered with it; that work ran 2.630 ms on "
                      "the GPU");
   CHECK(f.hint.find("cudaStreamNonBlocking") != std::string::npos);
   CHECK(f.lesson.rfind("lessons/04-two-sync-methods/lesson.md#", 0) == 0);
@@ -37,9 +37,9 @@ TEST_CASE("event-not-complete fires when elapsed time is asked for too early") {
   REQUIRE(test::rule_ids(findings) == strings{"event-not-complete"});
   const rules::finding& f = findings[0];
   CHECK(f.effect_ns == 2630 * us);
-  CHECK(f.message == "cudaEventElapsedTime was called 2.63 ms before the stop event completed, "
+  CHECK(f.message == "cudaEventElapsedTime was called 2.630 ms before the stop event completed, "
                      "so it returned cudaErrorNotReady and the program got no time (the work "
-                     "between the events ran 2.63 ms)");
+                     "between the events ran 2.630 ms)");
   SUBCASE("a program that polls until the time is ready is fine") {
     trace::run_trace polled = t;
     trace::api_call retry = polled.api.back();

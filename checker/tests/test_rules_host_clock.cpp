@@ -21,8 +21,8 @@ TEST_CASE("unsynced-stop fires when the clock stops before the work ends") {
     REQUIRE(test::rule_ids(findings) == strings{"unsynced-stop"});
     const rules::finding& f = findings[0];
     CHECK(f.level == rules::severity::error);
-    CHECK(f.message == "you measured 40.0 us; the work launched in this interval ran 2.63 ms on "
-                       "the GPU and finished 2.60 ms after your clock stopped");
+    CHECK(f.message == "you measured 40.0 us; the work launched in this interval ran 2.630 ms on "
+                       "the GPU and finished 2.605 ms after your clock stopped");
     CHECK(f.effect_ns == 2605 * us);
     CHECK(f.truth_ns == 2630 * us);
     CHECK(f.lesson.rfind("lessons/03-async/lesson.md#", 0) == 0);
@@ -60,7 +60,7 @@ TEST_CASE("sync-other-stream replaces unsynced-stop when the stop waited on anot
   CHECK(f.level == rules::severity::error);
   CHECK(f.effect_ns == 2595 * us);
   CHECK(f.message.find("cudaStreamSynchronize") != std::string::npos);
-  CHECK(f.message.find("finished 2.60 ms after your clock stopped") != std::string::npos);
+  CHECK(f.message.find("finished 2.595 ms after your clock stopped") != std::string::npos);
   CHECK(f.lesson.rfind("lessons/03-async/lesson.md#", 0) == 0);
 }
 
@@ -70,8 +70,8 @@ TEST_CASE("stale-queue fires when the stop waited for work launched before the s
     REQUIRE(test::rule_ids(findings) == strings{"stale-queue"});
     const rules::finding& f = findings[0];
     CHECK(f.effect_ns == 7810 * us);
-    CHECK(f.message == "the interval includes 7.81 ms of earlier work, 91% of what you measured "
-                       "(8.61 ms): work launched before your clock started was still queued, and "
+    CHECK(f.message == "the interval includes 7.810 ms of earlier work, 91% of what you measured "
+                       "(8.614 ms): work launched before your clock started was still queued, and "
                        "the cudaDeviceSynchronize at the stop waited for it");
     CHECK(f.lesson.rfind("lessons/04-two-sync-methods/lesson.md#", 0) == 0);
   }
@@ -105,8 +105,8 @@ TEST_CASE("cpu-time-clock fires when clock() stood still while the host waited f
   REQUIRE(test::rule_ids(findings) == strings{"cpu-time-clock"});
   const rules::finding& f = findings[0];
   CHECK(f.effect_ns == 2532 * us);
-  CHECK(f.message == "you measured 120.0 us with clock(), which counts CPU time, but the interval "
-                     "lasted 2.65 ms on the wall clock (its GPU work ran 2.63 ms)");
+  CHECK(f.message == "you measured 0.120 ms with clock(), which counts CPU time, but the interval "
+                     "lasted 2.652 ms on the wall clock (its GPU work ran 2.630 ms)");
   SUBCASE("a CPU-only interval timed with clock() is fine") {
     test::trace_builder b;
     b.clock(0, "A", 1, "clock").clock(5 * ms, "B", 1, "clock");
@@ -124,5 +124,5 @@ TEST_CASE("cpu-time-clock fires when clock() matched the wall clock only because
   const auto findings = rules::run_rules(b.build());
   REQUIRE(test::rule_ids(findings) == strings{"cpu-time-clock"});
   CHECK(findings[0].effect_ns == 2985 * us);
-  CHECK(findings[0].message.find("only because the host spun for 2.98 ms") != std::string::npos);
+  CHECK(findings[0].message.find("only because the host spun for 2.985 ms") != std::string::npos);
 }

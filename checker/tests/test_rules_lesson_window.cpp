@@ -43,7 +43,7 @@ TEST_CASE("returned-value names a conversion that dropped the fraction, and only
     const auto findings = rules::run_rules(t, lesson_call(1 * ms, 3 * ms + 330 * us, 2.0, 2.28));
     REQUIRE(test::rule_ids(findings) == strings{"returned-value"});
     CHECK(findings[0].message.find("returned 2.000 (as milliseconds)") != std::string::npos);
-    CHECK(findings[0].message.find("measured 2.31 ms") != std::string::npos);
+    CHECK(findings[0].message.find("measured 2.310 ms") != std::string::npos);
     CHECK(findings[0].message.find("truncated or rounded away") != std::string::npos);
     CHECK(findings[0].interval.start_site == "exercise+0x20"); // the checker's reads left out
     CHECK(findings[0].interval.stop_site == "exercise+0x30");

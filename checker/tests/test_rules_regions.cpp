@@ -17,9 +17,9 @@ TEST_CASE("cold-start fires when the timing includes context creation and module
   const rules::finding& f = findings[0];
   CHECK(f.level == rules::severity::warning);
   CHECK(f.effect_ns == 150800 * us);
-  CHECK(f.message == "the interval includes 150.80 ms of one-time start-up (context creation in "
+  CHECK(f.message == "the interval includes 150.800 ms of one-time start-up (context creation in "
                      "cudaMalloc, module loading in cudaLaunchKernel), 99% of what you measured "
-                     "(151.91 ms)");
+                     "(151.910 ms)");
   CHECK(f.lesson.rfind("lessons/01-warmup/lesson.md#", 0) == 0);
   SUBCASE("timing the start-up alone, with no GPU work, is fine") {
     test::trace_builder b;
@@ -36,8 +36,8 @@ TEST_CASE("setup-in-region fires on allocation and freeing inside the timing, no
   REQUIRE(test::rule_ids(findings) == strings{"setup-in-region"});
   const rules::finding& f = findings[0];
   CHECK(f.effect_ns == 1600 * us);
-  CHECK(f.message == "the interval includes 1.60 ms of one-time setup (cudaFree, cudaMalloc), 43% "
-                     "of what you measured (3.71 ms)");
+  CHECK(f.message == "the interval includes 1.600 ms of one-time setup (cudaFree, cudaMalloc), 43% "
+                     "of what you measured (3.710 ms)");
   CHECK(f.lesson.rfind("lessons/01-warmup/lesson.md#", 0) == 0);
   SUBCASE("setup hidden behind GPU work that ran meanwhile did not change the number") {
     test::trace_builder b;

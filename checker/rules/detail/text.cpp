@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "rules/detail/text.hpp"
 
+#include "common/durations.hpp"
+
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -8,19 +10,7 @@
 namespace gpucheck::rules::detail {
 
 std::string format_duration(trace::time_ns duration_ns) {
-  const double value = static_cast<double>(duration_ns);
-  const double magnitude = std::fabs(value);
-  char text[64];
-  if (magnitude < 1e3) {
-    std::snprintf(text, sizeof text, "%lld ns", static_cast<long long>(duration_ns));
-  } else if (magnitude < 1e6) {
-    std::snprintf(text, sizeof text, "%.1f us", value / 1e3);
-  } else if (magnitude < 1e9) {
-    std::snprintf(text, sizeof text, "%.2f ms", value / 1e6);
-  } else {
-    std::snprintf(text, sizeof text, "%.2f s", value / 1e9);
-  }
-  return text;
+  return format_duration_ns(duration_ns);
 }
 
 std::string format_percent(trace::time_ns part_ns, trace::time_ns whole_ns) {

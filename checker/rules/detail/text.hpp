@@ -9,7 +9,7 @@
 
 namespace gpucheck::rules::detail {
 
-// 2630000 -> "2.63 ms", 40000 -> "40.0 us", 812 -> "812 ns", 1.5e9 -> "1.50 s"
+// common/durations.hpp's one format: 2630000 -> "2.630 ms", 40000 -> "40.0 us", 1.5e9 -> "1.50 s"
 std::string format_duration(trace::time_ns duration_ns);
 // part of whole, rounded: "91%"; "-" when whole is 0
 std::string format_percent(trace::time_ns part_ns, trace::time_ns whole_ns);
