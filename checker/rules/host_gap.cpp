@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: MIT
-// host-gap: a host-clock timing includes host time spent outside any CUDA call while the GPU ran
-// nothing at all (a sleep, printing, host computation between the clock reads). The trace shows
+// host-gap: a timing includes host time spent outside any CUDA call while the GPU ran nothing at
+// all (a sleep, printing, host computation between the clock reads). Events measure the GPU's
+// time between their two completions; host work between the records that leaves the GPU idle
+// there is in that number as well (events around host-only work are the same case), so for events
+// the stretches are looked for between the two events' completions on the GPU (the trace's
+// event_time records; without them the interval is not judged). The trace shows
 // both facts: the calls of the timing's thread, and every GPU activity. Time the GPU spent running
 // something, or the host spent inside a CUDA call, is left to the other rules (stale-queue,
 // setup-in-region, cold-start): nothing is counted twice. Effect: the length of those gaps.
@@ -14,6 +18,8 @@
 #include "rules/detail/text.hpp"
 
 #include <algorithm>
+#include <cstdint>
+#include <utility>
 
 namespace gpucheck::rules::detail {
 namespace {
@@ -25,9 +31,8 @@ struct gap {
   trace::time_ns end_ns = 0;
 };
 
-std::vector<gap> idle_gaps(const rule_input& input, const interval_facts& facts) {
-  const trace::time_ns begin_ns = facts.interval.start_ns;
-  const trace::time_ns end_ns = facts.interval.stop_ns;
+std::vector<gap> idle_gaps(const rule_input& input, const interval_facts& facts,
+                           trace::time_ns begin_ns, trace::time_ns end_ns) {
   std::vector<std::pair<trace::time_ns, trace::time_ns>> busy;
   const auto add = [&](trace::time_ns from_ns, trace::time_ns to_ns) {
     from_ns = std::max(from_ns, begin_ns);
@@ -57,14 +62,14 @@ std::vector<gap> idle_gaps(const rule_input& input, const interval_facts& facts)
 // The process started up inside the interval: its first traced call, or a context's creation.
 bool holds_start_up(const rule_input& input, const interval_facts& facts) {
   const auto& api = input.trace().api;
-  if (!api.empty() && api.front().start_ns >= facts.interval.start_ns &&
-      api.front().start_ns <= facts.interval.stop_ns) {
+  if (!api.empty() && api.front().start_ns >= facts.host_begin_ns &&
+      api.front().start_ns <= facts.host_end_ns) {
     return true;
   }
   return std::any_of(input.trace().resources.begin(), input.trace().resources.end(),
                      [&](const trace::resource_event& r) {
-                       return r.what == "context_created" && r.t_ns >= facts.interval.start_ns &&
-                              r.t_ns <= facts.interval.stop_ns;
+                       return r.what == "context_created" && r.t_ns >= facts.host_begin_ns &&
+                              r.t_ns <= facts.host_end_ns;
                      });
 }
 
@@ -81,18 +86,38 @@ const trace::api_call* call_after(const interval_facts& facts, trace::time_ns t_
   return found;
 }
 
+// When an event recorded by `record` completed on the GPU; 0 when the trace does not say.
+trace::time_ns completed_ns(const rule_input& input, std::uint32_t record_correlation) {
+  for (const trace::event_time& time : input.trace().event_times) {
+    if (time.correlation == record_correlation)
+      return time.t_ns;
+  }
+  return 0;
+}
+
+// The span the interval's number covers: the two reads, or the two events' completions.
+std::pair<trace::time_ns, trace::time_ns> measured_span(const rule_input& input,
+                                                        const timed_interval& interval) {
+  if (interval.how == timed_interval::method::host_clock)
+    return {interval.start_ns, interval.stop_ns};
+  return {completed_ns(input, interval.start_record_correlation),
+          completed_ns(input, interval.stop_record_correlation)};
+}
+
 } // namespace
 
 std::vector<finding> check_host_gap(const rule_input& input) {
   std::vector<finding> findings;
   for (const interval_facts& facts : input.intervals) {
     const timed_interval& interval = facts.interval;
-    if (interval.how != timed_interval::method::host_clock || facts.cpu_only() ||
-        interval.marked_intended || holds_start_up(input, facts) ||
+    if (facts.cpu_only() || interval.marked_intended || holds_start_up(input, facts) ||
         !cold_calls(input, facts, nullptr).empty()) {
       continue;
     }
-    const std::vector<gap> gaps = idle_gaps(input, facts);
+    const auto [begin_ns, end_ns] = measured_span(input, interval);
+    if (begin_ns == 0 || end_ns <= begin_ns)
+      continue;
+    const std::vector<gap> gaps = idle_gaps(input, facts, begin_ns, end_ns);
     trace::time_ns idle_ns = 0;
     const gap* longest = nullptr;
     for (const gap& g : gaps) {

@@ -151,3 +151,33 @@ TEST_CASE("host-gap: host time outside any CUDA call while the GPU ran nothing")
     CHECK(rules::run_rule("host-gap", loop.build()).empty());
   }
 }
+
+TEST_CASE("host-gap: events around host work that left the GPU idle between them") {
+  test::trace_builder b;
+  b.api("cudaMalloc", 100 * us, 200 * us);
+  trace::api_call& start = b.api("cudaEventRecord", 1 * ms, 1 * ms + 2 * us);
+  start.event = 0xa;
+  start.stream = 0;
+  start.stream_id = 7;
+  b.launch(1 * ms + 10 * us, 1 * ms + 20 * us, 2 * ms); // then 5 ms of host work, no CUDA call
+  b.launch(7 * ms, 7 * ms + 10 * us, 8 * ms);
+  trace::api_call& stop = b.api("cudaEventRecord", 7 * ms + 20 * us, 7 * ms + 22 * us);
+  stop.event = 0xb;
+  stop.stream = 0;
+  stop.stream_id = 7;
+  trace::api_call& elapsed = b.api("cudaEventElapsedTime", 9 * ms, 9 * ms + 1 * us);
+  elapsed.event = 0xa;
+  elapsed.event_end = 0xb;
+  elapsed.elapsed_ms = 7.0;
+  trace::run_trace t = b.build();
+  SUBCASE("with the events' completions in the trace") {
+    t.event_times.push_back({0xa, 1 * ms + 5 * us, start.correlation});
+    t.event_times.push_back({0xb, 8 * ms, stop.correlation});
+    const auto findings = rules::run_rules(t);
+    REQUIRE(test::rule_ids(findings) == strings{"host-gap"});
+    CHECK(findings[0].effect_ns == 5 * ms); // from the first kernel's end to the next launch
+  }
+  SUBCASE("without them, not judged") {
+    CHECK(rules::run_rule("host-gap", t).empty());
+  }
+}
