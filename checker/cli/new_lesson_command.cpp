@@ -63,10 +63,12 @@ int run_new_lesson_command(const std::vector<std::string>& arguments) {
     }
     std::cout << "  wrote " << file.path << "\n";
   }
-  std::cout << "\nLesson " << folder << " is scaffolded. It builds, and its checks fail until you "
-            << "write them.\nNext: fill in every TODO(author) (make selftest lists those left), "
-            << "write check.cu,\nthen make check LESSON=" << number
-            << " SOLUTION=1 must pass and make check LESSON=" << number << " must fail.\n";
+  std::cout << "\nLesson " << folder << " is scaffolded. It builds; its example (time_work, "
+            << "checked against known work\nthrough call_timed and show_call) fails for the "
+            << "starter and passes for the reference.\nNext: make it the lesson's own: fill in "
+            << "every TODO(author) (make selftest lists those left),\nthen make check LESSON="
+            << number << " SOLUTION=1 must pass and make check LESSON=" << number
+            << " must fail.\n";
   return to_int(exit_code::pass);
 }
 

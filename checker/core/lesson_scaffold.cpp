@@ -16,7 +16,7 @@ std::string replace_all(std::string text, const std::string& from, const std::st
   return text;
 }
 
-const char lesson_md[] = R"(---
+const char lesson_md[] = R"scaffold(---
 number: @NUMBER@
 title: "TODO(author): the lesson's title"
 article_section: "TODO(author): the article's section this lesson mirrors, or beyond"
@@ -36,74 +36,140 @@ TODO(author): what the student learns, in the article's order. Show code only by
 ```
 
 Run `make check LESSON=@NUMBER@` to check your exercise, `make hint LESSON=@NUMBER@` when stuck.
-)";
+)scaffold";
 
-const char exercise_h[] = R"(// SPDX-License-Identifier: MIT
+const char exercise_h[] = R"scaffold(// SPDX-License-Identifier: MIT
 // Lesson @FOLDER@'s functions, shared by exercise.cu (the student's), main.cu (the experiment) and
 // check.cu (the checks).
 #pragma once
 
+#include <cuda_runtime.h>
+#include <functional>
+
+// Work on the GPU that the checker hands to the student's function: enqueue it on `stream`.
+using gpu_work = std::function<void(cudaStream_t stream)>;
+
 // ANCHOR: contract
 // TODO(author): declare what the student writes, each function with its contract (units in the
-// names or comments). This placeholder returns the answer to the lesson's question.
-double lesson_answer();
+// names or comments). The scaffold's example: how long `work` takes on the GPU.
+double time_work(const gpu_work& work, cudaStream_t stream); // [ms]
 // ANCHOR_END: contract
-)";
+)scaffold";
 
-const char exercise_cu[] = R"(// SPDX-License-Identifier: MIT
+const char exercise_cu[] = R"scaffold(// SPDX-License-Identifier: MIT
 // Lesson @FOLDER@: TODO(author): the task in two or three lines.
 // Run `make check LESSON=@NUMBER@`; `make hint LESSON=@NUMBER@` when you are stuck.
+#include "cuda_check.cuh"
+#include "cuda_raii.cuh"
 #include "exercise.h"
 
-// ANCHOR: lesson_answer
-double lesson_answer() {
-  // TODO: write this function (lesson.md explains how).
+// ANCHOR: time_work
+double time_work(const gpu_work& work, cudaStream_t stream) {
+  // TODO: return how long `work` takes on the GPU, in milliseconds (lesson.md explains how).
+  work(stream);
   return 0.0;
 }
-// ANCHOR_END: lesson_answer
-)";
+// ANCHOR_END: time_work
+)scaffold";
 
-const char solution_cu[] = R"(// SPDX-License-Identifier: MIT
-// Lesson @FOLDER@: the reference solution. TODO(author): write it.
+const char solution_cu[] = R"scaffold(// SPDX-License-Identifier: MIT
+// Lesson @FOLDER@: the reference solution. TODO(author): the lesson's own.
+#include "cuda_check.cuh"
+#include "cuda_raii.cuh"
 #include "exercise.h"
 
-double lesson_answer() {
-  return 0.0;
+double time_work(const gpu_work& work, cudaStream_t stream) {
+  gpucourse::cuda_event start;
+  gpucourse::cuda_event stop;
+  CUDA_CHECK(cudaEventRecord(start, stream));
+  work(stream);
+  CUDA_CHECK(cudaEventRecord(stop, stream));
+  CUDA_CHECK(cudaEventSynchronize(stop));
+  float elapsed_ms = 0;
+  CUDA_CHECK(cudaEventElapsedTime(&elapsed_ms, start, stop));
+  return elapsed_ms;
 }
-)";
+)scaffold";
 
-const char main_cu[] = R"(// SPDX-License-Identifier: MIT
+const char main_cu[] = R"scaffold(// SPDX-License-Identifier: MIT
 // Lesson @FOLDER@'s experiment (make run LESSON=@NUMBER@). TODO(author): the article's experiment,
 // calling the student's functions and printing what the article printed.
 #include "cuda_check.cuh"
+#include "cuda_raii.cuh"
 #include "exercise.h"
 
 #include <cstdio>
 
+__global__ void busy_loop(int iterations, float* sink) {
+  float x = 1.0f;
+  for (int i = 0; i < iterations; ++i)
+    x = x * 1.000001f + 0.5f;
+  *sink = x;
+}
+
 int main() {
-  std::printf("lesson_answer() = %g\n", lesson_answer());
+  gpucourse::cuda_stream stream(cudaStreamNonBlocking);
+  gpucourse::device_buffer<float> sink(1);
+  const gpu_work work = [&](cudaStream_t s) { busy_loop<<<1, 1, 0, s>>>(1 << 20, sink.data()); };
+  work(stream); // warm-up: the first launch loads the kernel
+  CUDA_CHECK(cudaDeviceSynchronize());
+  std::printf("time_work: %.3f ms\n", time_work(work, stream));
   return 0;
 }
-)";
+)scaffold";
 
-const char check_cu[] = R"(// SPDX-License-Identifier: MIT
-// Lesson @FOLDER@'s checks. TODO(author): write them with GPU_TEST_CASE and the check API
-// (checker/checkapi/check.cuh): judge against ground truth measured here (known-duration work,
-// fresh random draws), never against a constant, and report each outcome with gpucheck::report().
+const char check_cu[] = R"scaffold(// SPDX-License-Identifier: MIT
+// Lesson @FOLDER@'s checks. TODO(author): the lesson's own checks, in this pattern: each trial
+// draws work of a known duration afresh, calls the student's function through call_timed, and
+// judges the number against the GPU's own truth; show_call names the call that shows the outcome,
+// so that gpucheck reads the cause of a failure from the trace of that call, at the student's
+// lines (docs/ARCHITECTURE.md, "Adding a lesson"). Write here only the ground truth, the
+// tolerances and the words of the lesson: the why of a wrong method comes from the trace.
 #include "checkapi/check.cuh"
+#include "cuda_check.cuh"
+#include "cuda_raii.cuh"
 #include "exercise.h"
 
-// Fails until the checks are written, so that no lesson passes without them.
-TEST_CASE("this lesson's checks are not written yet") {
+#include <algorithm>
+#include <vector>
+
+GPU_TEST_CASE("time_work returns the time of the work") {
+  const gpucheck::time_tolerance tolerance{0.05, 0.02}; // 5% or 20 us
+  gpucourse::cuda_stream stream(cudaStreamNonBlocking);
+  gpucheck::known_duration_work work;
+  work.enqueue(stream, 0.01); // load the kernel now, so that no trial pays for it
+  CUDA_CHECK(cudaDeviceSynchronize());
+
+  int accurate = 0;
   gpucheck::check_outcome outcome;
-  outcome.name = "this lesson's checks are not written yet";
-  outcome.passed = false;
-  outcome.message = "lessons/@FOLDER@/check.cu is the scaffold of gpucheck new-lesson: it has "
-                    "no checks yet.";
-  outcome.hint = "Write the lesson's checks in check.cu, then remove this test case.";
-  CHECK(gpucheck::report(outcome));
+  outcome.name = "time_work returns the time of the work";
+  for (int trial = 0; trial < 5; ++trial) {
+    const double planned_ms = gpucheck::random_between(0.5, 5.0);
+    const int runs_before = work.runs();
+    const auto call = gpucheck::call_timed(
+        [&] { return time_work([&](cudaStream_t s) { work.enqueue(s, planned_ms); }, stream); });
+    const double truth_ms = work.true_ms_since(runs_before, planned_ms);
+    const auto verdict = gpucheck::judge_time(call.reported_ms, truth_ms, tolerance);
+    if (verdict == gpucheck::time_verdict::accurate) {
+      ++accurate;
+    } else if (outcome.call.begin_ns == 0) { // the first failing call shows the mistake
+      gpucheck::show_call(outcome, call, truth_ms);
+      outcome.expected = gpucheck::format_ms(truth_ms) + " (the work, measured on the GPU)";
+outcome.measured = gpucheck::format_ms(call.reported_ms);
 }
-)";
+}
+outcome.passed = accurate >= 4; // one trial may be disturbed by the machine, not two
+outcome.lesson_section = "lessons/@FOLDER@/lesson.md";
+CHECK(gpucheck::report(outcome));
+}
+)scaffold";
+
+const char instructor_md[] = R"scaffold(# Lesson @FOLDER@: instructor's notes
+
+TODO(author): what the lesson's checks measure and how they judge (trials, tolerances, ground
+truth), the mistakes students make and what gpucheck tells them for each, and how to run the
+lesson's experiment on a GPU. Students never see this file: it lives beside the reference solution.
+)scaffold";
 
 } // namespace
 
@@ -137,6 +203,7 @@ std::vector<scaffold_file> lesson_scaffold(int number, const std::string& slug) 
       {lesson_dir + "main.cu", fill(main_cu)},
       {lesson_dir + "check.cu", fill(check_cu)},
       {"solutions/" + folder + "/exercise.cu", fill(solution_cu)},
+      {"solutions/" + folder + "/instructor.md", fill(instructor_md)},
   };
 }
 
