@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: MIT
+// Which why wins (docs/ARCHITECTURE.md): a fact from the trace replaces the check's own words,
+// with its lines; an error stops noise from excusing the failure, a warning does not; without a
+// finding the check's words stay, marked as inferred. And the renderers show it.
+#include "analysis/lesson_diagnosis.hpp"
+#include "report/json_report.hpp"
+#include "report/terminal_report.hpp"
+
+#include <doctest/doctest.h>
+#include <nlohmann/json.hpp>
+
+using namespace gpucheck;
+
+namespace {
+
+check_item failed_check() {
+  check_item item;
+  item.name = "time_with_device_sync returns the time of the work alone";
+  item.passed = false;
+  item.message = "your number includes 19.771 ms of other work (from the numbers)";
+  item.hint = "Empty the queue before you start the clock.";
+  item.rule = "stale-queue";
+  item.lesson_section = "lessons/04-two-sync-methods/lesson.md#why-method-1-waits-for-earlier-work";
+  item.noise_could_explain = true;
+  return item;
+}
+
+rules::finding finding_of(const char* rule, rules::severity level, trace::time_ns effect_ns) {
+  rules::finding f;
+  f.rule = rule;
+  f.level = level;
+  f.effect_ns = effect_ns;
+  f.message = std::string(rule) + " happened";
+  f.hint = "do the right thing";
+  f.lesson = "lessons/01-warmup/lesson.md#why-the-first-call-is-slow";
+  f.blamed_at = {"/course/exercise.cu", 23, "time_with_device_sync",
+                 "CUDA_CHECK(cudaStreamSynchronize(stream));"};
+  f.start_at = {"/course/exercise.cu", 21, "time_with_device_sync", "auto start = now();"};
+  return f;
+}
+
+} // namespace
+
+TEST_CASE("a fact from the trace becomes the why, with its lines and rule") {
+  check_item item = failed_check();
+  analysis::explain_failed_check(
+      item, {finding_of("host-gap", rules::severity::error, 2'000'000),
+             finding_of("setup-in-region", rules::severity::warning, 900'000)});
+  CHECK(item.why_from == "trace");
+  CHECK(item.rule == "host-gap");
+  CHECK(item.message.rfind("host-gap happened; also [setup-in-region]", 0) == 0);
+  CHECK(item.hint == "Do the right thing.");
+  CHECK(item.lesson_section == "lessons/01-warmup/lesson.md#why-the-first-call-is-slow");
+  CHECK_FALSE(item.noise_could_explain);
+  REQUIRE(item.lines.size() == 2);
+  CHECK(item.lines[0].role == "site");
+  CHECK(item.lines[0].line == 23);
+  CHECK(item.lines[1].role == "start");
+
+  const std::string text = [&] {
+    check_report report;
+    report.lesson_folder = "04-two-sync-methods";
+    report.verdict = exit_code::wrong;
+    report.checks = {item};
+    return render_terminal(report, terminal_style{false});
+  }();
+  CHECK(text.find("at        exercise.cu:23   CUDA_CHECK(cudaStreamSynchronize(stream));") !=
+        std::string::npos);
+  CHECK(text.find("start     exercise.cu:21") != std::string::npos);
+}
+
+TEST_CASE("the check's own section stays when the trace names the same rule") {
+  check_item item = failed_check();
+  analysis::explain_failed_check(item, {finding_of("stale-queue", rules::severity::error, 1)});
+  CHECK(item.lesson_section ==
+        "lessons/04-two-sync-methods/lesson.md#why-method-1-waits-for-earlier-work");
+}
+
+TEST_CASE("a warning from the trace leaves the judgement of noise as it was") {
+  check_item item = failed_check();
+  analysis::explain_failed_check(item,
+                                 {finding_of("setup-in-region", rules::severity::warning, 1)});
+  CHECK(item.rule == "setup-in-region");
+  CHECK(item.noise_could_explain);
+}
+
+TEST_CASE("without a finding, the check's words stay, marked as inferred from the numbers") {
+  check_item item = failed_check();
+  analysis::explain_failed_check(item, {});
+  CHECK(item.why_from == "numbers");
+  CHECK(item.message == failed_check().message);
+  CHECK(item.rule == "stale-queue");
+  check_report report;
+  report.checks = {item};
+  const auto json = nlohmann::json::parse(render_json(report));
+  CHECK(json["checks"][0]["why_from"] == "numbers");
+  CHECK(json["checks"][0]["lines"].empty());
+  CHECK(render_terminal(report, terminal_style{false}).find("(inferred from your numbers") !=
+        std::string::npos);
+
+  SUBCASE("a passed check is left alone") {
+    check_item passed = failed_check();
+    passed.passed = true;
+    analysis::explain_failed_check(passed, {finding_of("host-gap", rules::severity::error, 1)});
+    CHECK(passed.why_from.empty());
+    CHECK(passed.rule == "stale-queue");
+  }
+}
