@@ -12,6 +12,7 @@
 #   make reset LESSON=4 [FROM=rev]                         the starter back (yours kept in .gpucheck/backups)
 #   make selftest [LESSON=4] [STATIC=1]                    authors: every lesson sound, starters fail, solutions pass
 #   make new-lesson NUM=10 SLUG=my-topic                   authors: the scaffold of a new lesson
+#   make lesson-text                                       authors: fill lesson.md's listings, outputs, figures
 #   make lint FILE=prog.cu [ARGS="..."] [TIMELINE=out.svg]  find timing mistakes in any CUDA program
 #   make list                                              the lessons
 #   make book [EDITION=instructor]                         the course as PDF, HTML, EPUB (build/book)
@@ -25,7 +26,7 @@ CMAKE ?= cmake
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 GPUCHECK := $(BUILD)/bin/gpucheck
 
-.PHONY: check run hint lint list status watch reset selftest new-lesson test test-gpu format lint-format help configure gpucheck
+.PHONY: check run hint lint list status watch reset selftest lesson-text new-lesson test test-gpu format lint-format help configure gpucheck
 .DEFAULT_GOAL := help
 
 help:
@@ -101,8 +102,15 @@ reset: gpucheck
 	@$(GPUCHECK) reset $(LESSON) $(if $(FROM),--from $(FROM)); $(quiet_failure)
 
 # 77 (sound as far as a machine without a GPU can tell) is said by gpucheck, and accepted here.
-selftest: gpucheck
+# lesson.md must also be what make lesson-text writes.
+selftest: gpucheck book-timeline
 	@$(GPUCHECK) selftest $(LESSON) $(if $(STATIC),--static-only) || [ $$? -eq 77 ]
+	@python3 tools/lesson_text.py --check --timeline-tool $(BUILD)/bin/book-timeline
+
+# Fills every lesson.md with its listings, recorded outputs and figures (SVGs in figures/), so that
+# it reads completely in the repository; the book includes from the same anchors and data.
+lesson-text: book-timeline
+	@python3 tools/lesson_text.py --timeline-tool $(BUILD)/bin/book-timeline
 
 new-lesson: gpucheck
 	@$(if $(and $(NUM),$(SLUG)),,echo "Which lesson? make new-lesson NUM=10 SLUG=my-topic"; exit 2)

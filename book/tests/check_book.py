@@ -196,7 +196,7 @@ def student_files_text():
     texts = []
     for folder, _, files in os.walk(os.path.join(ROOT, "lessons")):
         for name in files:
-            if name != "instructor.md" and name.endswith((".cu", ".cuh", ".h", ".hpp", ".md")):
+            if name.endswith((".cu", ".cuh", ".h", ".hpp", ".md")):
                 texts.append(read(os.path.join(folder, name)))
     return "\n".join(texts)
 
@@ -227,6 +227,18 @@ def check_editions(out):
             fail(f"the student edition shows solution code of {folder}: {leaked[0]}")
         else:
             print(f"ok: student edition shows none of the {len(only)} solution-only lines of {folder}")
+    # The instructor's notes live beside the solution (solutions/NN-slug/instructor.md), out of
+    # the student's folder, and the instructor edition still has them.
+    instructor_html = read(os.path.join(out, EDITIONS["instructor"] + ".html"))
+    for folder, _ in lessons():
+        if os.path.exists(os.path.join(ROOT, "lessons", folder, "instructor.md")):
+            fail(f"lessons/{folder}/instructor.md is in the student's folder: move it to solutions/{folder}/")
+        notes = os.path.join(ROOT, "solutions", folder, "instructor.md")
+        if os.path.isfile(notes):
+            heading = re.search(r"^#+\s+(.+?)\s*$", read(notes), re.M)
+            if heading and heading.group(1).replace("`", "") not in re.sub(r"<[^>]+>", "", instructor_html):
+                fail(f"the instructor edition lacks the notes of solutions/{folder}/instructor.md "
+                     f"('{heading.group(1)}')")
     student_pdf, instructor_pdf = pdf_text(out, "student"), pdf_text(out, "instructor")
     if "Instructor notes" in student_pdf:
         fail("the student PDF has instructor notes")
