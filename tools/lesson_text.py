@@ -33,6 +33,7 @@ from check_book import region  # noqa: E402  (the one Python reading of // ANCHO
 FENCE_OPEN = re.compile(r"^(`{3,})\{(.*)\}\s*$")
 FIGURE_BEGIN = "<!-- lesson-text: figure -->"
 FIGURE_END = "<!-- lesson-text: end -->"
+TRAILER_BEGIN = "<!-- lesson-text: chapter-end -->"
 
 
 def attributes(text):
@@ -136,7 +137,117 @@ def fill(lesson_dir, tool, figures):
                 i = j + 1
             out.append("")
             out.extend(figure)
-    return "\n".join(out)
+    # The section the book appends to the chapter, regenerated at the end of the file.
+    if TRAILER_BEGIN in out:
+        out = out[:out.index(TRAILER_BEGIN)]
+    while out and not out[-1].strip():
+        out.pop()
+    trailer = trailing_section(lesson_dir, "\n".join(lines), figures)
+    return "\n".join(out + ([""] + trailer if trailer else []) + [""])
+
+
+def read_tsv(name):
+    path = os.path.join(ROOT, "book", "data", name)
+    return [line.split("\t") for line in open(path, encoding="utf-8").read().splitlines()
+            if line.strip() and not line.startswith("#")]
+
+
+def lua_pattern(pattern):
+    """The few Lua pattern items article-map.tsv uses, as a Python regular expression."""
+    classes = {"s": r"\s", "d": r"\d", "a": "[A-Za-z]", "w": r"\w"}
+    out, i = "", 0
+    while i < len(pattern):
+        c = pattern[i]
+        if c == "%" and i + 1 < len(pattern):
+            out += classes.get(pattern[i + 1], re.escape(pattern[i + 1]))
+            i += 2
+            continue
+        out += "*?" if c == "-" else c
+        i += 1
+    return out
+
+
+def milliseconds(seconds):
+    if seconds >= 0.01:
+        return f"{seconds * 1000:.1f} ms"
+    if seconds >= 0.001:
+        return f"{seconds * 1000:.2f} ms"
+    return f"{seconds * 1000:.3f} ms"
+
+
+def compare_table(example):
+    """The book's "The article's numbers and this GPU's" table (book/filters/figures.lua)."""
+    rows = [r for r in read_tsv("article-figures.tsv") if r[0] == example]
+    if not rows:
+        return []
+    machines, lines = set(), [
+        "| Case | N | Article | What the article's number covers | This course |",
+        "|:----------------------|------:|-----------:|:------------------------------------|-------------:|"]
+    for row in rows:
+        value = "—"
+        for m in read_tsv("article-map.tsv"):
+            if m[:3] != row[:3]:
+                continue
+            header, body = recorded_output(m[3], m[4])
+            if header is not None:
+                machines.add(describe_machine(header))
+                found = [re.search(lua_pattern(m[5]), l) for l in body.split("\n")]
+                found = [f for f in found if f]
+                wanted = int(m[6]) if len(m) > 6 and m[6] else 1
+                if len(found) >= wanted:
+                    value = milliseconds(float(found[wanted - 1].group(1)))
+            break
+        lines.append(f"| {row[1]} | {row[2]} | {milliseconds(float(row[3]))} | "
+                     f"{row[4].replace('|', chr(92) + '|')} | {value} |")
+    where = ("on " + "; ".join(sorted(machines)) + "; —: not measured yet") if machines else \
+        "not yet measured on a GPU"
+    return ["## The article's numbers and this GPU's", "",
+            "The article printed the numbers below (in seconds; here in milliseconds). The third "
+            "column says what each number really covers. The last column is what this course's "
+            "program printed for the same case with the reference solution, which times the work "
+            "alone (recorded with `tools/record-results.sh`).", "", *lines, "",
+            f"Table: The article's example {example} (PyTorch, one GPU it does not name) next to "
+            f"this course's program (CUDA C++, {where}).", ""]
+
+
+def plots(lesson_dir, figures):
+    """The plots book/data/plots.tsv adds to this lesson, as committed SVGs."""
+    folder, result = os.path.basename(lesson_dir), []
+    names = ["lesson", "run", "x", "y", "labels", "logx", "logy", "xlabel", "ylabel", "caption"]
+    for row in read_tsv("plots.tsv"):
+        if row[0] != folder:
+            continue
+        a = {n: v for n, v in zip(names, row) if v}
+        header, _ = recorded_output(a["lesson"], a["run"])
+        if header is None:
+            continue
+        data = os.path.join(ROOT, "book", "data", "results", a["lesson"], a["run"] + ".txt")
+        svg_rel = f"figures/{a['run']}-plot.svg"
+        args = [sys.executable, os.path.join(ROOT, "book", "tools", "plot_svg.py"), "--data", data,
+                "--x", a.get("x", ""), "--y", a.get("y", "")]
+        for option in ("xlabel", "ylabel", "labels"):
+            if option in a:
+                args += ["--" + option, a[option]]
+        args += ["--" + f for f in ("logx", "logy") if a.get(f) in ("true", "yes")]
+        with tempfile.TemporaryDirectory() as tmp:
+            svg = os.path.join(tmp, "plot.svg")
+            subprocess.run(args + ["--out", svg], check=True, stdout=subprocess.DEVNULL)
+            figures[os.path.join(lesson_dir, svg_rel)] = open(svg, encoding="utf-8").read()
+        caption = (a.get("caption", "") + " Measured on " + describe_machine(header) + ".").strip()
+        result += [f"![{caption}]({svg_rel})", "", f"*{caption}*", ""]
+    return result
+
+
+def trailing_section(lesson_dir, text, figures):
+    """What the book adds at the end of the chapter (the article's numbers, plots), as text."""
+    m = re.search(r'^article_section:.*?example (\d+)', text, re.M)
+    blocks = compare_table(m.group(1)) if m else []
+    drawn = plots(lesson_dir, figures)
+    if drawn and not blocks:
+        blocks = ["## Measured on this GPU", ""]
+    if not blocks + drawn:
+        return []
+    return [TRAILER_BEGIN, "", *blocks, *drawn, FIGURE_END]
 
 
 def main():

@@ -513,14 +513,16 @@ end
 ---------------------------------------------------------------------------------------------------
 
 -- tools/lesson_text.py puts each timeline's figure (a committed SVG) after its `.timeline` block,
--- between `<!-- lesson-text: figure -->` and `<!-- lesson-text: end -->`, for readers of lesson.md
--- in the repository; the book draws the figure itself from the trace, so it drops them.
+-- between `<!-- lesson-text: figure -->` and `<!-- lesson-text: end -->`, and what this filter
+-- appends to the chapter (the article's numbers, plots) between `<!-- lesson-text: chapter-end -->`
+-- and the same end line, for readers of lesson.md in the repository. The book makes all of it
+-- from the same data itself, so it drops them.
 local function drop_lesson_text_figures(blocks)
   local kept, skipping = {}, false
   for _, block in ipairs(blocks) do
     local marker = block.t == "RawBlock" and block.format == "html" and
-                       block.text:match("^<!%-%- lesson%-text: (%a+) %-%->%s*$")
-    if marker == "figure" then
+                       block.text:match("^<!%-%- lesson%-text: ([%a%-]+) %-%->%s*$")
+    if marker and marker ~= "end" then
       skipping = true
     elseif marker == "end" and skipping then
       skipping = false
