@@ -428,7 +428,59 @@ def check_anchors(out):
           (f"; not written yet: {', '.join(sorted(pending))}" if pending else ""))
 
 
-CHECKS = {"plot": check_plot, "titles": check_titles, "references": check_references, "cjk-font": check_cjk_font,
+LINK = re.compile(r"lessons/(\d\d-[\w-]+)(?:/([\w./-]*))?(?:#([\w-]+))?")
+LESSON_NUMBER = re.compile(r"\b[Ll]essons? (\d{1,2})\b")
+
+
+def dead_references_in(where, text, numbers):
+    """Fails each reference of `text` to a lesson, a lesson's file or a lesson's section that does
+    not exist: "lesson 06", "lessons/05-streams/lesson.md#events", "lessons/04-x/missing.cu"."""
+    count = 0
+    for m in LESSON_NUMBER.finditer(text):
+        count += 1
+        if int(m.group(1)) not in numbers:
+            fail(f"{where}: '{m.group(0)}' names a lesson that does not exist")
+    for m in LINK.finditer(text):
+        count += 1
+        folder, path, anchor = m.groups()
+        if not os.path.isdir(os.path.join(ROOT, "lessons", folder)):
+            fail(f"{where}: {m.group(0)} is in a lesson that does not exist")
+        elif path and not os.path.exists(os.path.join(ROOT, "lessons", folder, path)):
+            fail(f"{where}: {m.group(0)} names a file that does not exist")
+        elif anchor and (path or "lesson.md") == "lesson.md" and anchor not in lesson_anchors(folder):
+            fail(f"{where}: {m.group(0)} names a section that lesson.md does not have")
+    return count
+
+
+def check_dead_references(out, links=None):
+    """No lesson text, instructor note, front chapter or figure (committed, or made by the book
+    build in OUT) refers to a lesson or section that does not exist; nor does any link of the
+    file `links` (one per line, e.g. the links of checker/rules/registry.cpp)."""
+    numbers = {int(folder[:2]) for folder, _ in lessons()}
+    sources = []
+    for folder, _ in lessons():
+        sources.append(os.path.join("lessons", folder, "lesson.md"))
+        figures = os.path.join(ROOT, "lessons", folder, "figures")
+        if os.path.isdir(figures):
+            sources += [os.path.join("lessons", folder, "figures", f) for f in sorted(os.listdir(figures))]
+        if os.path.isfile(os.path.join(ROOT, "solutions", folder, "instructor.md")):
+            sources.append(os.path.join("solutions", folder, "instructor.md"))
+    front = os.path.join(ROOT, "book", "front")
+    sources += [os.path.join("book", "front", f) for f in sorted(os.listdir(front)) if f.endswith(".md")]
+    built = os.path.join(out, "figures")
+    if os.path.isdir(built):
+        sources += [os.path.join(built, f) for f in sorted(os.listdir(built)) if f.endswith(".svg")]
+    count = sum(dead_references_in(os.path.relpath(os.path.join(ROOT, f), ROOT),
+                                   read(os.path.join(ROOT, f)), numbers) for f in sources)
+    if links:
+        for number, line in enumerate(read(links).splitlines(), 1):
+            if line.strip() and not line.startswith("#"):
+                count += dead_references_in(f"{links}:{number}", line, numbers)
+    print(f"ok: {count} references to lessons in {len(sources)} files" +
+          (f" and {links}" if links else "") + " checked")
+
+
+CHECKS = {"dead-references": check_dead_references, "plot": check_plot, "titles": check_titles, "references": check_references, "cjk-font": check_cjk_font,
           "listings": check_listings, "editions": check_editions, "epub": check_epub,
           "links": check_links, "include-errors": check_include_errors, "anchors": check_anchors}
 
@@ -437,8 +489,12 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", required=True)
     parser.add_argument("check", choices=sorted(CHECKS))
+    parser.add_argument("--links", help="dead-references: a file of more links to check, one a line")
     args = parser.parse_args()
-    CHECKS[args.check](args.out)
+    if args.links:
+        CHECKS[args.check](args.out, args.links)
+    else:
+        CHECKS[args.check](args.out)
     if failures:
         print(f"{len(failures)} problem(s) found by the '{args.check}' check.")
         return 1
