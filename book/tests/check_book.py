@@ -428,6 +428,51 @@ def check_anchors(out):
           (f"; not written yet: {', '.join(sorted(pending))}" if pending else ""))
 
 
+OVERFULL_LIMIT_PT = 1.0  # what no reader sees; anything wider runs into the margin or off the page
+TEXT_WIDTH_PT = (210 - 24 - 20) * 72.27 / 25.4  # A4 less book.latex's inner and outer margins
+FIGURE_HEIGHT_PT = 0.7 * (297 - 24 - 26) * 72.27 / 25.4  # book.latex's \maxheight
+MIN_FIGURE_TEXT_PT = 7.0
+
+
+def check_layout(out):
+    """The PDFs' layout: no line wider than the text (xelatex's "Overfull \\hbox" in the build
+    log, above OVERFULL_LIMIT_PT), no running header "Contents" outside the table of contents, and
+    no text in a timeline figure smaller than MIN_FIGURE_TEXT_PT on the page."""
+    for edition, work in (("student", "work"), ("instructor", "work-instructor")):
+        log = read(os.path.join(out, work, "course.log"))
+        wide = [float(w) for w in re.findall(r"Overfull \\hbox \(([\d.]+)pt too wide\)", log)]
+        wide = [w for w in wide if w > OVERFULL_LIMIT_PT]
+        if wide:
+            fail(f"{edition} PDF: {len(wide)} line(s) wider than the text, up to {max(wide):.1f} pt "
+                 f"(Overfull \\hbox in {work}/course.log)")
+        else:
+            print(f"ok: {edition} PDF has no line wider than the text")
+        for number, page in enumerate(pdf_text(out, edition).split("\f"), 1):
+            lines = [l for l in page.splitlines() if l.strip()]
+            if lines and re.match(r"^\s*(\d+\s+)?Contents\b", lines[0]) and \
+                    not any(re.search(r"\. \. \.", l) for l in lines):
+                fail(f"{edition} PDF: page {number} has the running header 'Contents' but is not "
+                     f"the table of contents ({lines[1].strip()[:60] if len(lines) > 1 else ''})")
+    for figures in ("figures", "figures-instructor"):
+        folder = os.path.join(out, figures)
+        for name in sorted(os.listdir(folder)) if os.path.isdir(folder) else []:
+            if not name.endswith(".svg"):
+                continue
+            root = ET.parse(os.path.join(folder, name)).getroot()
+            if not (root.findtext("{http://www.w3.org/2000/svg}title") or "").startswith("Timeline"):
+                continue
+            width, height = float(root.get("width")), float(root.get("height"))
+            # Shown at its natural size (0.75 pt a pixel), shrunk only to fit the text block.
+            scale = 0.75 * min(1.0, TEXT_WIDTH_PT / (0.75 * width), FIGURE_HEIGHT_PT / (0.75 * height))
+            sizes = [float(t.get("font-size")) for t in root.iter("{http://www.w3.org/2000/svg}text")
+                     if t.get("font-size")]
+            if sizes and min(sizes) * scale < MIN_FIGURE_TEXT_PT:
+                fail(f"{figures}/{name}: its smallest text is {min(sizes) * scale:.1f} pt on the page "
+                     f"(at least {MIN_FIGURE_TEXT_PT} pt wanted)")
+            elif sizes:
+                print(f"ok: {figures}/{name}: smallest text {min(sizes) * scale:.1f} pt")
+
+
 LINK = re.compile(r"lessons/(\d\d-[\w-]+)(?:/([\w./-]*))?(?:#([\w-]+))?")
 LESSON_NUMBER = re.compile(r"\b[Ll]essons? (\d{1,2})\b")
 
@@ -480,7 +525,7 @@ def check_dead_references(out, links=None):
           (f" and {links}" if links else "") + " checked")
 
 
-CHECKS = {"dead-references": check_dead_references, "plot": check_plot, "titles": check_titles, "references": check_references, "cjk-font": check_cjk_font,
+CHECKS = {"dead-references": check_dead_references, "layout": check_layout, "plot": check_plot, "titles": check_titles, "references": check_references, "cjk-font": check_cjk_font,
           "listings": check_listings, "editions": check_editions, "epub": check_epub,
           "links": check_links, "include-errors": check_include_errors, "anchors": check_anchors}
 

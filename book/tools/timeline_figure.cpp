@@ -2,7 +2,7 @@
 // book-timeline: draws the timeline of a recorded trace as an SVG figure for the book, with the
 // renderer of `gpucheck lint --timeline` (checker/report/timeline_svg.hpp), the same timed
 // intervals and the same findings (a finding's link to a lesson that does not exist is left out).
-//   book-timeline TRACE.jsonl OUT.svg [--title TEXT] [--width PX]
+//   book-timeline TRACE.jsonl OUT.svg [--title TEXT] [--width PX]   (default 640 px)
 // Exit codes: 0 written, 1 the trace could not be read or the SVG not written, 2 usage.
 #include "report/timeline_svg.hpp"
 #include "rules/run_rules.hpp"
@@ -28,6 +28,9 @@ int usage() {
 int main(int argc, char** argv) {
   std::vector<std::string> positional;
   gpucheck::report::timeline_options options;
+  // 640 px: the PDF shows a figure at its natural size (0.75 pt a pixel) up to the text width,
+  // so its smallest text (10 px) is 7.5 pt on the page; at 960 px, scaled down, it was 5 pt.
+  options.width_px = 640;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     if ((arg == "--title" || arg == "--width") && i + 1 < argc) {
