@@ -33,6 +33,10 @@ int run_run_command(const std::vector<std::string>& arguments) {
   if (report_missing_exercise(*lesson, solution, "run", paths.source_dir)) {
     return to_int(exit_code::build_failed);
   }
+  // On stderr: what the program prints on stdout stays its own.
+  std::cerr << "Compiling " << (solution ? "the reference solution" : "your exercise.cu")
+            << " with lesson " << lesson->folder << "'s program (half a minute the first time)..."
+            << std::endl;
   const build_outcome built =
       build_target(paths.source_dir, paths.build_dir, lesson->run_target(solution));
   if (!built.ok) {
