@@ -436,7 +436,8 @@ MIN_FIGURE_TEXT_PT = 7.0
 
 def check_layout(out):
     """The PDFs' layout: no line wider than the text (xelatex's "Overfull \\hbox" in the build
-    log, above OVERFULL_LIMIT_PT), no running header "Contents" outside the table of contents, and
+    log, above OVERFULL_LIMIT_PT), no page that ends with a section heading, no running header
+    "Contents" outside the table of contents, and
     no text in a timeline figure smaller than MIN_FIGURE_TEXT_PT on the page."""
     for edition, work in (("student", "work"), ("instructor", "work-instructor")):
         log = read(os.path.join(out, work, "course.log"))
@@ -449,6 +450,9 @@ def check_layout(out):
             print(f"ok: {edition} PDF has no line wider than the text")
         for number, page in enumerate(pdf_text(out, edition).split("\f"), 1):
             lines = [l for l in page.splitlines() if l.strip()]
+            body = [l for l in lines if not re.fullmatch(r"\s*\d+\s*", l)]  # less a page number
+            if body and re.match(r"^\s*\d+\.\d+(\.\d+)?\s+[A-Z]", body[-1]) and ". . ." not in body[-1]:
+                fail(f"{edition} PDF: page {number} ends with a heading: {body[-1].strip()[:60]}")
             if lines and re.match(r"^\s*(\d+\s+)?Contents\b", lines[0]) and \
                     not any(re.search(r"\. \. \.", l) for l in lines):
                 fail(f"{edition} PDF: page {number} has the running header 'Contents' but is not "
