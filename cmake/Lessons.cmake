@@ -35,6 +35,12 @@ function(gpucourse_add_lesson prefix lesson_dir solution_dir exclude_from_all)
       if(GPUCOURSE_EXERCISE_OVERRIDE AND prefix STREQUAL "lesson")
         set(exercise ${GPUCOURSE_EXERCISE_OVERRIDE})
       endif()
+      # A deleted exercise.cu costs only this lesson's targets (gpucheck names it as missing;
+      # make reset restores it, and CMake configures again when it is back).
+      if(NOT EXISTS ${exercise})
+        set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${exercise})
+        continue()
+      endif()
     else()
       set(exercise ${solution_dir}/exercise.cu)
       set(suffix "-solution")

@@ -2,9 +2,15 @@
 # SPDX-License-Identifier: MIT
 # Makes sure this machine has what the course needs, before the first configure.
 # Missing Debian packages are installed when running as root, or the exact command is printed.
-# Usage: tools/ensure-deps.sh [base|book|docs]...   (default: base)
+# Usage: tools/ensure-deps.sh [--check] [base|book|docs]...   (default: base)
+#   --check: install nothing; print the install line and exit 1 when something is missing.
 set -euo pipefail
 
+check_only=0
+if [ "${1:-}" = --check ]; then
+  check_only=1
+  shift
+fi
 want_groups=("${@:-base}")
 missing=()
 
@@ -56,7 +62,7 @@ for group in "${want_groups[@]}"; do
 done
 
 if [ ${#missing[@]} -gt 0 ]; then
-  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+  if [ $check_only = 0 ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
     echo "Installing missing Debian packages: ${missing[*]}"
     export DEBIAN_FRONTEND=noninteractive
     apt-get install -y --no-install-recommends "${missing[@]}" >/dev/null 2>&1 ||

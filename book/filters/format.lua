@@ -38,6 +38,12 @@ function Header(h)
     if id ~= "" then
       table.insert(result, latex("\\hypertarget{" .. id .. "}{}\\label{" .. id .. "}"))
     end
+    if not chapter then
+      -- An unnumbered chapter (\chapter*) sets no running header: the pages would keep the
+      -- previous one ("Contents"). It names itself.
+      local title = pandoc.write(pandoc.Pandoc({ pandoc.Plain(h.content) }), "latex")
+      table.insert(result, latex("\\markboth{" .. title:gsub("%s+$", "") .. "}{}"))
+    end
     return result
   end
   local number = section or chapter
@@ -118,7 +124,8 @@ function Link(link)
 end
 
 -- Inline code in LaTeX: pandoc's \texttt keeps long code on one line, past the margin. Here it may
--- break at spaces and after a slash, as the reader would.
+-- break at spaces and after a slash, as the reader would, and, at a small cost, after `(`, `,`,
+-- `.`, `_`, `-`, `=` and `;`, so that a long call in a hint never runs off the page.
 local latex_escapes = {
   ["\\"] = "\\textbackslash{}", ["{"] = "\\{", ["}"] = "\\}", ["$"] = "\\$", ["&"] = "\\&",
   ["#"] = "\\#", ["^"] = "\\textasciicircum{}", ["_"] = "\\_", ["%"] = "\\%",
@@ -130,6 +137,9 @@ function Code(code)
   if not is_latex then
     return nil
   end
-  local text = code.text:gsub("[\\{}$&#^_%%~/'`<>%-]", latex_escapes):gsub(" ", "\\hspace{0.5em plus 0.1em}")
+  local text = code.text:gsub("[\\{}$&#^_%%~/'`<>%-]", latex_escapes)
+  text = text:gsub("([(,.=;])", "%1\\penalty50{}"):gsub("\\_", "\\_\\penalty50{}")
+             :gsub("%-{}", "-{}\\penalty50{}")
+  text = text:gsub(" ", "\\hspace{0.5em plus 0.1em}")
   return pandoc.RawInline("latex", "\\texttt{" .. text .. "}")
 end

@@ -307,7 +307,8 @@ end
 
 local function instructor_sections(ids)
   local blocks = {}
-  local notes_path = ctx.dir .. "/instructor.md"
+  -- Beside the solution, out of the student's folder.
+  local notes_path = ctx.root .. "/solutions/" .. ctx.folder .. "/instructor.md"
   local notes = common.read_file(notes_path)
   table.insert(blocks, pandoc.Header(2, { pandoc.Str("Instructor notes") },
                                      pandoc.Attr(ctx.prefix .. "instructor-notes", { "instructor" })))
@@ -324,7 +325,7 @@ local function instructor_sections(ids)
     end
   else
     table.insert(blocks, pandoc.Para({ pandoc.Emph({ pandoc.Str("No instructor notes for this " ..
-                                                                 "lesson yet (lessons/" .. ctx.folder ..
+                                                                 "lesson yet (solutions/" .. ctx.folder ..
                                                                  "/instructor.md).") }) }))
   end
   local solution = ctx.root .. "/solutions/" .. ctx.folder .. "/exercise.cu"
@@ -511,7 +512,29 @@ end
 
 ---------------------------------------------------------------------------------------------------
 
+-- tools/lesson_text.py puts each timeline's figure (a committed SVG) after its `.timeline` block,
+-- between `<!-- lesson-text: figure -->` and `<!-- lesson-text: end -->`, and what this filter
+-- appends to the chapter (the article's numbers, plots) between `<!-- lesson-text: chapter-end -->`
+-- and the same end line, for readers of lesson.md in the repository. The book makes all of it
+-- from the same data itself, so it drops them.
+local function drop_lesson_text_figures(blocks)
+  local kept, skipping = {}, false
+  for _, block in ipairs(blocks) do
+    local marker = block.t == "RawBlock" and block.format == "html" and
+                       block.text:match("^<!%-%- lesson%-text: ([%a%-]+) %-%->%s*$")
+    if marker and marker ~= "end" then
+      skipping = true
+    elseif marker == "end" and skipping then
+      skipping = false
+    elseif not skipping then
+      table.insert(kept, block)
+    end
+  end
+  return kept
+end
+
 function Pandoc(doc)
+  doc.blocks = drop_lesson_text_figures(doc.blocks)
   local meta = doc.meta
   ctx.root = common.setting(meta, "book_root")
   ctx.source = common.setting(meta, "source")

@@ -196,7 +196,7 @@ def student_files_text():
     texts = []
     for folder, _, files in os.walk(os.path.join(ROOT, "lessons")):
         for name in files:
-            if name != "instructor.md" and name.endswith((".cu", ".cuh", ".h", ".hpp", ".md")):
+            if name.endswith((".cu", ".cuh", ".h", ".hpp", ".md")):
                 texts.append(read(os.path.join(folder, name)))
     return "\n".join(texts)
 
@@ -227,6 +227,18 @@ def check_editions(out):
             fail(f"the student edition shows solution code of {folder}: {leaked[0]}")
         else:
             print(f"ok: student edition shows none of the {len(only)} solution-only lines of {folder}")
+    # The instructor's notes live beside the solution (solutions/NN-slug/instructor.md), out of
+    # the student's folder, and the instructor edition still has them.
+    instructor_html = read(os.path.join(out, EDITIONS["instructor"] + ".html"))
+    for folder, _ in lessons():
+        if os.path.exists(os.path.join(ROOT, "lessons", folder, "instructor.md")):
+            fail(f"lessons/{folder}/instructor.md is in the student's folder: move it to solutions/{folder}/")
+        notes = os.path.join(ROOT, "solutions", folder, "instructor.md")
+        if os.path.isfile(notes):
+            heading = re.search(r"^#+\s+(.+?)\s*$", read(notes), re.M)
+            if heading and heading.group(1).replace("`", "") not in re.sub(r"<[^>]+>", "", instructor_html):
+                fail(f"the instructor edition lacks the notes of solutions/{folder}/instructor.md "
+                     f"('{heading.group(1)}')")
     student_pdf, instructor_pdf = pdf_text(out, "student"), pdf_text(out, "instructor")
     if "Instructor notes" in student_pdf:
         fail("the student PDF has instructor notes")
@@ -416,7 +428,108 @@ def check_anchors(out):
           (f"; not written yet: {', '.join(sorted(pending))}" if pending else ""))
 
 
-CHECKS = {"plot": check_plot, "titles": check_titles, "references": check_references, "cjk-font": check_cjk_font,
+OVERFULL_LIMIT_PT = 1.0  # what no reader sees; anything wider runs into the margin or off the page
+TEXT_WIDTH_PT = (210 - 24 - 20) * 72.27 / 25.4  # A4 less book.latex's inner and outer margins
+FIGURE_HEIGHT_PT = 0.7 * (297 - 24 - 26) * 72.27 / 25.4  # book.latex's \maxheight
+MIN_FIGURE_TEXT_PT = 7.0
+
+
+def check_layout(out):
+    """The PDFs' layout: no line wider than the text (xelatex's "Overfull \\hbox" in the build
+    log, above OVERFULL_LIMIT_PT), no page that ends with a section heading, no running header
+    "Contents" outside the table of contents, and
+    no text in a timeline figure smaller than MIN_FIGURE_TEXT_PT on the page."""
+    for edition, work in (("student", "work"), ("instructor", "work-instructor")):
+        log = read(os.path.join(out, work, "course.log"))
+        wide = [float(w) for w in re.findall(r"Overfull \\hbox \(([\d.]+)pt too wide\)", log)]
+        wide = [w for w in wide if w > OVERFULL_LIMIT_PT]
+        if wide:
+            fail(f"{edition} PDF: {len(wide)} line(s) wider than the text, up to {max(wide):.1f} pt "
+                 f"(Overfull \\hbox in {work}/course.log)")
+        else:
+            print(f"ok: {edition} PDF has no line wider than the text")
+        for number, page in enumerate(pdf_text(out, edition).split("\f"), 1):
+            lines = [l for l in page.splitlines() if l.strip()]
+            body = [l for l in lines if not re.fullmatch(r"\s*\d+\s*", l)]  # less a page number
+            if body and re.match(r"^\s*\d+\.\d+(\.\d+)?\s+[A-Z]", body[-1]) and ". . ." not in body[-1]:
+                fail(f"{edition} PDF: page {number} ends with a heading: {body[-1].strip()[:60]}")
+            if lines and re.match(r"^\s*(\d+\s+)?Contents\b", lines[0]) and \
+                    not any(re.search(r"\. \. \.", l) for l in lines):
+                fail(f"{edition} PDF: page {number} has the running header 'Contents' but is not "
+                     f"the table of contents ({lines[1].strip()[:60] if len(lines) > 1 else ''})")
+    for figures in ("figures", "figures-instructor"):
+        folder = os.path.join(out, figures)
+        for name in sorted(os.listdir(folder)) if os.path.isdir(folder) else []:
+            if not name.endswith(".svg"):
+                continue
+            root = ET.parse(os.path.join(folder, name)).getroot()
+            if not (root.findtext("{http://www.w3.org/2000/svg}title") or "").startswith("Timeline"):
+                continue
+            width, height = float(root.get("width")), float(root.get("height"))
+            # Shown at its natural size (0.75 pt a pixel), shrunk only to fit the text block.
+            scale = 0.75 * min(1.0, TEXT_WIDTH_PT / (0.75 * width), FIGURE_HEIGHT_PT / (0.75 * height))
+            sizes = [float(t.get("font-size")) for t in root.iter("{http://www.w3.org/2000/svg}text")
+                     if t.get("font-size")]
+            if sizes and min(sizes) * scale < MIN_FIGURE_TEXT_PT:
+                fail(f"{figures}/{name}: its smallest text is {min(sizes) * scale:.1f} pt on the page "
+                     f"(at least {MIN_FIGURE_TEXT_PT} pt wanted)")
+            elif sizes:
+                print(f"ok: {figures}/{name}: smallest text {min(sizes) * scale:.1f} pt")
+
+
+LINK = re.compile(r"lessons/(\d\d-[\w-]+)(?:/([\w./-]*))?(?:#([\w-]+))?")
+LESSON_NUMBER = re.compile(r"\b[Ll]essons? (\d{1,2})\b")
+
+
+def dead_references_in(where, text, numbers):
+    """Fails each reference of `text` to a lesson, a lesson's file or a lesson's section that does
+    not exist: "lesson 06", "lessons/05-streams/lesson.md#events", "lessons/04-x/missing.cu"."""
+    count = 0
+    for m in LESSON_NUMBER.finditer(text):
+        count += 1
+        if int(m.group(1)) not in numbers:
+            fail(f"{where}: '{m.group(0)}' names a lesson that does not exist")
+    for m in LINK.finditer(text):
+        count += 1
+        folder, path, anchor = m.groups()
+        if not os.path.isdir(os.path.join(ROOT, "lessons", folder)):
+            fail(f"{where}: {m.group(0)} is in a lesson that does not exist")
+        elif path and not os.path.exists(os.path.join(ROOT, "lessons", folder, path)):
+            fail(f"{where}: {m.group(0)} names a file that does not exist")
+        elif anchor and (path or "lesson.md") == "lesson.md" and anchor not in lesson_anchors(folder):
+            fail(f"{where}: {m.group(0)} names a section that lesson.md does not have")
+    return count
+
+
+def check_dead_references(out, links=None):
+    """No lesson text, instructor note, front chapter or figure (committed, or made by the book
+    build in OUT) refers to a lesson or section that does not exist; nor does any link of the
+    file `links` (one per line, e.g. the links of checker/rules/registry.cpp)."""
+    numbers = {int(folder[:2]) for folder, _ in lessons()}
+    sources = []
+    for folder, _ in lessons():
+        sources.append(os.path.join("lessons", folder, "lesson.md"))
+        figures = os.path.join(ROOT, "lessons", folder, "figures")
+        if os.path.isdir(figures):
+            sources += [os.path.join("lessons", folder, "figures", f) for f in sorted(os.listdir(figures))]
+        if os.path.isfile(os.path.join(ROOT, "solutions", folder, "instructor.md")):
+            sources.append(os.path.join("solutions", folder, "instructor.md"))
+    front = os.path.join(ROOT, "book", "front")
+    sources += [os.path.join("book", "front", f) for f in sorted(os.listdir(front)) if f.endswith(".md")]
+    built = os.path.join(out, "figures")
+    if os.path.isdir(built):
+        sources += [os.path.join(built, f) for f in sorted(os.listdir(built)) if f.endswith(".svg")]
+    count = sum(dead_references_in(os.path.relpath(os.path.join(ROOT, f), ROOT),
+                                   read(os.path.join(ROOT, f)), numbers) for f in sources)
+    if links:
+        for number, line in enumerate(read(links).splitlines(), 1):
+            if line.strip() and not line.startswith("#"):
+                count += dead_references_in(f"{links}:{number}", line, numbers)
+    print(f"ok: {count} references to lessons in {len(sources)} files" +
+          (f" and {links}" if links else "") + " checked")
+
+
+CHECKS = {"dead-references": check_dead_references, "layout": check_layout, "plot": check_plot, "titles": check_titles, "references": check_references, "cjk-font": check_cjk_font,
           "listings": check_listings, "editions": check_editions, "epub": check_epub,
           "links": check_links, "include-errors": check_include_errors, "anchors": check_anchors}
 
@@ -425,8 +538,12 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", required=True)
     parser.add_argument("check", choices=sorted(CHECKS))
+    parser.add_argument("--links", help="dead-references: a file of more links to check, one a line")
     args = parser.parse_args()
-    CHECKS[args.check](args.out)
+    if args.links:
+        CHECKS[args.check](args.out, args.links)
+    else:
+        CHECKS[args.check](args.out)
     if failures:
         print(f"{len(failures)} problem(s) found by the '{args.check}' check.")
         return 1

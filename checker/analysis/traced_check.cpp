@@ -3,6 +3,7 @@
 
 #include "analysis/lesson_diagnosis.hpp"
 #include "analysis/traced_analysis.hpp"
+#include "core/build_driver.hpp"
 #include "core/noise_judgement.hpp"
 #include "report/timeline_svg.hpp"
 #include "trace_model/read_trace.hpp"
@@ -100,7 +101,13 @@ check_report run_traced_check(const lesson_entry& lesson, check_settings setting
   replay.environment.emplace_back("GPUCHECK_SEED", report.seed);
   replay.sanitize = false;
   replay.notice = nullptr;
+  if (settings.notice)
+    settings.notice("  a check failed: running it again under the tracer, to read what your code "
+                    "did...");
+  // Built already: the command's "compiling..." and "running the checks..." are not said again.
+  const build_observer command_observer = exchange_build_observer({});
   const check_report traced = run_check(lesson, replay);
+  exchange_build_observer(command_observer);
 
   source_options lines;
   lines.preferred_files = {fs::path(report.exercise_file).filename().string()};

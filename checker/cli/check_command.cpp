@@ -6,6 +6,7 @@
 #include "cli/command_line.hpp"
 #include "cli/course_paths.hpp"
 #include "cli/progress_state.hpp"
+#include "core/build_driver.hpp"
 #include "core/check_runner.hpp"
 #include "core/exit_codes.hpp"
 #include "report/json_report.hpp"
@@ -47,6 +48,10 @@ int run_check_command(const std::vector<std::string>& arguments) {
     return to_int(exit_code::usage);
   }
 
+  if (report_missing_exercise(*lesson, parsed.flag("solution"), "check", paths.source_dir)) {
+    return to_int(exit_code::build_failed);
+  }
+
   check_settings settings;
   settings.source_dir = paths.source_dir;
   settings.build_dir = paths.build_dir;
@@ -67,6 +72,19 @@ int run_check_command(const std::vector<std::string>& arguments) {
   if (!parsed.flag("json")) {
     std::cout << "Checking lesson " << lesson->folder
               << (settings.solution ? " (reference solution)" : "") << " ..." << std::endl;
+  }
+  if (!parsed.flag("json")) { // each step that can take a while says so before it starts
+    const std::string file = settings.solution ? "the reference solution" : "your exercise.cu";
+    set_build_observer({[file](const std::string&) {
+                          std::cout << "  compiling " << file
+                                    << " with the lesson's checks (half a minute the first time)..."
+                                    << std::endl;
+                        },
+                        [](const std::string&, const build_outcome& built) {
+                          if (built.ok) {
+                            std::cout << "  running the checks..." << std::endl;
+                          }
+                        }});
   }
   analysis::trace_options tracing;
   if (const auto timeline = parsed.value("timeline"))

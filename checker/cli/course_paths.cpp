@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "cli/course_paths.hpp"
 
+#include <iostream>
+
 namespace gpucheck::cli {
 
 lesson_catalog course_paths::catalog() const {
@@ -17,6 +19,23 @@ course_paths find_course_paths(const parsed_arguments& arguments) {
   paths.build_dir = arguments.value("build-dir").value_or(GPUCHECK_BUILD_DIR);
   paths.fixtures = arguments.flag("fixtures");
   return paths;
+}
+
+bool report_missing_exercise(const lesson_entry& lesson, bool solution, const std::string& command,
+                             const std::filesystem::path& source_dir) {
+  const std::filesystem::path file = lesson.exercise_file(solution);
+  if (std::filesystem::exists(file)) {
+    return false;
+  }
+  const std::filesystem::path shown =
+      file.lexically_relative(source_dir).empty() ? file : file.lexically_relative(source_dir);
+  std::cerr << "gpucheck " << command << ": " << shown.string() << " is missing, so lesson "
+            << lesson.folder << " has nothing to build.\n";
+  if (!solution) {
+    std::cerr << "To get the starter back: make reset LESSON=" << lesson.folder.substr(0, 2)
+              << "\n";
+  }
+  return true;
 }
 
 } // namespace gpucheck::cli

@@ -21,4 +21,10 @@ struct course_paths {
 
 course_paths find_course_paths(const parsed_arguments& arguments);
 
+// When the exercise file that `command` would build (the student's, or the reference with
+// `solution`) does not exist, says so on stderr, with how to get the starter back, and returns
+// true; false when it is there.
+bool report_missing_exercise(const lesson_entry& lesson, bool solution, const std::string& command,
+                             const std::filesystem::path& source_dir);
+
 } // namespace gpucheck::cli

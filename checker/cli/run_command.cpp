@@ -6,6 +6,7 @@
 #include "core/build_driver.hpp"
 #include "core/check_runner.hpp"
 #include "core/exit_codes.hpp"
+#include "core/gpu_probe.hpp"
 
 #include <iostream>
 #include <unistd.h>
@@ -29,6 +30,13 @@ int run_run_command(const std::vector<std::string>& arguments) {
     return to_int(exit_code::usage);
   }
   const bool solution = parsed.flag("solution");
+  if (report_missing_exercise(*lesson, solution, "run", paths.source_dir)) {
+    return to_int(exit_code::build_failed);
+  }
+  // On stderr: what the program prints on stdout stays its own.
+  std::cerr << "Compiling " << (solution ? "the reference solution" : "your exercise.cu")
+            << " with lesson " << lesson->folder << "'s program (half a minute the first time)..."
+            << std::endl;
   const build_outcome built =
       build_target(paths.source_dir, paths.build_dir, lesson->run_target(solution));
   if (!built.ok) {
@@ -47,6 +55,15 @@ int run_run_command(const std::vector<std::string>& arguments) {
       std::cerr << "The build failed:\n" << last_lines(built.output, 30);
     }
     return to_int(exit_code::build_failed);
+  }
+  // Without a device every CUDA call fails, with errors that mislead (cudaErrorInsufficientDriver
+  // asks for a driver upgrade): say what is missing instead, with check's exit code for it.
+  if (const gpu_presence gpu = probe_gpu(); !gpu.present) {
+    std::cerr << "Built, not run: lesson " << lesson->folder
+              << "'s program needs an NVIDIA GPU, and this machine has none (" << gpu.reason
+              << ").\nYour code compiles. make check LESSON=" << lesson->folder.substr(0, 2)
+              << " runs the checks that need no GPU; the lesson text shows what a GPU prints.\n";
+    return to_int(exit_code::no_device);
   }
   const auto program = paths.build_dir / "bin" / lesson->target_prefix / lesson->folder /
                        (solution ? "run-solution" : "run");

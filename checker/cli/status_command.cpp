@@ -5,6 +5,7 @@
 #include "cli/course_paths.hpp"
 #include "cli/progress_state.hpp"
 #include "core/exit_codes.hpp"
+#include "core/gpu_probe.hpp"
 #include "core/lesson_progress.hpp"
 #include "core/student_state.hpp"
 #include "report/terminal_report.hpp"
@@ -97,6 +98,12 @@ int run_status_command(const std::vector<std::string>& arguments) {
   if (const auto next = first_lesson_not_passed(catalog, state)) {
     std::cout << "Next: make check LESSON=" << next->folder.substr(0, 2) << "  (" << next->folder
               << ", the first lesson not passed yet; `make check` alone checks it too)\n";
+    if (const gpu_presence gpu = probe_gpu(); !gpu.present) {
+      // Without a GPU no lesson can pass: "Next" would never move on.
+      std::cout << "This machine has no NVIDIA GPU (" << gpu.reason
+                << "): make check builds your code and runs the checks that need no GPU, but "
+                   "a lesson passes only on a machine with one.\n";
+    }
   } else if (!catalog.lessons().empty()) {
     std::cout << "Every lesson has passed.\n";
   }

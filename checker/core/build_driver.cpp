@@ -4,15 +4,38 @@
 #include "core/process_runner.hpp"
 
 #include <algorithm>
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <thread>
+#include <utility>
 
 namespace gpucheck {
+namespace {
+
+build_observer& current_observer() {
+  static build_observer observer;
+  return observer;
+}
+
+} // namespace
+
+build_observer exchange_build_observer(build_observer observer) {
+  return std::exchange(current_observer(), std::move(observer));
+}
+
+void set_build_observer(build_observer observer) {
+  current_observer() = std::move(observer);
+}
 
 build_outcome build_target(const std::filesystem::path& source_dir,
                            const std::filesystem::path& build_dir, const std::string& target,
                            std::chrono::milliseconds time_limit) {
   build_outcome outcome;
+  const build_observer& observer = current_observer();
+  if (observer.started) {
+    observer.started(target);
+  }
   if (!std::filesystem::exists(build_dir / "CMakeCache.txt")) {
     process_options configure;
     configure.argv = {"cmake", "-S", source_dir.string(), "-B", build_dir.string()};
@@ -21,6 +44,9 @@ build_outcome build_target(const std::filesystem::path& source_dir,
     outcome.seconds += configured.wall_seconds;
     if (!configured.exited_with(0)) {
       outcome.output = configured.start_error + configured.output;
+      if (observer.finished) {
+        observer.finished(target, outcome);
+      }
       return outcome;
     }
   }
@@ -38,6 +64,16 @@ build_outcome build_target(const std::filesystem::path& source_dir,
   outcome.ok = built.exited_with(0);
   if (!outcome.ok) {
     outcome.first_error = find_first_error(outcome.output);
+    if (outcome.first_error && !outcome.first_error->file.empty()) {
+      if (std::ifstream source(outcome.first_error->file, std::ios::binary); source.is_open()) {
+        std::ostringstream text;
+        text << source.rdbuf();
+        place_in_source(*outcome.first_error, text.str());
+      }
+    }
+  }
+  if (observer.finished) {
+    observer.finished(target, outcome);
   }
   return outcome;
 }

@@ -8,6 +8,7 @@
 
 #include <chrono>
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -23,5 +24,16 @@ struct build_outcome {
 build_outcome build_target(const std::filesystem::path& source_dir,
                            const std::filesystem::path& build_dir, const std::string& target,
                            std::chrono::milliseconds time_limit = std::chrono::minutes(10));
+
+// Told when each build_target starts and ends, so that a command can say what it is doing while a
+// build runs (gpucheck check: "compiling ..."). None unless a command sets one; one per process.
+struct build_observer {
+  std::function<void(const std::string& target)> started;
+  std::function<void(const std::string& target, const build_outcome& outcome)> finished;
+};
+void set_build_observer(build_observer observer);
+// Sets `observer` and returns the one it replaces (a step that builds again quietly, then puts
+// the command's observer back).
+build_observer exchange_build_observer(build_observer observer);
 
 } // namespace gpucheck

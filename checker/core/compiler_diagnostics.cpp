@@ -23,8 +23,10 @@ std::string excerpt_after(const std::vector<std::string>& lines, std::size_t ind
   std::string excerpt;
   for (std::size_t i = index + 1; i < lines.size() && i <= index + 3; ++i) {
     const std::string& line = lines[i];
-    if (line.empty() || line.find("error") != std::string::npos ||
-        line.find("warning") != std::string::npos || line.rfind("make", 0) == 0 ||
+    // The next diagnostic ends it; "error" inside a macro's expansion (CUDA_CHECK's) does not.
+    static const std::regex diagnostic(
+        R"((\(\d+\)|:\d+:\d+): (catastrophic |fatal )?(error|warning|note|remark)|errors? detected)");
+    if (line.empty() || std::regex_search(line, diagnostic) || line.rfind("make", 0) == 0 ||
         line.rfind("gmake", 0) == 0 || line.rfind("ninja", 0) == 0 ||
         line.find("Detected") != std::string::npos) {
       break;
@@ -109,6 +111,53 @@ std::optional<compiler_error> find_first_error(const std::string& build_output) 
     return error; // a compile error comes before any link error it causes
   }
   return link_error;
+}
+
+void place_in_source(compiler_error& error, const std::string& source_text) {
+  const auto lines = split_lines(source_text);
+  if (error.is_link_error || error.line < 1 || error.line > static_cast<int>(lines.size())) {
+    return;
+  }
+  const auto first_token = [](const std::string& line) { return line.find_first_not_of(" \t"); };
+  // The column the compiler's caret points at: gcc says it; nvcc draws it under its own copy of
+  // the line (which, in a macro, is the expansion), so only "at the line's first token" is kept.
+  bool at_first_token = error.column > 0 && static_cast<std::size_t>(error.column - 1) ==
+                                                first_token(lines[error.line - 1]);
+  if (error.column == 0) {
+    const auto excerpt = split_lines(error.excerpt);
+    at_first_token = excerpt.size() >= 2 && first_token(excerpt[1]) != std::string::npos &&
+                     excerpt[1][first_token(excerpt[1])] == '^' &&
+                     first_token(excerpt[1]) == first_token(excerpt[0]);
+  }
+  const bool missing_semicolon = error.message.find("expected a \";\"") != std::string::npos ||
+                                 error.message.find("expected ';'") != std::string::npos;
+  bool caret_at_end = false;
+  if (missing_semicolon && at_first_token) {
+    // The ';' is missing at the end of the previous line of code: compilers only notice at the
+    // next token, one line (or a few blank and comment lines) later.
+    for (int line = error.line - 1; line >= 1; --line) {
+      const std::string& text = lines[line - 1];
+      const auto start = first_token(text);
+      if (start != std::string::npos && text.compare(start, 2, "//") != 0) {
+        error.line = line;
+        error.column = 0;
+        caret_at_end = true;
+        break;
+      }
+    }
+  }
+  std::string text = lines[error.line - 1];
+  while (!text.empty() && (text.back() == ' ' || text.back() == '\r')) {
+    text.pop_back();
+  }
+  const std::string number = std::to_string(error.line);
+  const std::string gutter = std::string(number.size(), ' ') + " | ";
+  error.excerpt = number + " | " + text + "\n";
+  if (caret_at_end) {
+    error.excerpt += gutter + std::string(text.size(), ' ') + "^ here\n";
+  } else if (error.column > 0 && error.column <= static_cast<int>(text.size()) + 1) {
+    error.excerpt += gutter + std::string(error.column - 1, ' ') + "^\n";
+  }
 }
 
 std::string advice_for_clash(const compiler_error& error, const std::string& lesson_number) {

@@ -24,6 +24,12 @@ struct compiler_error {
 
 std::optional<compiler_error> find_first_error(const std::string& build_output);
 
+/// Puts a compile error where the student's source (`source_text`, the file error.file names) has
+/// it: the excerpt becomes the source line itself, numbered (not the compiler's copy, which is a
+/// macro's expansion where a macro is involved); and an `expected a ";"` that the compiler saw at
+/// the first token of a line moves to the line of code before it, where the ';' is missing.
+void place_in_source(compiler_error& error, const std::string& source_text);
+
 /// What to do about a symbol defined twice (`error.defined_twice`): a main() of the student's own
 /// is removed (`lesson_number`, "04", names the lesson for make run); another clash is renamed.
 std::string advice_for_clash(const compiler_error& error, const std::string& lesson_number);

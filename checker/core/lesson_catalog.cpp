@@ -45,7 +45,10 @@ lesson_catalog lesson_catalog::scan(const fs::path& lessons_root, const fs::path
   for (const auto& item : fs::directory_iterator(lessons_root, error)) {
     const std::string folder = item.path().filename().string();
     if (!item.is_directory() || folder.size() < 4 || !all_digits(folder.substr(0, 2)) ||
-        folder[2] != '-' || !fs::exists(item.path() / "exercise.cu")) {
+        folder[2] != '-' ||
+        // A lesson whose exercise.cu was deleted is still a lesson (make reset restores it).
+        !(fs::exists(item.path() / "exercise.cu") || fs::exists(item.path() / "lesson.md") ||
+          fs::exists(item.path() / "check.cu"))) {
       continue;
     }
     lesson_entry lesson;

@@ -25,7 +25,9 @@ struct lesson_entry {
 
 class lesson_catalog {
 public:
-  // Every NN-slug folder of `lessons_root` with an exercise.cu, in number order.
+  // Every NN-slug folder of `lessons_root` with an exercise.cu, lesson.md or check.cu (a lesson
+  // whose exercise.cu is missing is still listed, so that it can be named and reset), in number
+  // order.
   static lesson_catalog scan(const std::filesystem::path& lessons_root,
                              const std::filesystem::path& solutions_root,
                              const std::string& target_prefix = "lesson");

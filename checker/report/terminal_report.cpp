@@ -111,9 +111,9 @@ std::string render_terminal(const check_report& report, const terminal_style& st
 
   if (report.build_error) {
     const compiler_error& error = *report.build_error;
-    if (!error.is_link_error) {
-      out << "\n  " << paint.bold(error.file + ":" + std::to_string(error.line)) << ": "
-          << error.message << "\n";
+    if (!error.is_link_error && !error.excerpt.empty()) {
+      // The headline names the file, line and message once; here, the line itself.
+      out << "\n";
       indent_block(out, error.excerpt, "    ");
     }
   } else if (!report.build_output_tail.empty()) {

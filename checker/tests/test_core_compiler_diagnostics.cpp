@@ -111,3 +111,58 @@ TEST_CASE("a clean build output has no error") {
   CHECK_FALSE(find_first_error("[100%] Built target gpucheck\n").has_value());
   CHECK_FALSE(find_first_error("").has_value());
 }
+
+TEST_CASE("an excerpt goes on past a macro's expansion that contains the word error") {
+  const std::string output =
+      "/w/exercise.cu(23): error: expected a \";\"\n"
+      "    do { const cudaError_t cuda_check_error_ = (cudaDeviceSynchronize()); } while (false);\n"
+      "    ^\n"
+      "\n"
+      "1 error detected in the compilation of \"/w/exercise.cu\".\n";
+  const auto error = find_first_error(output);
+  REQUIRE(error.has_value());
+  CHECK(error->excerpt == "    do { const cudaError_t cuda_check_error_ = "
+                          "(cudaDeviceSynchronize()); } while (false);\n    ^\n");
+}
+
+TEST_CASE("a compile error is placed in the student's source") {
+  using gpucheck::compiler_error;
+  using gpucheck::place_in_source;
+  const std::string source = "int f() {\n"             // 1
+                             "  int x = work(1)\n"     // 2: the ';' is missing here
+                             "\n"                      // 3
+                             "  // a comment\n"        // 4
+                             "  CUDA_CHECK(sync());\n" // 5: where nvcc notices
+                             "  return x;\n"           // 6
+                             "}\n";
+  SUBCASE("nvcc's missing ';' seen at a line's first token moves to the code line before it") {
+    compiler_error error{"/w/exercise.cu", 5, 0, "expected a \";\"", "    do { ... }\n    ^\n"};
+    place_in_source(error, source);
+    CHECK(error.line == 2);
+    CHECK(error.excerpt == "2 |   int x = work(1)\n  |                  ^ here\n");
+  }
+  SUBCASE("gcc's missing ';' (with a column) moves the same way") {
+    compiler_error error{"/w/a.cpp", 5, 3, "expected ';' before 'CUDA_CHECK'", ""};
+    place_in_source(error, source);
+    CHECK(error.line == 2);
+  }
+  SUBCASE("a missing ';' seen in the middle of a line stays there") {
+    compiler_error error{"/w/a.cpp", 6, 10, "expected ';' before 'x'", ""};
+    place_in_source(error, source);
+    CHECK(error.line == 6);
+    CHECK(error.excerpt == "6 |   return x;\n  |          ^\n");
+  }
+  SUBCASE("another error keeps its line, quoted from the source rather than the expansion") {
+    compiler_error error{"/w/exercise.cu", 5, 0, "identifier \"sync\" is undefined",
+                         "    do { ... }\n    ^\n"};
+    place_in_source(error, source);
+    CHECK(error.line == 5);
+    CHECK(error.excerpt == "5 |   CUDA_CHECK(sync());\n");
+  }
+  SUBCASE("a line outside the source changes nothing") {
+    compiler_error error{"/w/exercise.cu", 50, 0, "expected a \";\"", "x\n"};
+    place_in_source(error, source);
+    CHECK(error.line == 50);
+    CHECK(error.excerpt == "x\n");
+  }
+}

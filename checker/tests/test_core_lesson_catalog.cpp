@@ -46,6 +46,18 @@ TEST_CASE("the catalog lists lesson folders with an exercise, in number order") 
   CHECK(lessons[2].title == "streams"); // no lesson.md: the slug stands in
 }
 
+TEST_CASE("a lesson whose exercise.cu was deleted is still listed, so that it can be reset") {
+  const temporary_course course;
+  fs::remove(course.root / "lessons" / "04-two-sync-methods" / "exercise.cu");
+  const auto catalog = course.scan();
+  REQUIRE(catalog.lessons().size() == 3);
+  const auto lesson = catalog.resolve("4");
+  REQUIRE(lesson.has_value());
+  CHECK(lesson->title == "The two ways to synchronize");
+  CHECK_FALSE(fs::exists(lesson->exercise_file(false)));
+  CHECK_FALSE(catalog.resolve("5").has_value()); // an empty folder is still no lesson
+}
+
 TEST_CASE("a lesson can be named by number, padded number, folder or slug") {
   const temporary_course course;
   const lesson_catalog catalog = course.scan();

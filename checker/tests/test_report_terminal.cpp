@@ -51,5 +51,8 @@ TEST_CASE("a build failure shows the first error with its file and line") {
       "/x/exercise.cu", 9, 0, "expected a \";\"", "    return sum;\n    ^\n", false};
   const std::string text = gpucheck::render_terminal(report, {false});
   CHECK(text.rfind("DOES NOT BUILD", 0) == 0);
-  CHECK(text.find("/x/exercise.cu:9: expected a \";\"\n        return sum;") != std::string::npos);
+  CHECK(text.find("exercise.cu:9: expected a \";\"\n\n        return sum;\n        ^\n") !=
+        std::string::npos);
+  // Said once, in the headline: not again above the excerpt.
+  CHECK(text.find("exercise.cu:9", text.find("exercise.cu:9") + 1) == std::string::npos);
 }

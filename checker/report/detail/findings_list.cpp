@@ -90,7 +90,7 @@ void draw_findings_list(svg_writer& out, const std::vector<rules::finding>& find
     if (line.badge > 0) {
       out.circle(x_px + 8, top_px + line.y_px - 4, 7.5, {line.badge_colour, "", 1, "", 1});
       out.text(x_px + 8, top_px + line.y_px - 0.5, std::to_string(line.badge),
-               {9.5, "#ffffff", "middle", true});
+               {10, "#ffffff", "middle", true});
     }
     out.text(x_px + line.x_px, top_px + line.y_px, line.text, line.style);
   }

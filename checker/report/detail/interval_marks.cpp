@@ -209,7 +209,7 @@ void draw_interval_overlay(svg_writer& out, const interval_marks& marks,
     for (int number : view.finding_numbers) {
       out.circle(badge_x_px, row_top_px + 8, 7, {colour, "", 1, "", 1});
       out.text(badge_x_px, row_top_px + 11.5, std::to_string(number),
-               {9.5, "#ffffff", "middle", true});
+               {10, "#ffffff", "middle", true});
       badge_x_px += badge_px;
     }
   }

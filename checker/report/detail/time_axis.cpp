@@ -34,7 +34,7 @@ void draw_time_axis(svg_writer& out, const timeline_frame& frame, const time_win
       out.text(middle_px, axis_y_px + 15, duration_text(segment.end_ns - segment.start_ns),
                {10, muted_text_colour, "middle", false, true});
       out.text(middle_px, axis_y_px + 27, "squeezed",
-               {9, muted_text_colour, "middle", false, true});
+               {10, muted_text_colour, "middle", false, true});
     }
   }
   for (const axis_tick& tick : ticks) {

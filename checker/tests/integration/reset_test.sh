@@ -42,6 +42,19 @@ out3=$("$gpucheck" reset 90 --source-dir "$work") || fail "a reset of the starte
 printf '%s' "$out3" | grep -q "is the starter already" || fail "a reset of the starter: $out3"
 [ "$(ls "$backups" | wc -l)" = 2 ] || fail "a reset of the starter made a backup"
 
+# A deleted exercise.cu is named as missing (not "there is no lesson"), and reset brings it back.
+rm "$exercise"
+out4=$("$gpucheck" check 90 --source-dir "$work" --build-dir "$work/build" 2>&1)
+[ $? = 3 ] || fail "check of a deleted exercise.cu did not exit 3: $out4"
+printf '%s' "$out4" | grep -q "lessons/90-compile-error/exercise.cu is missing" ||
+  fail "check does not name the missing file: $out4"
+printf '%s' "$out4" | grep -q "make reset LESSON=90" || fail "check does not say how to get it back"
+out5=$("$gpucheck" run 90 --source-dir "$work" --build-dir "$work/build" 2>&1)
+[ $? = 3 ] && printf '%s' "$out5" | grep -q "exercise.cu is missing" ||
+  fail "run of a deleted exercise.cu: $out5"
+out6=$("$gpucheck" reset 90 --source-dir "$work") || fail "reset of a deleted exercise.cu: $out6"
+[ "$(cat "$exercise")" = "$starter" ] || fail "the deleted starter was not restored"
+
 "$gpucheck" reset 90 --source-dir "$work" --from no-such-revision >/dev/null 2>&1
 [ $? = 1 ] || fail "a reset from a revision that does not exist did not fail"
 echo "reset restored the starter twice and kept both attempts"

@@ -44,6 +44,10 @@ line 81 | grep -q "passed earlier, changed since" || fail "81 is not changed sin
 line 80 | grep -Eq "not started +-$" || fail "80 is not 'not started'"
 printf '%s' "$out" | grep -q "^1 of " || fail "the count of passed lessons is wrong"
 printf '%s' "$out" | grep -q "Next: make check LESSON=" || fail "no next lesson"
+# Without a driver, "Next" cannot move on: status says why.
+if ! ldconfig -p 2>/dev/null | grep -q 'libcuda\.so\.1 '; then
+  printf '%s' "$out" | grep -q "This machine has no NVIDIA GPU" || fail "no word of the missing GPU"
+fi
 
 echo "{damaged" > "$state"
 out=$("$gpucheck" status --fixtures --state-file "$state") || fail "status of a damaged file"

@@ -1,0 +1,287 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""Fills each lessons/NN-slug/lesson.md so that it reads completely where the student reads it.
+
+The book makes listings, outputs and figures from data at build time; lesson.md in the repository
+(and on a Git host's web view) would show empty blocks. This tool writes into lesson.md what the
+book would show:
+
+- a code block with include="FILE" anchor="NAME" gets the region's text (the book's filter
+  replaces the block's content with a fresh include from the same anchor, so it never drifts);
+- an ```{.output lesson=... run=...}``` block gets the recorded output
+  (book/data/results/LESSON/RUN.txt, without its header; the book ignores the content too);
+- a ```{.timeline trace=...}``` block is followed by its figure, an SVG drawn with
+  build/bin/book-timeline into lessons/NN-slug/figures/, between the lines
+  <!-- lesson-text: figure --> and <!-- lesson-text: end -->, which the book drops.
+
+    tools/lesson_text.py [--check] [--timeline-tool build/bin/book-timeline] [LESSON_DIR...]
+
+--check writes nothing and exits 1 when a lesson.md or a figure is not what this tool would
+write (make lesson-text writes them; make selftest and the CTest test lesson_text_is_current check).
+"""
+import argparse
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "book", "tests"))
+from check_book import region  # noqa: E402  (the one Python reading of // ANCHOR: regions)
+
+FENCE_OPEN = re.compile(r"^(`{3,})\{(.*)\}\s*$")
+FIGURE_BEGIN = "<!-- lesson-text: figure -->"
+FIGURE_END = "<!-- lesson-text: end -->"
+TRAILER_BEGIN = "<!-- lesson-text: chapter-end -->"
+
+
+def attributes(text):
+    attrs = dict(re.findall(r'([\w-]+)="([^"]*)"', text))
+    rest = re.sub(r'[\w-]+="[^"]*"', "", text)
+    classes = re.findall(r"(?:^|\s)\.([\w-]+)", rest)
+    ident = re.search(r"(?:^|\s)#([\w:-]+)", rest)
+    return classes, (ident.group(1) if ident else None), attrs
+
+
+def recorded_output(lesson, run):
+    path = os.path.join(ROOT, "book", "data", "results", lesson, run + ".txt")
+    if not os.path.isfile(path):
+        return None, None
+    header, body, in_header = {}, [], True
+    for line in open(path, encoding="utf-8").read().splitlines():
+        m = re.match(r"^# ([\w-]+): ?(.*)$", line)
+        if in_header and m:
+            header[m.group(1)] = m.group(2)
+        else:
+            in_header = False
+            body.append(line)
+    while body and not body[-1].strip():
+        body.pop()
+    return header, "\n".join(body)
+
+
+def describe_machine(header):
+    details = [f"driver {header['driver']}"] if "driver" in header else []
+    if "cuda" in header:
+        details.append(f"CUDA {header['cuda']}")
+    text = header.get("gpu", "an unnamed GPU")
+    if details:
+        text += " (" + ", ".join(details) + ")"
+    if "date" in header:
+        text += ", " + header["date"]
+    return text
+
+
+def draw_timeline(tool, trace, svg, attrs):
+    args = [tool, trace, svg]
+    for option in ("title", "width"):
+        if option in attrs:
+            args += ["--" + option, attrs[option]]
+    subprocess.run(args, check=True, stdout=subprocess.DEVNULL)
+
+
+def fill(lesson_dir, tool, figures):
+    """The text lesson.md should have; `figures` collects {svg path: svg text}."""
+    folder = os.path.basename(lesson_dir)
+    lines = open(os.path.join(lesson_dir, "lesson.md"), encoding="utf-8").read().split("\n")
+    out, i = [], 0
+    while i < len(lines):
+        m = FENCE_OPEN.match(lines[i])
+        if not m:
+            out.append(lines[i])
+            i += 1
+            continue
+        fence, (classes, ident, attrs) = m.group(1), attributes(m.group(2))
+        end = i + 1
+        while end < len(lines) and lines[end].strip() != fence:
+            end += 1
+        content, figure = None, None
+        if "include" in attrs:
+            path = attrs["include"]
+            path = os.path.join(ROOT, path[1:]) if path.startswith("/") else \
+                os.path.join(lesson_dir, path)
+            content = region(path, attrs.get("anchor"))
+        elif "output" in classes:
+            header, body = recorded_output(attrs.get("lesson", folder), attrs.get("run", "main"))
+            content = body if header is not None else \
+                "Not yet measured: recorded on a GPU with tools/record-results.sh."
+            if header is not None:
+                content += "\n\n(recorded on " + describe_machine(header) + ")"
+        elif "timeline" in classes:
+            trace = attrs["trace"]
+            name = (ident or "").replace("fig:", "") or os.path.basename(trace)[:-6]
+            svg_rel = "figures/" + name + ".svg"
+            with tempfile.TemporaryDirectory() as tmp:
+                svg = os.path.join(tmp, "figure.svg")
+                draw_timeline(tool, os.path.join(ROOT, trace.lstrip("/")), svg, attrs)
+                figures[os.path.join(lesson_dir, svg_rel)] = open(svg, encoding="utf-8").read()
+            content = "Timeline drawn from " + trace + " (the figure below)."
+            caption = attrs.get("caption", "Timeline of " + trace)
+            figure = [FIGURE_BEGIN, "", f"![{caption}]({svg_rel})", "", f"*{caption}*", "",
+                      FIGURE_END]
+        if content is None:  # a block this tool does not fill: kept as it is
+            out.extend(lines[i:end + 1])
+            i = end + 1
+            continue
+        out.append(lines[i])
+        out.extend(content.split("\n"))
+        out.append(fence)
+        i = end + 1
+        if figure is not None:
+            # An earlier figure of this block (after one blank line) is replaced.
+            j = i + 1 if i < len(lines) and not lines[i].strip() else i
+            if j < len(lines) and lines[j] == FIGURE_BEGIN:
+                while j < len(lines) and lines[j] != FIGURE_END:
+                    j += 1
+                i = j + 1
+            out.append("")
+            out.extend(figure)
+    # The section the book appends to the chapter, regenerated at the end of the file.
+    if TRAILER_BEGIN in out:
+        out = out[:out.index(TRAILER_BEGIN)]
+    while out and not out[-1].strip():
+        out.pop()
+    trailer = trailing_section(lesson_dir, "\n".join(lines), figures)
+    return "\n".join(out + ([""] + trailer if trailer else []) + [""])
+
+
+def read_tsv(name):
+    path = os.path.join(ROOT, "book", "data", name)
+    return [line.split("\t") for line in open(path, encoding="utf-8").read().splitlines()
+            if line.strip() and not line.startswith("#")]
+
+
+def lua_pattern(pattern):
+    """The few Lua pattern items article-map.tsv uses, as a Python regular expression."""
+    classes = {"s": r"\s", "d": r"\d", "a": "[A-Za-z]", "w": r"\w"}
+    out, i = "", 0
+    while i < len(pattern):
+        c = pattern[i]
+        if c == "%" and i + 1 < len(pattern):
+            out += classes.get(pattern[i + 1], re.escape(pattern[i + 1]))
+            i += 2
+            continue
+        out += "*?" if c == "-" else c
+        i += 1
+    return out
+
+
+def milliseconds(seconds):
+    if seconds >= 0.01:
+        return f"{seconds * 1000:.1f} ms"
+    if seconds >= 0.001:
+        return f"{seconds * 1000:.2f} ms"
+    return f"{seconds * 1000:.3f} ms"
+
+
+def compare_table(example):
+    """The book's "The article's numbers and this GPU's" table (book/filters/figures.lua)."""
+    rows = [r for r in read_tsv("article-figures.tsv") if r[0] == example]
+    if not rows:
+        return []
+    machines, lines = set(), [
+        "| Case | N | Article | What the article's number covers | This course |",
+        "|:----------------------|------:|-----------:|:------------------------------------|-------------:|"]
+    for row in rows:
+        value = "—"
+        for m in read_tsv("article-map.tsv"):
+            if m[:3] != row[:3]:
+                continue
+            header, body = recorded_output(m[3], m[4])
+            if header is not None:
+                machines.add(describe_machine(header))
+                found = [re.search(lua_pattern(m[5]), l) for l in body.split("\n")]
+                found = [f for f in found if f]
+                wanted = int(m[6]) if len(m) > 6 and m[6] else 1
+                if len(found) >= wanted:
+                    value = milliseconds(float(found[wanted - 1].group(1)))
+            break
+        lines.append(f"| {row[1]} | {row[2]} | {milliseconds(float(row[3]))} | "
+                     f"{row[4].replace('|', chr(92) + '|')} | {value} |")
+    where = ("on " + "; ".join(sorted(machines)) + "; —: not measured yet") if machines else \
+        "not yet measured on a GPU"
+    return ["## The article's numbers and this GPU's", "",
+            "The article printed the numbers below (in seconds; here in milliseconds). The third "
+            "column says what each number really covers. The last column is what this course's "
+            "program printed for the same case with the reference solution, which times the work "
+            "alone (recorded with `tools/record-results.sh`).", "", *lines, "",
+            f"Table: The article's example {example} (PyTorch, one GPU it does not name) next to "
+            f"this course's program (CUDA C++, {where}).", ""]
+
+
+def plots(lesson_dir, figures):
+    """The plots book/data/plots.tsv adds to this lesson, as committed SVGs."""
+    folder, result = os.path.basename(lesson_dir), []
+    names = ["lesson", "run", "x", "y", "labels", "logx", "logy", "xlabel", "ylabel", "caption"]
+    for row in read_tsv("plots.tsv"):
+        if row[0] != folder:
+            continue
+        a = {n: v for n, v in zip(names, row) if v}
+        header, _ = recorded_output(a["lesson"], a["run"])
+        if header is None:
+            continue
+        data = os.path.join(ROOT, "book", "data", "results", a["lesson"], a["run"] + ".txt")
+        svg_rel = f"figures/{a['run']}-plot.svg"
+        args = [sys.executable, os.path.join(ROOT, "book", "tools", "plot_svg.py"), "--data", data,
+                "--x", a.get("x", ""), "--y", a.get("y", "")]
+        for option in ("xlabel", "ylabel", "labels"):
+            if option in a:
+                args += ["--" + option, a[option]]
+        args += ["--" + f for f in ("logx", "logy") if a.get(f) in ("true", "yes")]
+        with tempfile.TemporaryDirectory() as tmp:
+            svg = os.path.join(tmp, "plot.svg")
+            subprocess.run(args + ["--out", svg], check=True, stdout=subprocess.DEVNULL)
+            figures[os.path.join(lesson_dir, svg_rel)] = open(svg, encoding="utf-8").read()
+        caption = (a.get("caption", "") + " Measured on " + describe_machine(header) + ".").strip()
+        result += [f"![{caption}]({svg_rel})", "", f"*{caption}*", ""]
+    return result
+
+
+def trailing_section(lesson_dir, text, figures):
+    """What the book adds at the end of the chapter (the article's numbers, plots), as text."""
+    m = re.search(r'^article_section:.*?example (\d+)', text, re.M)
+    blocks = compare_table(m.group(1)) if m else []
+    drawn = plots(lesson_dir, figures)
+    if drawn and not blocks:
+        blocks = ["## Measured on this GPU", ""]
+    if not blocks + drawn:
+        return []
+    return [TRAILER_BEGIN, "", *blocks, *drawn, FIGURE_END]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="write nothing; exit 1 when stale")
+    parser.add_argument("--timeline-tool", default=os.path.join(ROOT, "build", "bin", "book-timeline"))
+    parser.add_argument("lessons", nargs="*")
+    args = parser.parse_args()
+    lesson_dirs = args.lessons or sorted(
+        os.path.join(ROOT, "lessons", d) for d in os.listdir(os.path.join(ROOT, "lessons"))
+        if re.match(r"^\d\d-", d) and os.path.isfile(os.path.join(ROOT, "lessons", d, "lesson.md")))
+    if not os.access(args.timeline_tool, os.X_OK):
+        print(f"lesson_text: {args.timeline_tool} is not built (make book-timeline)", file=sys.stderr)
+        return 2
+    stale = []
+    for lesson_dir in lesson_dirs:
+        figures = {}
+        wanted = {os.path.join(lesson_dir, "lesson.md"): fill(lesson_dir, args.timeline_tool, figures)}
+        wanted.update(figures)
+        for path, text in wanted.items():
+            current = open(path, encoding="utf-8").read() if os.path.isfile(path) else None
+            if current == text:
+                continue
+            stale.append(os.path.relpath(path, ROOT))
+            if not args.check:
+                os.makedirs(os.path.dirname(path), exist_ok=True)
+                with open(path, "w", encoding="utf-8") as f:
+                    f.write(text)
+    if args.check and stale:
+        print("Stale (run make lesson-text, then commit): " + ", ".join(stale))
+        return 1
+    print(("wrote " + ", ".join(stale)) if stale and not args.check else "lesson text is current")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
