@@ -36,7 +36,8 @@ usage:
       (DIR/.build, or the --tree given, which later batches reuse); a report per student in DIR
       (default grade-results) and a CSV summary.
   gpucheck run LESSON [--solution] [-- ARGUMENTS]
-      Build the lesson's experiment (main.cu with your exercise.cu) and run it.
+      Build the lesson's experiment (main.cu with your exercise.cu) and run it; without a CUDA
+      device, say so and exit 77 instead of running it.
   gpucheck hint LESSON [--all]
       The lesson's next hint (each call shows one more), or all of them.
   gpucheck lint FILE.cu [--json] [--timeline OUT.svg] [-- ARGS]
