@@ -14,12 +14,8 @@
 #include "cli/grade_slurm.hpp"
 #include "core/check_runner.hpp"
 #include "core/exit_codes.hpp"
-#include "core/process_runner.hpp"
-#include "report/json_report.hpp"
-#include "report/terminal_report.hpp"
 
 #include <algorithm>
-#include <cstdio>
 #include <fstream>
 #include <iostream>
 

@@ -150,7 +150,7 @@ int run_grade_slurm(const slurm_batch& batch) {
               << " to Slurm: " << script_path.string() << " (waiting for the array to end)"
               << std::endl;
     process_options sbatch;
-    sbatch.argv = {"sbatch", "--parsable", "--wait", script_path.string()};
+    sbatch.argv = {"sbatch", "--wait", script_path.string()}; // says "Submitted batch job N"
     sbatch.time_limit = std::chrono::hours(24 * 7);
     sbatch.echo = true;
     const process_result submitted = run_process(sbatch);
@@ -158,6 +158,14 @@ int run_grade_slurm(const slurm_batch& batch) {
       std::cerr << "gpucheck grade: sbatch could not be run (" << submitted.start_error
                 << "); run this on a login node of the cluster, where `sbatch --version` works\n";
       return to_int(exit_code::usage);
+    }
+    if (submitted.output.find("Submitted batch job") == std::string::npos) {
+      std::cerr << "gpucheck grade: sbatch did not accept the job array (exit "
+                << submitted.exit_status << ", its message above); check that `sinfo` "
+                << "works here and that --partition, --gpus-per-task and --time fit the "
+                << "cluster, then run the same command again (the script: " << script_path.string()
+                << ")\n";
+      return to_int(exit_code::crashed);
     }
     // sbatch --wait exits non-zero when a task failed: the results below say which.
   }
