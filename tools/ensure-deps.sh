@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 # Makes sure this machine has what the course needs, before the first configure.
 # Missing Debian packages are installed when running as root, or the exact command is printed.
-# Usage: tools/ensure-deps.sh [--check] [base|book|docs]...   (default: base)
+# Usage: tools/ensure-deps.sh [--check] [base|book|docs|slurm]...   (default: base)
 #   --check: install nothing; print the install line and exit 1 when something is missing.
 set -euo pipefail
 
@@ -54,8 +54,13 @@ for group in "${want_groups[@]}"; do
   docs)
     need_package doxygen command -v doxygen
     ;;
+  slurm)
+    # The loopback Slurm cluster of checker/tests/integration/slurm_loopback.sh (grade --slurm).
+    need_package slurm-wlm command -v slurmctld
+    need_package munge command -v munged
+    ;;
   *)
-    echo "ensure-deps: unknown group '$group' (base, book, docs)" >&2
+    echo "ensure-deps: unknown group '$group' (base, book, docs, slurm)" >&2
     exit 2
     ;;
   esac

@@ -8,153 +8,33 @@
 // Each check runs under the GPU lock (one timing at a time) with its own time limit.
 #include "cli/grade_command.hpp"
 
-#include "analysis/traced_check.hpp"
 #include "cli/command_line.hpp"
 #include "cli/course_paths.hpp"
+#include "cli/grade_batch.hpp"
+#include "cli/grade_slurm.hpp"
 #include "core/check_runner.hpp"
 #include "core/exit_codes.hpp"
-#include "core/process_runner.hpp"
-#include "report/json_report.hpp"
-#include "report/terminal_report.hpp"
 
 #include <algorithm>
-#include <cstdio>
 #include <fstream>
 #include <iostream>
 
 namespace gpucheck::cli {
 namespace fs = std::filesystem;
-namespace {
-
-struct submission {
-  std::string student; // the folder's name, or the file's name without .cu
-  fs::path source;     // the folder, or the .cu file
-  bool is_folder = false;
-  fs::path exercise;   // the file compiled as exercise.cu; empty when none could be chosen
-  std::string problem; // why the submission cannot be built, when exercise is empty
-  std::string note;    // said in the report when the file is not named exercise.cu
-};
-
-std::string names_of_cu_files(const std::vector<fs::path>& files) {
-  std::string names;
-  for (const auto& file : files) {
-    names += (names.empty() ? "" : ", ") + file.filename().string();
-  }
-  return names;
-}
-
-// A folder's exercise: its exercise.cu, or else its only .cu file (a student who renamed it still
-// gets graded, and the report says which file was used).
-void choose_exercise(submission& item) {
-  if (fs::is_regular_file(item.source / "exercise.cu")) {
-    item.exercise = item.source / "exercise.cu";
-    return;
-  }
-  std::vector<fs::path> cu_files;
-  for (const auto& file : fs::directory_iterator(item.source)) {
-    if (file.is_regular_file() && file.path().extension() == ".cu") {
-      cu_files.push_back(file.path());
-    }
-  }
-  std::sort(cu_files.begin(), cu_files.end());
-  if (cu_files.size() == 1) {
-    item.exercise = cu_files.front();
-    item.note = "There is no exercise.cu in this submission; its only .cu file, " +
-                cu_files.front().filename().string() + ", was checked in its place.";
-  } else if (cu_files.empty()) {
-    item.problem = "There is no exercise.cu in this submission (and no other .cu file).";
-  } else {
-    item.problem = "There is no exercise.cu in this submission, and it holds several .cu files (" +
-                   names_of_cu_files(cu_files) + "): which one to check is not clear.";
-  }
-}
-
-// Every folder and every .cu file in `root` is one student's submission, so that nobody is left
-// out of the summary silently. Hidden entries, and the results folder when it lies inside `root`,
-// are skipped.
-std::vector<submission> find_submissions(const fs::path& root, const fs::path& out) {
-  std::vector<submission> found;
-  for (const auto& item : fs::directory_iterator(root)) {
-    const fs::path& path = item.path();
-    const std::string name = path.filename().string();
-    if (name.empty() || name.front() == '.' || (fs::exists(out) && fs::equivalent(path, out))) {
-      continue;
-    }
-    if (item.is_directory()) {
-      submission folder;
-      folder.student = name;
-      folder.source = path;
-      folder.is_folder = true;
-      choose_exercise(folder);
-      found.push_back(folder);
-    } else if (item.is_regular_file() && path.extension() == ".cu") {
-      submission file;
-      file.student = path.stem().string();
-      file.source = path;
-      file.exercise = path;
-      found.push_back(file);
-    }
-  }
-  std::sort(found.begin(), found.end(),
-            [](const submission& a, const submission& b) { return a.student < b.student; });
-  return found;
-}
-
-// The submission's files, copied into `slot` (emptied first): its exercise as exercise.cu and, for
-// a folder, the other files beside it (headers it may include).
-void place_submission(const submission& item, const fs::path& slot) {
-  fs::remove_all(slot);
-  fs::create_directories(slot);
-  if (item.is_folder) {
-    for (const auto& file : fs::directory_iterator(item.source)) {
-      if (file.is_regular_file()) {
-        fs::copy_file(file.path(), slot / file.path().filename());
-      }
-    }
-  }
-  fs::copy_file(item.exercise, slot / "exercise.cu", fs::copy_options::overwrite_existing);
-  fs::last_write_time(slot / "exercise.cu", fs::file_time_type::clock::now());
-}
-
-bool configure_grading_tree(const fs::path& source_dir, const fs::path& tree,
-                            const fs::path& slot_exercise, std::string& output) {
-  process_options configure;
-  configure.argv = {"cmake",
-                    "-S",
-                    source_dir.string(),
-                    "-B",
-                    tree.string(),
-                    "-DCMAKE_BUILD_TYPE=RelWithDebInfo",
-                    "-DGPUCOURSE_EXERCISE_OVERRIDE=" + slot_exercise.string()};
-  configure.time_limit = std::chrono::minutes(10);
-  const process_result configured = run_process(configure);
-  output = configured.start_error + configured.output;
-  return configured.exited_with(0);
-}
-
-std::string csv_field(const std::string& text) {
-  if (text.find_first_of(",\"\n") == std::string::npos) {
-    return text;
-  }
-  std::string quoted = "\"";
-  for (const char c : text) {
-    quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
-  }
-  return quoted + "\"";
-}
-
-} // namespace
 
 int run_grade_command(const std::vector<std::string>& arguments) {
-  const parsed_arguments parsed = parse_arguments(
-      arguments, {"lesson", "csv", "out", "timeout", "tree", "source-dir", "build-dir"},
-      {"fixtures", "keep-traces"});
+  const parsed_arguments parsed =
+      parse_arguments(arguments,
+                      {"lesson", "csv", "out", "timeout", "tree", "source-dir", "build-dir",
+                       "partition", "gpus-per-task", "time", "task-index"},
+                      {"fixtures", "slurm", "keep-traces"});
   if (!parsed.error.empty() || parsed.positional.size() != 1 || !parsed.value("lesson")) {
     std::cerr << "gpucheck grade: "
               << (parsed.error.empty() ? "name one folder of submissions and --lesson N"
                                        : parsed.error)
               << "\nusage: gpucheck grade SUBMISSIONS_DIR --lesson N [--csv FILE] [--out DIR] "
-                 "[--timeout SECONDS] [--tree DIR]\n";
+                 "[--timeout SECONDS] [--tree DIR]\n"
+                 "       [--slurm [--partition P] [--gpus-per-task 1] [--time 10:00]]\n";
     return to_int(exit_code::usage);
   }
   const fs::path submissions_dir = parsed.positional[0];
@@ -179,6 +59,31 @@ int run_grade_command(const std::vector<std::string>& arguments) {
     }
   }
   const fs::path out = fs::absolute(parsed.value("out").value_or("grade-results"));
+  if (parsed.flag("slurm") || parsed.value("task-index")) {
+    slurm_batch batch;
+    batch.submissions_dir = fs::absolute(submissions_dir);
+    batch.lesson = &*lesson;
+    batch.source_dir = fs::absolute(paths.source_dir);
+    batch.out = out;
+    batch.csv_path = fs::absolute(parsed.value("csv").value_or((out / "summary.csv").string()));
+    batch.timeout_seconds = timeout_seconds;
+    batch.fixtures = parsed.flag("fixtures");
+    batch.partition = parsed.value("partition").value_or("");
+    batch.time_limit = parsed.value("time").value_or("10:00");
+    const std::string gpus = parsed.value("gpus-per-task").value_or("1");
+    if (gpus.empty() || gpus.find_first_not_of("0123456789") != std::string::npos) {
+      std::cerr << "gpucheck grade: --gpus-per-task takes a whole number (1, or 0 on a cluster "
+                   "without GPUs), not '"
+                << gpus << "'\n";
+      return to_int(exit_code::usage);
+    }
+    batch.gpus_per_task = std::stoi(gpus);
+    fs::create_directories(out);
+    if (const auto task = parsed.value("task-index")) {
+      return run_grade_task(batch, std::strtol(task->c_str(), nullptr, 10));
+    }
+    return run_grade_slurm(batch);
+  }
   // The grading tree: OUT/.build, or one kept between batches (--tree), so that the next batch
   // compiles the submissions and not the checker's own code again.
   const fs::path tree = fs::absolute(parsed.value("tree").value_or((out / ".build").string()));
@@ -206,45 +111,14 @@ int run_grade_command(const std::vector<std::string>& arguments) {
 
   const std::string csv_path = parsed.value("csv").value_or((out / "summary.csv").string());
   std::ofstream csv(csv_path);
-  csv << "student,verdict,exit_code,checks_passed,checks_total,seconds\n";
+  csv << csv_header << "\n";
   for (const auto& item : submissions) {
-    check_settings settings;
-    settings.source_dir = paths.source_dir;
-    settings.build_dir = tree;
-    settings.exercise_override = item.exercise;
-    settings.time_limit = std::chrono::milliseconds(static_cast<long>(timeout_seconds * 1000));
-    settings.notice = [&](const std::string& text) { std::cerr << "  " << text << std::endl; };
-    check_report report;
-    try {
-      if (item.exercise.empty()) {
-        report.lesson_folder = lesson->folder;
-        report.lesson_title = lesson->title;
-        report.verdict = exit_code::build_failed;
-        report.headline = item.problem;
-        report.advice = "Hand in the lesson's exercise.cu, under that name.";
-      } else {
-        place_submission(item, slot);
-        analysis::trace_options tracing;
-        if (parsed.flag("keep-traces")) // the trace, with its lines: a fixture for the rules
-          tracing.keep_trace = fs::absolute(out / (item.student + ".trace.jsonl"));
-        report = analysis::run_traced_check(*lesson, settings, tracing);
-        if (!item.note.empty()) {
-          report.advice = item.note + (report.advice.empty() ? "" : " " + report.advice);
-        }
-      }
-    } catch (const std::exception& error) {
-      report.lesson_folder = lesson->folder;
-      report.lesson_title = lesson->title;
-      report.verdict = exit_code::crashed;
-      report.headline = std::string("gpucheck could not grade this submission: ") + error.what();
-    }
-    std::ofstream(out / (item.student + ".json")) << render_json(report);
-    std::ofstream(out / (item.student + ".txt")) << render_terminal(report, terminal_style{false});
-    char seconds[32];
-    std::snprintf(seconds, sizeof seconds, "%.1f", report.build_seconds + report.run_seconds);
-    csv << csv_field(item.student) << "," << exit_code_name(report.verdict) << ","
-        << to_int(report.verdict) << "," << report.passed_count() << "," << report.checks.size()
-        << "," << seconds << "\n";
+    const check_report report = grade_submission(
+        item, *lesson, paths.source_dir, tree, timeout_seconds,
+        parsed.flag("keep-traces")
+            ? std::optional<fs::path>(fs::absolute(out / (item.student + ".trace.jsonl")))
+            : std::nullopt);
+    csv << write_student_report(item, report, out) << "\n";
     csv.flush();
     std::cout << "  " << item.student << ": " << exit_code_name(report.verdict) << " ("
               << to_int(report.verdict) << ") " << report.headline << std::endl;

@@ -35,6 +35,12 @@ usage:
       Check every submission (a folder with exercise.cu, or a .cu file) in a grading build tree
       (DIR/.build, or the --tree given, which later batches reuse); a report per student in DIR
       (default grade-results) and a CSV summary.
+  gpucheck grade SUBMISSIONS_DIR --lesson N --slurm [--partition P] [--gpus-per-task 1]
+                [--time 10:00] [--out DIR] [--csv FILE] [--timeout SECONDS]
+      The same on a Slurm cluster: one job array (a task per submission, each with a GPU of its
+      own and a grading tree of its own; the script is DIR/.slurm/grade.sbatch), waited for with
+      sbatch --wait; then the same reports and CSV. Run again, it resubmits only the submissions
+      without a result. --gpus-per-task 0 asks for no GPU (a cluster without GPUs: exit 77).
   gpucheck run LESSON [--solution] [-- ARGUMENTS]
       Build the lesson's experiment (main.cu with your exercise.cu) and run it; without a CUDA
       device, say so and exit 77 instead of running it.

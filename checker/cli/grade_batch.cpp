@@ -1,0 +1,180 @@
+// SPDX-License-Identifier: MIT
+// One submission of a class: found, placed in a grading tree, graded, and its reports written. The
+// local batch (grade_command.cpp) and each task of a Slurm batch (grade_slurm.cpp) call these, so
+// that both grade and report a submission the same way.
+#include "cli/grade_batch.hpp"
+
+#include "analysis/traced_check.hpp"
+
+#include "core/exit_codes.hpp"
+#include "core/process_runner.hpp"
+#include "report/json_report.hpp"
+#include "report/terminal_report.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+
+namespace gpucheck::cli {
+namespace fs = std::filesystem;
+namespace {
+
+std::string names_of_cu_files(const std::vector<fs::path>& files) {
+  std::string names;
+  for (const auto& file : files) {
+    names += (names.empty() ? "" : ", ") + file.filename().string();
+  }
+  return names;
+}
+
+// A folder's exercise: its exercise.cu, or else its only .cu file (a student who renamed it still
+// gets graded, and the report says which file was used).
+void choose_exercise(submission& item) {
+  if (fs::is_regular_file(item.source / "exercise.cu")) {
+    item.exercise = item.source / "exercise.cu";
+    return;
+  }
+  std::vector<fs::path> cu_files;
+  for (const auto& file : fs::directory_iterator(item.source)) {
+    if (file.is_regular_file() && file.path().extension() == ".cu") {
+      cu_files.push_back(file.path());
+    }
+  }
+  std::sort(cu_files.begin(), cu_files.end());
+  if (cu_files.size() == 1) {
+    item.exercise = cu_files.front();
+    item.note = "There is no exercise.cu in this submission; its only .cu file, " +
+                cu_files.front().filename().string() + ", was checked in its place.";
+  } else if (cu_files.empty()) {
+    item.problem = "There is no exercise.cu in this submission (and no other .cu file).";
+  } else {
+    item.problem = "There is no exercise.cu in this submission, and it holds several .cu files (" +
+                   names_of_cu_files(cu_files) + "): which one to check is not clear.";
+  }
+}
+
+std::string csv_field(const std::string& text) {
+  if (text.find_first_of(",\"\n") == std::string::npos) {
+    return text;
+  }
+  std::string quoted = "\"";
+  for (const char c : text) {
+    quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+  }
+  return quoted + "\"";
+}
+
+} // namespace
+
+// Every folder and every .cu file in `root` is one student's submission, so that nobody is left
+// out of the summary silently. Hidden entries, and the results folder when it lies inside `root`,
+// are skipped.
+std::vector<submission> find_submissions(const fs::path& root, const fs::path& out) {
+  std::vector<submission> found;
+  for (const auto& item : fs::directory_iterator(root)) {
+    const fs::path& path = item.path();
+    const std::string name = path.filename().string();
+    if (name.empty() || name.front() == '.' || (fs::exists(out) && fs::equivalent(path, out))) {
+      continue;
+    }
+    if (item.is_directory()) {
+      submission folder;
+      folder.student = name;
+      folder.source = path;
+      folder.is_folder = true;
+      choose_exercise(folder);
+      found.push_back(folder);
+    } else if (item.is_regular_file() && path.extension() == ".cu") {
+      submission file;
+      file.student = path.stem().string();
+      file.source = path;
+      file.exercise = path;
+      found.push_back(file);
+    }
+  }
+  std::sort(found.begin(), found.end(),
+            [](const submission& a, const submission& b) { return a.student < b.student; });
+  return found;
+}
+
+// The submission's files, copied into `slot` (emptied first): its exercise as exercise.cu and, for
+// a folder, the other files beside it (headers it may include).
+void place_submission(const submission& item, const fs::path& slot) {
+  fs::remove_all(slot);
+  fs::create_directories(slot);
+  if (item.is_folder) {
+    for (const auto& file : fs::directory_iterator(item.source)) {
+      if (file.is_regular_file()) {
+        fs::copy_file(file.path(), slot / file.path().filename());
+      }
+    }
+  }
+  fs::copy_file(item.exercise, slot / "exercise.cu", fs::copy_options::overwrite_existing);
+  fs::last_write_time(slot / "exercise.cu", fs::file_time_type::clock::now());
+}
+
+bool configure_grading_tree(const fs::path& source_dir, const fs::path& tree,
+                            const fs::path& slot_exercise, std::string& output) {
+  process_options configure;
+  configure.argv = {"cmake",
+                    "-S",
+                    source_dir.string(),
+                    "-B",
+                    tree.string(),
+                    "-DCMAKE_BUILD_TYPE=RelWithDebInfo",
+                    "-DGPUCOURSE_EXERCISE_OVERRIDE=" + slot_exercise.string()};
+  configure.time_limit = std::chrono::minutes(10);
+  const process_result configured = run_process(configure);
+  output = configured.start_error + configured.output;
+  return configured.exited_with(0);
+}
+
+check_report grade_submission(const submission& item, const lesson_entry& lesson,
+                              const fs::path& source_dir, const fs::path& tree,
+                              double timeout_seconds, const std::optional<fs::path>& keep_trace) {
+  const fs::path slot = tree / "submission";
+  check_settings settings;
+  settings.source_dir = source_dir;
+  settings.build_dir = tree;
+  settings.exercise_override = item.exercise;
+  settings.time_limit = std::chrono::milliseconds(static_cast<long>(timeout_seconds * 1000));
+  settings.notice = [&](const std::string& text) { std::cerr << "  " << text << std::endl; };
+  check_report report;
+  try {
+    if (item.exercise.empty()) {
+      report.lesson_folder = lesson.folder;
+      report.lesson_title = lesson.title;
+      report.verdict = exit_code::build_failed;
+      report.headline = item.problem;
+      report.advice = "Hand in the lesson's exercise.cu, under that name.";
+    } else {
+      place_submission(item, slot);
+      analysis::trace_options tracing;
+      tracing.keep_trace = keep_trace;
+      report = analysis::run_traced_check(lesson, settings, tracing);
+      if (!item.note.empty()) {
+        report.advice = item.note + (report.advice.empty() ? "" : " " + report.advice);
+      }
+    }
+  } catch (const std::exception& error) {
+    report.lesson_folder = lesson.folder;
+    report.lesson_title = lesson.title;
+    report.verdict = exit_code::crashed;
+    report.headline = std::string("gpucheck could not grade this submission: ") + error.what();
+  }
+  return report;
+}
+
+std::string write_student_report(const submission& item, const check_report& report,
+                                 const fs::path& out) {
+  std::ofstream(out / (item.student + ".json")) << render_json(report);
+  std::ofstream(out / (item.student + ".txt")) << render_terminal(report, terminal_style{false});
+  char seconds[32];
+  std::snprintf(seconds, sizeof seconds, "%.1f", report.build_seconds + report.run_seconds);
+  return csv_field(item.student) + "," + exit_code_name(report.verdict) + "," +
+         std::to_string(to_int(report.verdict)) + "," + std::to_string(report.passed_count()) +
+         "," + std::to_string(report.checks.size()) + "," + seconds;
+}
+
+} // namespace gpucheck::cli

@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: MIT
+// What the local batch (`gpucheck grade`) and the Slurm batch (grade_slurm) share: finding the
+// submissions, grading one in a grading tree, and writing its reports and its CSV row.
+#pragma once
+
+#include "core/check_runner.hpp"
+#include "core/lesson_catalog.hpp"
+
+#include <chrono>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace gpucheck::cli {
+
+struct submission {
+  std::string student;          // the folder's name, or the file's name without .cu
+  std::filesystem::path source; // the folder, or the .cu file
+  bool is_folder = false;
+  std::filesystem::path exercise; // the file compiled as exercise.cu; empty when none was chosen
+  std::string problem;            // why the submission cannot be built, when exercise is empty
+  std::string note;               // said in the report when the file is not named exercise.cu
+};
+
+// Every folder and every .cu file in `root`, sorted by student (hidden entries and `out` skipped).
+std::vector<submission> find_submissions(const std::filesystem::path& root,
+                                         const std::filesystem::path& out);
+
+// Copies the submission's files into `slot` (emptied first), its exercise as exercise.cu.
+void place_submission(const submission& item, const std::filesystem::path& slot);
+
+// Configures the grading tree `tree` with the exercise override `slot_exercise`.
+bool configure_grading_tree(const std::filesystem::path& source_dir,
+                            const std::filesystem::path& tree,
+                            const std::filesystem::path& slot_exercise, std::string& output);
+
+// Grades one submission in the configured `tree` (its slot is TREE/submission): never throws.
+// A failed check's why comes from a traced replay (analysis/traced_check.hpp); `keep_trace`, when
+// given, keeps that trace with its lines (a fixture for the rules: grade --keep-traces).
+check_report grade_submission(const submission& item, const lesson_entry& lesson,
+                              const std::filesystem::path& source_dir,
+                              const std::filesystem::path& tree, double timeout_seconds,
+                              const std::optional<std::filesystem::path>& keep_trace = {});
+
+// Writes OUT/STUDENT.json and OUT/STUDENT.txt; returns the student's CSV row (no newline).
+std::string write_student_report(const submission& item, const check_report& report,
+                                 const std::filesystem::path& out);
+
+inline constexpr const char* csv_header =
+    "student,verdict,exit_code,checks_passed,checks_total,seconds";
+
+} // namespace gpucheck::cli

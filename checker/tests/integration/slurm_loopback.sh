@@ -1,0 +1,136 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# slurm_loopback.sh GPUCHECK CLASS_DIR WORK: `gpucheck grade --slurm` on a one-node Slurm cluster
+# that this test starts on 127.0.0.1 (munged, slurmctld, slurmd from Debian's slurm-wlm and munge,
+# each with its own state, spool, socket and ports under WORK) and tears down on exit. There is no
+# GPU here, so the tasks ask for none (--gpus-per-task 0) and the GPU checks come back 77; the
+# batch must still complete with a report and a CSV row per submission, the same verdicts as the
+# local batch mode on the same folder, and a re-run must resubmit only what has no result.
+# Exit 77 (skipped, said why) when this is not root or Slurm and munge are not installed.
+set -u
+gpucheck=$1
+class=$2
+work=$3
+skip() {
+  echo "SKIPPED: $* (as root: tools/ensure-deps.sh slurm, or apt-get install slurm-wlm munge)"
+  exit 77
+}
+[ "$(id -u)" = 0 ] || skip "the loopback Slurm cluster needs root (slurmd starts the tasks)"
+for tool in munged slurmctld slurmd sbatch sinfo; do
+  command -v "$tool" >/dev/null || skip "$tool is not installed"
+done
+status=0
+fail() {
+  echo "slurm_loopback.sh: $*" >&2
+  status=1
+}
+
+rm -rf "$work"
+mkdir -p "$work"/{state,spool,munge,subs}
+chmod 700 "$work/munge"
+node=$(hostname -s)
+pids=()
+teardown() {
+  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null; done
+  sleep 1
+  for pid in "${pids[@]}"; do kill -9 "$pid" 2>/dev/null; done
+}
+trap teardown EXIT
+
+# Munge: a key and a socket of our own, so that a machine's own munged (if any) is left alone.
+dd if=/dev/urandom of="$work/munge/munge.key" bs=1024 count=1 2>/dev/null
+chmod 400 "$work/munge/munge.key"
+munged --force --socket="$work/munge/munge.sock" --key-file="$work/munge/munge.key" \
+  --pid-file="$work/munge/munged.pid" --log-file="$work/munge/munged.log" \
+  --seed-file="$work/munge/munged.seed" || skip "munged did not start: $(cat "$work/munge/munged.log" 2>/dev/null)"
+pids+=("$(cat "$work/munge/munged.pid")")
+
+cpus=$(nproc)
+export SLURM_CONF=$work/slurm.conf
+cat >"$SLURM_CONF" <<CONF
+ClusterName=gpucheck-loopback
+SlurmctldHost=$node(127.0.0.1)
+SlurmctldPort=16917
+SlurmdPort=16918
+SlurmUser=root
+SlurmdUser=root
+AuthType=auth/munge
+CredType=cred/munge
+AuthInfo=socket=$work/munge/munge.sock
+StateSaveLocation=$work/state
+SlurmdSpoolDir=$work/spool
+SlurmctldPidFile=$work/slurmctld.pid
+SlurmdPidFile=$work/slurmd.pid
+SlurmctldLogFile=$work/slurmctld.log
+SlurmdLogFile=$work/slurmd.log
+ProctrackType=proctrack/linuxproc
+TaskPlugin=task/none
+JobAcctGatherType=jobacct_gather/none
+AccountingStorageType=accounting_storage/none
+JobCompType=jobcomp/none
+SelectType=select/cons_tres
+SelectTypeParameters=CR_Core
+ReturnToService=2
+MpiDefault=none
+NodeName=$node NodeAddr=127.0.0.1 CPUs=$cpus State=UNKNOWN
+PartitionName=loopback Nodes=$node Default=YES MaxTime=INFINITE State=UP
+CONF
+slurmctld -i -D >"$work/slurmctld.out" 2>&1 &
+pids+=($!)
+slurmd -D -N "$node" >"$work/slurmd.out" 2>&1 &
+pids+=($!)
+for _ in $(seq 60); do
+  [ "$(sinfo -h -n "$node" -o %t 2>/dev/null)" = idle ] && break
+  sleep 1
+done
+if [ "$(sinfo -h -n "$node" -o %t 2>/dev/null)" != idle ]; then
+  tail -n 20 "$work"/slurmctld.out "$work"/slurmd.out "$work"/slurmctld.log "$work"/slurmd.log
+  echo "slurm_loopback.sh: the node $node did not become idle within 60 s (logs above)" >&2
+  exit 1
+fi
+echo "Slurm cluster up: node $node, $cpus CPU(s), SLURM_CONF=$SLURM_CONF"
+
+# A small class from lesson 04's fixtures: two that build (77 without a GPU; dana's file is not
+# named exercise.cu) and one that does not build (3).
+cp "$class/alice.cu" "$class/bob.cu" "$work/subs/"
+cp -r "$class/dana" "$work/subs/"
+declare -A expected=([alice]=77 [bob]=3 [dana]=77)
+
+export CUDA_VISIBLE_DEVICES= NO_COLOR=1
+timeout 1500 "$gpucheck" grade "$work/subs" --lesson 4 --slurm --gpus-per-task 0 --time 20:00 \
+  --timeout 20 --out "$work/slurm-out"
+code=$?
+[ "$code" = 0 ] || fail "gpucheck grade --slurm exited $code, expected 0"
+csv=$work/slurm-out/summary.csv
+grep -q -- "--array=0,1,2" "$work/slurm-out/.slurm/grade.sbatch" || fail "the job script does not ask for an array of 3"
+grep -q -- "--gpus-per-task" "$work/slurm-out/.slurm/grade.sbatch" && fail "--gpus-per-task 0 still asks for a GPU"
+for student in "${!expected[@]}"; do
+  row=$(grep -E "^$student,[a-z-]+,[0-9]+,[0-9]+,[0-9]+,[0-9.]+$" "$csv" 2>/dev/null)
+  got=$(cut -d, -f3 <<<"$row")
+  echo "$student: ${row:-MISSING}"
+  [ "$got" = "${expected[$student]}" ] || fail "$student: exit '${got}', expected ${expected[$student]}"
+  [ -s "$work/slurm-out/$student.json" ] && [ -s "$work/slurm-out/$student.txt" ] ||
+    fail "no report for $student"
+done
+[ "$(($(wc -l <"$csv") - 1))" = 3 ] || fail "the CSV has $(($(wc -l <"$csv") - 1)) rows, expected 3"
+
+# The same folder graded by the local batch: the same rows but for the seconds.
+"$gpucheck" grade "$work/subs" --lesson 4 --timeout 20 --out "$work/local-out" >/dev/null ||
+  fail "the local batch failed"
+if ! diff <(cut -d, -f1-5 "$work/local-out/summary.csv") <(cut -d, -f1-5 "$csv"); then
+  fail "the Slurm batch and the local batch disagree (diff above)"
+fi
+
+# Re-run: with every result there, nothing is submitted; with one result gone, only that one is.
+again=$(timeout 600 "$gpucheck" grade "$work/subs" --lesson 4 --slurm --gpus-per-task 0 \
+  --timeout 20 --out "$work/slurm-out" 2>&1) || fail "the re-run exited $?"
+grep -q "nothing submitted" <<<"$again" || fail "a re-run with every result submitted again: $again"
+rm "$work/slurm-out/.slurm/results/bob.row"
+again=$(timeout 900 "$gpucheck" grade "$work/subs" --lesson 4 --slurm --gpus-per-task 0 \
+  --timeout 20 --out "$work/slurm-out" 2>&1) || fail "the resubmission exited $?"
+grep -q "Submitting 1 of 3" <<<"$again" || fail "the resubmission did not submit bob alone: $again"
+grep -q -- "--array=1$" "$work/slurm-out/.slurm/grade.sbatch" || fail "the resubmitted array is not bob's task (1)"
+grep -qE "^bob,[a-z-]+,3," "$csv" || fail "bob's row is missing after the resubmission"
+
+[ "$status" = 0 ] && echo "Slurm batch: 3 of 3 graded, the same verdicts as the local batch; a re-run resubmits only what has no result"
+exit $status
