@@ -12,11 +12,13 @@
 #include "checkapi/device_probe.hpp"
 #include "checkapi/judge.hpp"
 #include "checkapi/known_duration_work.cuh"
+#include "checkapi/known_work_trial.cuh"
 #include "checkapi/non_finite.hpp"
 #include "checkapi/number_slip.hpp"
 #include "checkapi/random_draw.hpp"
 #include "checkapi/results_channel.hpp"
 #include "checkapi/timing_noise.hpp"
+#include "checkapi/timing_trials.hpp"
 #include "checkapi/work_runs.hpp"
 
 #include <doctest/doctest.h>

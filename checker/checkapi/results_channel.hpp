@@ -20,10 +20,11 @@ struct check_outcome {
   std::string rule;           ///< the timing rule id this mistake is, if any ("stale-queue")
   std::string lesson_section; ///< where the lesson teaches it ("lesson.md#synchronize-first")
   /// Whether a busy or throttled GPU could have caused this failure. Contention only makes a
-  /// timing longer: a check whose wrong times were all too long leaves this true (gpucheck then
-  /// says "inconclusive" on a disturbed GPU); one that saw a time too short sets it false, and the
-  /// failure stands however noisy the GPU was.
-  bool noise_could_explain = true;
+  /// timing longer: a timing check whose wrong times were all too long sets this true (gpucheck
+  /// then says "inconclusive" on a disturbed GPU; judge_timing() decides it for timing trials).
+  /// False, the default, for everything else: a wrong result, a time too short, a crash stand
+  /// however noisy the GPU was.
+  bool noise_could_explain = false;
   /// The call of the student's function that shows the failure (call_timed()'s window): gpucheck
   /// reads what the function did in it from the trace, and names the cause and the lines.
   /// begin_ns = 0: no call was shown.

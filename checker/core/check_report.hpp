@@ -32,7 +32,7 @@ struct check_item {
   std::string hint;
   std::string rule;
   std::string lesson_section;
-  bool noise_could_explain = true; // a disturbed GPU could have caused this failure (check.cuh)
+  bool noise_could_explain = false; // a disturbed GPU could have caused this failure (check.cuh)
   // The call of the student's function that shows the failure (results_channel.hpp's
   // shown_call): the analysis reads it from the trace. begin_ns = 0: none.
   struct shown_call {

@@ -120,47 +120,37 @@ int main() {
 
 const char check_cu[] = R"scaffold(// SPDX-License-Identifier: MIT
 // Lesson @FOLDER@'s checks. TODO(author): the lesson's own checks, in this pattern: each trial
-// draws work of a known duration afresh, calls the student's function through call_timed, and
-// judges the number against the GPU's own truth; show_call names the call that shows the outcome,
-// so that gpucheck reads the cause of a failure from the trace of that call, at the student's
-// lines (docs/ARCHITECTURE.md, "Adding a lesson"). Write here only the ground truth, the
-// tolerances and the words of the lesson: the why of a wrong method comes from the trace.
+// draws work of a known duration afresh and calls the student's function on it (time_known_work),
+// and judge_timing holds the numbers to the GPU's own truth. Write here only the ground truth, the
+// tolerances and the words of the lesson: why a wrong number is wrong comes from the trace of the
+// failing call, at the student's lines (docs/ARCHITECTURE.md, "Adding a lesson").
 #include "checkapi/check.cuh"
 #include "cuda_check.cuh"
 #include "cuda_raii.cuh"
 #include "exercise.h"
 
-#include <algorithm>
 #include <vector>
 
 GPU_TEST_CASE("time_work returns the time of the work") {
   const gpucheck::time_tolerance tolerance{0.05, 0.02}; // 5% or 20 us
   gpucourse::cuda_stream stream(cudaStreamNonBlocking);
-  gpucheck::known_duration_work work;
-  work.enqueue(stream, 0.01); // load the kernel now, so that no trial pays for it
+  gpucheck::known_duration_work kernel;
+  kernel.enqueue(stream, 0.01); // load the kernel now, so that no trial pays for it
   CUDA_CHECK(cudaDeviceSynchronize());
 
-  int accurate = 0;
-  gpucheck::check_outcome outcome;
-  outcome.name = "time_work returns the time of the work";
-  for (int trial = 0; trial < 5; ++trial) {
-    const double planned_ms = gpucheck::random_between(0.5, 5.0);
-    const int runs_before = work.runs();
-    const auto call = gpucheck::call_timed(
-        [&] { return time_work([&](cudaStream_t s) { work.enqueue(s, planned_ms); }, stream); });
-    const double truth_ms = work.true_ms_since(runs_before, planned_ms);
-    const auto verdict = gpucheck::judge_time(call.reported_ms, truth_ms, tolerance);
-    if (verdict == gpucheck::time_verdict::accurate) {
-      ++accurate;
-    } else if (outcome.call.begin_ns == 0) { // the first failing call shows the mistake
-      gpucheck::show_call(outcome, call, truth_ms);
-      outcome.expected = gpucheck::format_ms(truth_ms) + " (the work, measured on the GPU)";
-outcome.measured = gpucheck::format_ms(call.reported_ms);
-}
-}
-outcome.passed = accurate >= 4; // one trial may be disturbed by the machine, not two
-outcome.lesson_section = "lessons/@FOLDER@/lesson.md";
-CHECK(gpucheck::report(outcome));
+  std::vector<gpucheck::timing_trial> trials;
+  for (int i = 0; i < 5; ++i) {
+    trials.push_back(gpucheck::time_known_work(
+        kernel, gpucheck::random_between(0.5, 5.0), tolerance,
+        [&](const gpu_work& work) { return time_work(work, stream); }));
+  }
+  gpucheck::timing_words words;
+  words.name = "time_work returns the time of the work";
+  words.section = "lessons/@FOLDER@/lesson.md";
+  words.zero_hint = "TODO(author): what to write first.";
+  words.wrong_hint = "TODO(author): the fix, when the trace does not name the cause.";
+  // One trial may be disturbed by the machine, not two.
+  CHECK(gpucheck::report(gpucheck::judge_timing(trials, words, /*allowed_misses=*/1)));
 }
 )scaffold";
 

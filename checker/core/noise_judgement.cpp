@@ -53,10 +53,11 @@ constexpr char disturbed_but_wrong[] =
     "GPU makes times longer, never shorter, never longer than the call that measured them, and "
     "never changes a unit, a result or what your code did (the trace shows that).";
 
-// A failure that noise could have caused: a timing check (it names a timing rule) whose wrong
-// times were all too long.
+// A failure that noise could have caused, as the check itself judged it (a timing check whose
+// wrong times were all too long: results_channel.hpp), unless the trace showed a mistake since
+// (lesson_diagnosis.cpp). A check that says nothing is one noise cannot excuse.
 bool noise_could_explain(const check_item& check) {
-  return !check.rule.empty() && check.noise_could_explain;
+  return check.noise_could_explain;
 }
 
 void revise_noise_judgement(check_report& report) {

@@ -14,6 +14,7 @@ gpucheck::check_report timing_fail() {
   gpucheck::check_item failed;
   failed.name = "time_with_events returns the time of the work alone";
   failed.rule = "event-stream-mismatch";
+  failed.noise_could_explain = true; // every wrong time was too long
   gpucheck::check_item passed;
   passed.passed = true;
   report.checks = {failed, passed};
@@ -174,4 +175,22 @@ TEST_CASE("an exception that left a check is found, with its message") {
             "\"ray gave up on method 1\"\n") ==
         std::optional<std::string>("ray gave up on method 1"));
   CHECK_FALSE(gpucheck::find_uncaught_exception("[FAIL] a check\n").has_value());
+}
+
+TEST_CASE("a check decides whether noise could explain it, with or without a rule") {
+  gpucheck::noise_evidence evidence;
+  evidence.after = busy_gpu();
+  SUBCASE("a timing check too long, its cause not named: inconclusive") {
+    gpucheck::check_report report = timing_fail();
+    report.checks[0].rule.clear();
+    gpucheck::apply_noise_judgement(report, evidence);
+    CHECK(report.verdict == gpucheck::exit_code::inconclusive);
+  }
+  SUBCASE("a check that says nothing about noise: the failure stands") {
+    gpucheck::check_report report = timing_fail();
+    report.checks[0] = gpucheck::check_item{};
+    report.checks[0].name = "the result is right";
+    gpucheck::apply_noise_judgement(report, evidence);
+    CHECK(report.verdict == gpucheck::exit_code::wrong);
+  }
 }

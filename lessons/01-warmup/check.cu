@@ -8,6 +8,7 @@
 #include "checkapi/event_truth.cuh"
 #include "checkapi/fresh_process.hpp"
 #include "checkapi/gemm_workload.cuh"
+#include "checkapi/statistics.hpp"
 #include "cuda_check.cuh"
 #include "exercise.h"
 #include "matrices.cuh"
@@ -29,12 +30,12 @@ constexpr char fresh_test_case[] = "fresh-process-first-gemm";
 // (a warm-up inside it, say) may return a right number here and still hide the cold start from
 // every caller: it fails, with the count, on any GPU.
 void fail_extra_runs(gpucheck::check_outcome& outcome,
-                     const std::vector<gpucheck::counted_call>& counted) {
-  const auto extra = std::find_if(counted.begin(), counted.end(),
-                                  [](const gpucheck::counted_call& c) { return c.work_runs > 1; });
+                     const std::vector<gpucheck::timing_trial>& trials) {
+  const auto extra = std::find_if(trials.begin(), trials.end(),
+                                  [](const gpucheck::timing_trial& t) { return t.work_runs > 1; });
   // A failure already explained by a fact (a sum of runs, a unit slip) keeps its explanation; one
   // that noise could have caused (a number too long under load) gives way to this fact.
-  if (extra == counted.end() || (!outcome.message.empty() && !outcome.noise_could_explain)) {
+  if (extra == trials.end() || (!outcome.message.empty() && !outcome.noise_could_explain)) {
     return;
   }
   outcome.passed = false;
@@ -154,11 +155,11 @@ GPU_TEST_CASE("time_call on a fresh process's first GEMM includes the cold start
           std::any_of(student_ms.begin(), student_ms.end(),
                       [fastest_cold_ms](double t) { return t >= 0.1 * fastest_cold_ms; });
     } else {
+      // Far above every cold start measured here; a busy GPU slows the student's process too.
       outcome.message = "your time_call returned " + format_ms(shown_ms) +
-                        ", far more than the first GEMM costs: something else is inside your "
-                        "timed interval.";
+                        ", far more than the first GEMM costs.";
       outcome.hint = "Keep only `work(stream)` and the synchronize between the two clock reads.";
-      outcome.rule = "setup-in-region";
+      outcome.noise_could_explain = true;
     }
     outcome.lesson_section = std::string(lesson) + "#what-the-first-call-pays-for";
   }
@@ -170,104 +171,41 @@ GPU_TEST_CASE("time_call returns the time of a warm call, until the GPU has fini
   gpucheck::known_duration_work spin;
   spin.enqueue(stream, 0.01); // load the kernel now, so no trial pays for it
   CUDA_CHECK(cudaDeviceSynchronize());
-
-  struct trial {
-    std::string work;
-    double reported_ms;
-    double truth_ms;
-    gpucheck::time_verdict verdict;
-    bool own_clock; // the truth is the timed kernel's own clock, not a separate measurement
-    gpucheck::timed_call call{}; // a kernel trial's call, which gpucheck finds in the trace
-  };
-  std::vector<trial> trials;
-  std::vector<gpucheck::counted_call> counted; // the kernel trials, with how often they ran it
-  std::vector<gpucheck::timed_call> calls;     // the kernel trials, with each call's duration
+  std::vector<gpucheck::timing_trial> trials;
   const gpucheck::time_tolerance spin_tolerance{0.05, 0.05}; // 5% or 50 us
   for (int i = 0; i < 4; ++i) {
-    const double duration_ms = gpucheck::random_between(0.5, 5.0);
-    const int runs_before = spin.runs();
-    auto call = gpucheck::call_timed(
-        [&] { return time_call([&](cudaStream_t s) { spin.enqueue(s, duration_ms); }, stream); });
-    call.truth_ms = spin.true_ms_since(runs_before, duration_ms);
-    counted.push_back({spin.runs() - runs_before, call.reported_ms, call.truth_ms});
-    calls.push_back(call);
-    trials.push_back({"a kernel of known duration", call.reported_ms, call.truth_ms,
-                      gpucheck::judge_time(call.reported_ms, call.truth_ms, spin_tolerance), true,
-                      call});
+    trials.push_back(
+        gpucheck::time_known_work(spin, gpucheck::random_between(0.5, 5.0), spin_tolerance,
+                                  [&](const gpu_work& work) { return time_call(work, stream); }));
   }
-  const gpucheck::time_tolerance gemm_tolerance{0.10, 0.10}; // 10% or 100 us
   for (int i = 0; i < 2; ++i) {
     const int n = static_cast<int>(gpucheck::random_between(2000.0, 4001.0));
     gpucheck::gemm_workload problem(n, 11);
     const gpu_work gemm = problem.work();
     gemm(stream); // the checker's own warm-up of this size
     CUDA_CHECK(cudaDeviceSynchronize());
-    const double truth_ms = gpucheck::median_event_ms(gemm, stream, 3);
+    gpucheck::timing_trial trial;
+    trial.work = "a warm GEMM of N = " + std::to_string(n) + " (median of 3)";
+    trial.tolerance = {0.10, 0.10}; // 10% or 100 us
+    trial.own_clock = false;        // the truth is events around other runs of the same GEMM
+    trial.truth_ms = gpucheck::median_event_ms(gemm, stream, 3);
     std::vector<double> reported;
     for (int r = 0; r < 3; ++r) {
-      reported.push_back(time_call(gemm, stream));
+      trial.call = gpucheck::call_timed([&] { return time_call(gemm, stream); });
+      reported.push_back(trial.call.reported_ms);
     }
-    std::sort(reported.begin(), reported.end());
-    trials.push_back({"a warm GEMM of N = " + std::to_string(n), reported[1], truth_ms,
-                      gpucheck::judge_time(reported[1], truth_ms, gemm_tolerance), false});
+    trial.reported_ms = gpucheck::median(reported);
+    trials.push_back(trial);
   }
-  const long accurate = std::count_if(trials.begin(), trials.end(), [](const trial& t) {
-    return t.verdict == gpucheck::time_verdict::accurate;
-  });
-  const auto failed = std::find_if(trials.begin(), trials.end(), [](const trial& t) {
-    return t.verdict != gpucheck::time_verdict::accurate;
-  });
-  const trial& shown = failed != trials.end() ? *failed : trials.back();
-  gpucheck::check_outcome outcome;
-  outcome.name = "time_call returns the time of a warm call, until the GPU has finished it";
-  gpucheck::show_call(outcome, shown.call, shown.truth_ms);
-  outcome.passed = accurate >= static_cast<long>(trials.size()) - 1;
-  // A kernel trial too short, or not a time, is a fail on any GPU; a GEMM's truth is a separate
-  // measurement, which noise may move either way (judge.hpp).
-  outcome.noise_could_explain = std::all_of(trials.begin(), trials.end(), [](const trial& t) {
-    return gpucheck::noise_could_cause(t.verdict, t.own_clock);
-  });
-  outcome.expected = format_ms(shown.truth_ms) + " for " + shown.work +
-                     (shown.own_clock ? " (measured by the GPU's own clock)"
-                                      : " (the checker's events around the same GEMM)");
-  outcome.measured = format_ms(shown.reported_ms) + " (" + std::to_string(accurate) + " of " +
-                     std::to_string(trials.size()) + " trials accurate)";
-  if (!outcome.passed) {
-    switch (shown.verdict) {
-    case gpucheck::time_verdict::too_short:
-      outcome.message = "your number is " + format_ms(shown.truth_ms - shown.reported_ms) +
-                        " shorter than the work: the call returned as soon as the work was "
-                        "queued, and your clock stopped then, while the GPU was still running it.";
-      outcome.hint = "Call cudaDeviceSynchronize() after `work(stream)` and before the second "
-                     "clock read.";
-      outcome.rule = "unsynced-stop";
-      outcome.lesson_section = std::string(lesson) + "#the-second-call-and-what-it-really-measured";
-      break;
-    case gpucheck::time_verdict::too_long:
-      outcome.message = "your number is " + format_ms(shown.reported_ms - shown.truth_ms) +
-                        " longer than the work: something else is inside your timed interval.";
-      outcome.hint = "Keep only `work(stream)` and the synchronize between the two clock reads, "
-                     "and synchronize once before the first read too.";
-      outcome.rule = "setup-in-region";
-      outcome.lesson_section = std::string(lesson) + "#the-second-call-and-what-it-really-measured";
-      break;
-    default:
-      outcome.message =
-          "your function returned " + format_ms(shown.reported_ms) + ", which is not a duration.";
-      outcome.hint = "Return (stop - start) in milliseconds, e.g. with "
-                     "std::chrono::duration<double, std::milli>.";
-      break;
-    }
-    // A unit slip or a number longer than its call, and work run never or several times, show
-    // their cause by themselves: name it rather than a timing rule.
-    // (The run count is asked last: "never called work" explains a number better than its unit.)
-    const bool slipped = gpucheck::name_number_slip(outcome, calls, spin_tolerance);
-    const bool runs_wrong = gpucheck::name_work_runs(outcome, counted);
-    if (slipped || runs_wrong) {
-      outcome.lesson_section = std::string(lesson) + "#the-second-call-and-what-it-really-measured";
-    }
-  }
-  fail_extra_runs(outcome, counted);
+  gpucheck::timing_words words;
+  words.name = "time_call returns the time of a warm call, until the GPU has finished it";
+  words.section = std::string(lesson) + "#the-second-call-and-what-it-really-measured";
+  words.zero_hint = "Read std::chrono::steady_clock::now() before and after `work(stream)`, and "
+                    "return the difference in milliseconds.";
+  words.wrong_hint = "The clock must run from just before `work(stream)` until the GPU has "
+                     "finished it, and nothing else may run in between.";
+  auto outcome = gpucheck::judge_timing(trials, words, /*allowed_misses=*/1);
+  fail_extra_runs(outcome, trials);
   CHECK(gpucheck::report(outcome));
 }
 
@@ -309,6 +247,7 @@ GPU_TEST_CASE("after warm_up, the next call runs at steady-state speed") {
                         ", like a cold one: warm_up left the first call's costs to it.";
       outcome.hint = "Call `work(stream)` once inside warm_up, then wait for the GPU to finish.";
       outcome.rule = "cold-start";
+      outcome.noise_could_explain = true; // a busy GPU slows the next GEMM too
       outcome.lesson_section = std::string(lesson) + "#warming-up-on-purpose";
       break;
     }

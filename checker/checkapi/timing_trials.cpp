@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: MIT
+#include "checkapi/timing_trials.hpp"
+
+#include "checkapi/work_runs.hpp"
+
+#include <algorithm>
+
+namespace gpucheck {
+namespace {
+
+bool accurate(const timing_trial& trial) {
+  return trial.verdict() == time_verdict::accurate;
+}
+
+// What the shown trial's number is, against its truth: a fact, not a cause.
+void say_how_wrong(check_outcome& outcome, const timing_trial& shown, const timing_words& words) {
+  const double reported_ms = shown.reported_ms;
+  const double truth_ms = shown.truth_ms;
+  const std::string context = words.context.empty() ? "" : " (" + words.context + ")";
+  if (reported_ms == 0.0) {
+    outcome.message = "your function returned 0 ms: it does not time anything yet.";
+    outcome.hint = words.zero_hint;
+    outcome.noise_could_explain = false;
+    return;
+  }
+  switch (shown.verdict()) {
+  case time_verdict::too_short:
+    outcome.message = "your number is " + format_ms(truth_ms - reported_ms) +
+                      " shorter than the work, which ran " + format_ms(truth_ms) + context + ".";
+    outcome.hint = words.wrong_hint;
+    return;
+  case time_verdict::too_long:
+    outcome.message = "your number is " + format_ms(reported_ms - truth_ms) +
+                      " longer than the work, which ran " + format_ms(truth_ms) + context + ".";
+    outcome.hint = words.wrong_hint;
+    return;
+  case time_verdict::not_a_number:
+    outcome.message = "your function returned " + format_ms(reported_ms) +
+                      ", which is not a duration.";
+    outcome.hint = "Return the difference of your two readings, in milliseconds.";
+    outcome.noise_could_explain = false;
+    return;
+  case time_verdict::accurate:
+    return;
+  }
+}
+
+// The numbers prove these by themselves, on a quiet GPU or a busy one.
+void name_number_facts(check_outcome& outcome, const std::vector<timing_trial>& trials) {
+  std::vector<timed_call> calls; // the kernel trials: each call's number against its own truth
+  std::vector<counted_call> counted;
+  for (const timing_trial& trial : trials) {
+    if (trial.own_clock && trial.call.call_ms > 0)
+      calls.push_back(trial.call);
+    if (trial.work_runs >= 0)
+      counted.push_back({trial.work_runs, trial.reported_ms, trial.truth_ms});
+  }
+  if (!calls.empty()) {
+    const auto kernel = std::find_if(trials.begin(), trials.end(),
+                                     [](const timing_trial& t) { return t.own_clock; });
+    name_number_slip(outcome, calls, kernel->tolerance);
+  }
+  // Asked last: "never called work" explains a number better than its unit does.
+  name_work_runs(outcome, counted);
+}
+
+// clock() counts the CPU time of the process, not the time that passes: it reads about right
+// while the host spins in a synchronize, and stands still while it sleeps there (blocking sync).
+// A number right by luck is no pass.
+void fail_cpu_time_clock(check_outcome& outcome, const std::vector<timing_trial>& trials) {
+  if (std::none_of(trials.begin(), trials.end(),
+                   [](const timing_trial& t) { return t.read_cpu_clock; }))
+    return;
+  outcome.passed = false;
+  outcome.noise_could_explain = false;
+  outcome.message = "your function reads clock(), which counts the CPU time your process used, "
+                    "not the time that passed. It reads about right only while the CPU spins "
+                    "waiting for the GPU; if the CPU sleeps in the wait (blocking sync), it "
+                    "misses the wait.";
+  outcome.hint = "Use a wall clock: std::chrono::steady_clock::now() before and after, and "
+                 "return the difference in milliseconds.";
+  outcome.rule = "cpu-time-clock";
+}
+
+} // namespace
+
+check_outcome judge_timing(const std::vector<timing_trial>& trials, const timing_words& words,
+                           int allowed_misses) {
+  check_outcome outcome;
+  outcome.name = words.name;
+  if (trials.empty()) {
+    outcome.message = "the check ran no trial.";
+    outcome.noise_could_explain = false;
+    return outcome;
+  }
+  const long hits = std::count_if(trials.begin(), trials.end(), accurate);
+  const auto failed = std::find_if_not(trials.begin(), trials.end(), accurate);
+  const timing_trial& shown = failed != trials.end() ? *failed : trials.back();
+  outcome.passed = static_cast<long>(trials.size()) - hits <= allowed_misses;
+  show_call(outcome, shown.call, shown.truth_ms);
+  outcome.noise_could_explain = std::all_of(trials.begin(), trials.end(), [](const timing_trial& t) {
+    return noise_could_cause(t.verdict(), t.own_clock);
+  });
+  outcome.expected = format_ms(shown.truth_ms) + " for " + shown.work + ", within " +
+                     format_ms(shown.tolerance.allowed_ms(shown.truth_ms));
+  outcome.measured = format_ms(shown.reported_ms) + " (" + std::to_string(hits) + " of " +
+                     std::to_string(trials.size()) + " trials accurate)";
+  if (!outcome.passed) {
+    say_how_wrong(outcome, shown, words);
+    name_number_facts(outcome, trials);
+  }
+  fail_cpu_time_clock(outcome, trials);
+  if (!outcome.passed)
+    outcome.lesson_section = words.section;
+  return outcome;
+}
+
+} // namespace gpucheck

@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: MIT
+/// @file timing_trials.hpp
+/// @brief Judging a student's timing function over several trials against ground truth.
+///
+/// A lesson's check.cu says what is true (the work, its true duration, the tolerance) and what the
+/// lesson says to a student (the check's name, its hints, its section). Everything else is here,
+/// the same for every lesson: which trials were accurate, whether the check passed, what a busy
+/// GPU could have caused, and the facts the numbers alone show (a unit slip, work run never or
+/// twice, a CPU-time clock). Why a number is wrong is not guessed here: gpucheck reads it from the
+/// trace of the failing call (docs/ARCHITECTURE.md, "Which why wins").
+#pragma once
+
+#include "checkapi/judge.hpp"
+#include "checkapi/number_slip.hpp"
+#include "checkapi/results_channel.hpp"
+
+#include <string>
+#include <vector>
+
+namespace gpucheck {
+
+/// One call of a student's timing function, and the truth it is judged against.
+struct timing_trial {
+  std::string work;            ///< what was timed, for the report: "a kernel of known duration"
+  double reported_ms = 0;      ///< the number judged: one call's, or the median of several
+  double truth_ms = 0;         ///< what the work really took
+  time_tolerance tolerance;    ///< how far from truth_ms the number may be
+  bool own_clock = true;       ///< the truth is the timed kernel's own clock (judge.hpp)
+  timed_call call;             ///< one call's number, duration and window, for the trace
+  int work_runs = -1;          ///< how often the call ran the work it was given; -1: not counted
+  bool read_cpu_clock = false; ///< the call read clock(), a CPU-time clock
+
+  time_verdict verdict() const { return judge_time(reported_ms, truth_ms, tolerance); }
+};
+
+/// What a lesson tells a student whose timing check failed, beyond the numbers.
+struct timing_words {
+  std::string name;       ///< the check, as a sentence
+  std::string section;    ///< where the lesson teaches it: "lessons/04-.../lesson.md#anchor"
+  std::string zero_hint;  ///< for a function that returns 0, i.e. times nothing yet
+  std::string wrong_hint; ///< for a wrong number whose cause the trace does not show
+  std::string context;    ///< a fact about every trial worth knowing ("", or "with 15-30 ms ...")
+};
+
+/// The outcome of a timing check: passed when at most `allowed_misses` trials were not accurate.
+/// A failure shows the first wrong trial (its call, for the trace), says by how much it was wrong,
+/// and names what the numbers prove: a unit slip or a number longer than its call
+/// (number_slip.hpp), work run never or several times (work_runs.hpp), a clock() read. Noise can
+/// excuse it only when every wrong trial is one a busy GPU could have produced.
+check_outcome judge_timing(const std::vector<timing_trial>& trials, const timing_words& words,
+                           int allowed_misses);
+
+/// judge_timing(), and once more on fresh trials when the first round failed in a way noise
+/// could explain: a real mistake fails both rounds, a burst of noise seldom lasts through two.
+template <typename RunTrials>
+check_outcome judge_timing_twice(RunTrials&& run_trials, const timing_words& words,
+                                 int allowed_misses) {
+  check_outcome outcome = judge_timing(run_trials(), words, allowed_misses);
+  if (!outcome.passed && outcome.noise_could_explain) {
+    outcome = judge_timing(run_trials(), words, allowed_misses);
+    if (!outcome.passed) {
+      outcome.measured += ", in a second round after the first failed too";
+    }
+  }
+  return outcome;
+}
+
+} // namespace gpucheck

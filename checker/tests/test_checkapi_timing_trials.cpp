@@ -1,0 +1,161 @@
+// SPDX-License-Identifier: MIT
+// A timing check's judgement over its trials (timing_trials.hpp): what passes, what a busy GPU
+// may excuse, and the facts the numbers alone prove. No cause is guessed from the numbers: the
+// trace gives it (lesson_diagnosis.cpp).
+#include "checkapi/timing_trials.hpp"
+
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+namespace {
+
+const gpucheck::time_tolerance tolerance{0.05, 0.05}; // 5% or 50 us
+
+// A kernel trial as time_known_work() records it: one call, run once, on the kernel's own clock.
+gpucheck::timing_trial kernel_trial(double reported_ms, double truth_ms) {
+  gpucheck::timing_trial trial;
+  trial.work = "a kernel of known duration";
+  trial.reported_ms = reported_ms;
+  trial.truth_ms = truth_ms;
+  trial.tolerance = tolerance;
+  trial.call.reported_ms = reported_ms;
+  trial.call.truth_ms = truth_ms;
+  // The call lasts as long as the longer of the number and the work, and a little more.
+  trial.call.call_ms = std::max(reported_ms, truth_ms) + 0.05;
+  trial.call.begin_ns = 1'000'000;
+  trial.call.end_ns = 1'000'000 + static_cast<long long>(trial.call.call_ms * 1e6);
+  trial.work_runs = 1;
+  return trial;
+}
+
+gpucheck::timing_words words() {
+  gpucheck::timing_words w;
+  w.name = "time_it returns the time of the work";
+  w.section = "lessons/04-two-sync-methods/lesson.md#method-2-cuda-events";
+  w.zero_hint = "Time something first.";
+  w.wrong_hint = "Bracket the work.";
+  w.context = "20 ms of other work was queued first";
+  return w;
+}
+
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+} // namespace
+
+TEST_CASE("accurate trials pass; one miss is allowed, two are not") {
+  const auto good = gpucheck::judge_timing({kernel_trial(2.01, 2.0), kernel_trial(3.0, 3.02)},
+                                           words(), 1);
+  CHECK(good.passed);
+  CHECK(good.message.empty());
+  CHECK(contains(good.measured, "2 of 2 trials accurate"));
+
+  const auto one_miss = gpucheck::judge_timing(
+      {kernel_trial(2.01, 2.0), kernel_trial(4.0, 3.0), kernel_trial(1.0, 1.0)}, words(), 1);
+  CHECK(one_miss.passed);
+
+  const auto two_misses = gpucheck::judge_timing(
+      {kernel_trial(2.5, 2.0), kernel_trial(4.0, 3.0), kernel_trial(1.0, 1.0)}, words(), 1);
+  CHECK_FALSE(two_misses.passed);
+  CHECK(two_misses.lesson_section == words().section);
+}
+
+TEST_CASE("a number too long says by how much, names no rule, and noise may excuse it") {
+  const auto outcome =
+      gpucheck::judge_timing({kernel_trial(22.5, 2.5), kernel_trial(23.0, 3.0)}, words(), 1);
+  CHECK_FALSE(outcome.passed);
+  CHECK(contains(outcome.message, "20.000 ms longer than the work, which ran 2.500 ms"));
+  CHECK(contains(outcome.message, "(20 ms of other work was queued first)"));
+  CHECK(outcome.hint == "Bracket the work.");
+  CHECK(outcome.rule.empty()); // the cause comes from the trace, not from these numbers
+  CHECK(outcome.noise_could_explain);
+  CHECK(outcome.call.reported_ms == doctest::Approx(22.5)); // the shown call, for the trace
+  CHECK(outcome.call.begin_ns == 1'000'000);
+}
+
+TEST_CASE("a number too short against the kernel's own clock stands on any GPU") {
+  const auto outcome =
+      gpucheck::judge_timing({kernel_trial(0.01, 2.5), kernel_trial(0.02, 3.0)}, words(), 1);
+  CHECK_FALSE(outcome.passed);
+  CHECK(contains(outcome.message, "shorter than the work"));
+  CHECK_FALSE(outcome.noise_could_explain);
+
+  // Against a separate measurement (events around other runs), noise moves the truth too.
+  auto gemm = kernel_trial(1.8, 2.5);
+  gemm.own_clock = false;
+  auto other = gemm;
+  other.reported_ms = 2.0;
+  const auto separate = gpucheck::judge_timing({gemm, other}, words(), 1);
+  CHECK_FALSE(separate.passed);
+  CHECK(separate.noise_could_explain);
+}
+
+TEST_CASE("a function that returns 0 is told it times nothing yet, on any GPU") {
+  const auto outcome =
+      gpucheck::judge_timing({kernel_trial(0.0, 2.5), kernel_trial(0.0, 3.0)}, words(), 1);
+  CHECK(contains(outcome.message, "returned 0 ms"));
+  CHECK(outcome.hint == "Time something first.");
+  CHECK_FALSE(outcome.noise_could_explain);
+}
+
+TEST_CASE("facts the numbers prove replace the plain statement") {
+  SUBCASE("every kernel trial in microseconds") {
+    const auto outcome = gpucheck::judge_timing(
+        {kernel_trial(2500.0, 2.5), kernel_trial(3100.0, 3.1), kernel_trial(1200.0, 1.2)},
+        words(), 1);
+    CHECK(contains(outcome.message, "microseconds"));
+    CHECK_FALSE(outcome.noise_could_explain);
+  }
+  SUBCASE("the work never ran") {
+    auto never = kernel_trial(0.002, 2.5);
+    never.work_runs = 0;
+    const auto outcome = gpucheck::judge_timing({never, never}, words(), 1);
+    CHECK(contains(outcome.message, "never called work(stream)"));
+    CHECK_FALSE(outcome.noise_could_explain);
+  }
+  SUBCASE("clock() read: a fail even when the numbers are right") {
+    auto lucky = kernel_trial(2.5, 2.5);
+    lucky.read_cpu_clock = true;
+    const auto outcome = gpucheck::judge_timing({lucky, kernel_trial(3.0, 3.0)}, words(), 1);
+    CHECK_FALSE(outcome.passed);
+    CHECK(outcome.rule == "cpu-time-clock");
+    CHECK_FALSE(outcome.noise_could_explain);
+    CHECK(outcome.lesson_section == words().section);
+  }
+}
+
+TEST_CASE("judge_timing_twice runs fresh trials only after a failure noise could explain") {
+  int rounds = 0;
+  const auto too_long = [&] {
+    ++rounds;
+    return std::vector<gpucheck::timing_trial>{kernel_trial(3.0, 2.5), kernel_trial(4.0, 3.0)};
+  };
+  const auto outcome = gpucheck::judge_timing_twice(too_long, words(), 1);
+  CHECK(rounds == 2);
+  CHECK(contains(outcome.measured, "in a second round"));
+
+  rounds = 0;
+  const auto too_short = [&] {
+    ++rounds;
+    return std::vector<gpucheck::timing_trial>{kernel_trial(0.1, 2.5), kernel_trial(0.1, 3.0)};
+  };
+  gpucheck::judge_timing_twice(too_short, words(), 1);
+  CHECK(rounds == 1);
+
+  rounds = 0;
+  int round_of_noise = 0;
+  const auto noise_then_good = [&] {
+    ++rounds;
+    return ++round_of_noise == 1
+               ? std::vector<gpucheck::timing_trial>{kernel_trial(3.0, 2.5),
+                                                     kernel_trial(4.0, 3.0)}
+               : std::vector<gpucheck::timing_trial>{kernel_trial(2.5, 2.5),
+                                                     kernel_trial(3.0, 3.0)};
+  };
+  CHECK(gpucheck::judge_timing_twice(noise_then_good, words(), 1).passed);
+  CHECK(rounds == 2);
+}
