@@ -102,8 +102,11 @@ check_report run_traced_check(const lesson_entry& lesson, check_settings setting
   replay.sanitize = false;
   replay.notice = nullptr;
   if (settings.notice)
-    settings.notice("  a check failed: running it again under the tracer, to read what your code "
-                    "did...");
+    settings.notice(report.failed_count() > 0
+                        ? "  a check failed: running it again under the tracer, to read what "
+                          "your code did..."
+                        : "  running the checks again under the tracer, for the trace you asked "
+                          "for...");
   // Built already: the command's "compiling..." and "running the checks..." are not said again.
   const build_observer command_observer = exchange_build_observer({});
   const check_report traced = run_check(lesson, replay);

@@ -23,8 +23,8 @@ timing_trial time_known_work(known_duration_work& kernel, double duration_ms,
   trial.tolerance = tolerance;
   const auto clock_reads_before = cpu_clock_reads();
   const int runs_before = kernel.runs();
-  trial.call = call_timed(
-      [&] { return time_it([&](cudaStream_t s) { kernel.enqueue(s, duration_ms); }); });
+  trial.call =
+      call_timed([&] { return time_it([&](cudaStream_t s) { kernel.enqueue(s, duration_ms); }); });
   trial.read_cpu_clock = cpu_clock_reads() != clock_reads_before;
   trial.work_runs = kernel.runs() - runs_before;
   trial.call.truth_ms = kernel.true_ms_since(runs_before, duration_ms);

@@ -52,6 +52,26 @@ number_slip find_number_slip(const timed_call& call, time_tolerance tolerance) {
   return longer_than_call(call) ? number_slip::longer_than_the_call : number_slip::none;
 }
 
+std::string unit_that_fits(double reported_ms, double low_ms, double high_ms) {
+  const auto inside = [&](double ms) { return ms >= low_ms && ms <= high_ms; };
+  if (inside(reported_ms))
+    return "";
+  if (inside(reported_ms * 1e-3))
+    return "microseconds";
+  if (inside(reported_ms * 1e-6))
+    return "nanoseconds";
+  if (inside(reported_ms * 1e3))
+    return "seconds";
+  return "";
+}
+
+std::string unit_slip_message(double reported_ms, const std::string& unit) {
+  const double scale = unit == "microseconds" ? 1e-3 : unit == "nanoseconds" ? 1e-6 : 1e3;
+  return "your function returned " + format_number(reported_ms) + " (as milliseconds); read as " +
+         unit + ", it is " + format_ms(reported_ms * scale) + ", a cold start: the number is in " +
+         unit + ", not milliseconds.";
+}
+
 slip_finding common_number_slip(const std::vector<timed_call>& calls, time_tolerance tolerance) {
   std::vector<number_slip> slips;
   for (const timed_call& call : calls) {

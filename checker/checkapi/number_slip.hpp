@@ -95,4 +95,14 @@ slip_advice advise_on_slip(const slip_finding& finding);
 bool name_number_slip(check_outcome& outcome, const std::vector<timed_call>& calls,
                       time_tolerance tolerance);
 
+/// For a number judged against a window of right values [low_ms, high_ms] (a cold start, which
+/// varies from process to process): the unit it is in when it lies outside the window as
+/// milliseconds but inside it in another unit ("microseconds", "nanoseconds", "seconds"); "" when
+/// no unit puts it there.
+std::string unit_that_fits(double reported_ms, double low_ms, double high_ms);
+
+/// What to tell the student when unit_that_fits() named `unit`: the number as returned, and what
+/// it reads as in that unit.
+std::string unit_slip_message(double reported_ms, const std::string& unit);
+
 } // namespace gpucheck

@@ -32,7 +32,7 @@ struct check_outcome {
     long long begin_ns = 0; ///< CLOCK_MONOTONIC, just before the call
     long long end_ns = 0;   ///< just after it returned
     int tid = 0;            ///< the calling thread (gettid)
-    double reported_ms = 0; ///< what the function returned
+    double reported_ms = 0; ///< what the function returned; NaN: several numbers, none alone
     double truth_ms = 0;    ///< what the work really took on the GPU
   } call;
 };

@@ -35,8 +35,8 @@ void say_how_wrong(check_outcome& outcome, const timing_trial& shown, const timi
     outcome.hint = words.wrong_hint;
     return;
   case time_verdict::not_a_number:
-    outcome.message = "your function returned " + format_ms(reported_ms) +
-                      ", which is not a duration.";
+    outcome.message =
+        "your function returned " + format_ms(reported_ms) + ", which is not a duration.";
     outcome.hint = "Return the difference of your two readings, in milliseconds.";
     outcome.noise_could_explain = false;
     return;
@@ -98,9 +98,10 @@ check_outcome judge_timing(const std::vector<timing_trial>& trials, const timing
   const timing_trial& shown = failed != trials.end() ? *failed : trials.back();
   outcome.passed = static_cast<long>(trials.size()) - hits <= allowed_misses;
   show_call(outcome, shown.call, shown.truth_ms);
-  outcome.noise_could_explain = std::all_of(trials.begin(), trials.end(), [](const timing_trial& t) {
-    return noise_could_cause(t.verdict(), t.own_clock);
-  });
+  outcome.noise_could_explain =
+      std::all_of(trials.begin(), trials.end(), [](const timing_trial& t) {
+        return noise_could_cause(t.verdict(), t.own_clock);
+      });
   outcome.expected = format_ms(shown.truth_ms) + " for " + shown.work + ", within " +
                      format_ms(shown.tolerance.allowed_ms(shown.truth_ms));
   outcome.measured = format_ms(shown.reported_ms) + " (" + std::to_string(hits) + " of " +

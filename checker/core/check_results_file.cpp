@@ -4,6 +4,7 @@
 #include "core/keyed_hash.hpp"
 
 #include <fstream>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -36,7 +37,11 @@ check_item read_check(const nlohmann::json& json) {
     item.call.begin_ns = call->value("begin_ns", 0LL);
     item.call.end_ns = call->value("end_ns", 0LL);
     item.call.tid = call->value("tid", 0);
-    item.call.reported_ms = call->value("reported_ms", 0.0);
+    // Absent: the function returned no single number (results_channel.hpp).
+    const auto reported = call->find("reported_ms");
+    item.call.reported_ms = reported != call->end() && reported->is_number()
+                                ? reported->get<double>()
+                                : std::numeric_limits<double>::quiet_NaN();
     item.call.truth_ms = call->value("truth_ms", 0.0);
   }
   return item;

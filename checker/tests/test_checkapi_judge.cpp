@@ -218,3 +218,18 @@ TEST_CASE("noise can lengthen a time, and shorten one only against a separate me
   CHECK_FALSE(gpucheck::noise_could_cause(time_verdict::too_short, true));
   CHECK(gpucheck::noise_could_cause(time_verdict::too_short, false));
 }
+
+TEST_CASE("a number outside a window of right values is read in the unit that puts it inside") {
+  // A first GEMM's cold start: 90-110 ms in fresh processes, so 36 to 275 ms is accepted.
+  CHECK(gpucheck::unit_that_fits(67548.0, 36.0, 275.0) == "microseconds");
+  CHECK(gpucheck::unit_that_fits(0.0675, 36.0, 275.0) == "seconds");
+  CHECK(gpucheck::unit_that_fits(67548000.0, 36.0, 275.0) == "nanoseconds");
+  CHECK(gpucheck::unit_that_fits(67.5, 36.0, 275.0).empty()); // right as it is
+  CHECK(gpucheck::unit_that_fits(4.2, 36.0, 275.0).empty());  // a warm call: no unit helps
+}
+
+TEST_CASE("a unit slip against a window says the number as returned and what it reads as") {
+  CHECK(gpucheck::unit_slip_message(67548.0, "microseconds") ==
+        "your function returned 67548 (as milliseconds); read as microseconds, it is 67.548 ms, "
+        "a cold start: the number is in microseconds, not milliseconds.");
+}

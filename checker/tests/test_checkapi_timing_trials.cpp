@@ -48,8 +48,8 @@ bool contains(const std::string& text, const std::string& part) {
 } // namespace
 
 TEST_CASE("accurate trials pass; one miss is allowed, two are not") {
-  const auto good = gpucheck::judge_timing({kernel_trial(2.01, 2.0), kernel_trial(3.0, 3.02)},
-                                           words(), 1);
+  const auto good =
+      gpucheck::judge_timing({kernel_trial(2.01, 2.0), kernel_trial(3.0, 3.02)}, words(), 1);
   CHECK(good.passed);
   CHECK(good.message.empty());
   CHECK(contains(good.measured, "2 of 2 trials accurate"));
@@ -105,8 +105,8 @@ TEST_CASE("a function that returns 0 is told it times nothing yet, on any GPU") 
 TEST_CASE("facts the numbers prove replace the plain statement") {
   SUBCASE("every kernel trial in microseconds") {
     const auto outcome = gpucheck::judge_timing(
-        {kernel_trial(2500.0, 2.5), kernel_trial(3100.0, 3.1), kernel_trial(1200.0, 1.2)},
-        words(), 1);
+        {kernel_trial(2500.0, 2.5), kernel_trial(3100.0, 3.1), kernel_trial(1200.0, 1.2)}, words(),
+        1);
     CHECK(contains(outcome.message, "microseconds"));
     CHECK_FALSE(outcome.noise_could_explain);
   }
@@ -151,8 +151,7 @@ TEST_CASE("judge_timing_twice runs fresh trials only after a failure noise could
   const auto noise_then_good = [&] {
     ++rounds;
     return ++round_of_noise == 1
-               ? std::vector<gpucheck::timing_trial>{kernel_trial(3.0, 2.5),
-                                                     kernel_trial(4.0, 3.0)}
+               ? std::vector<gpucheck::timing_trial>{kernel_trial(3.0, 2.5), kernel_trial(4.0, 3.0)}
                : std::vector<gpucheck::timing_trial>{kernel_trial(2.5, 2.5),
                                                      kernel_trial(3.0, 3.0)};
   };

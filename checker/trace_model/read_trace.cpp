@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <fstream>
 #include <istream>
+#include <limits>
 #include <string_view>
 
 namespace gpucheck::trace {
@@ -194,7 +195,7 @@ void read_record(field_reader& r, std::string_view type, run_trace& t) {
     std::optional<double> truth;
     r.number("reported_ms", reported);
     r.number("truth_ms", truth);
-    c.reported_ms = reported.value_or(0.0);
+    c.reported_ms = reported.value_or(std::numeric_limits<double>::quiet_NaN()); // none returned
     c.truth_ms = truth.value_or(0.0);
   } else if (type == "footer") {
     footer& f = t.end.emplace();

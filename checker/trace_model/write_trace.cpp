@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cmath>
 #include <ostream>
 
 namespace gpucheck::trace {
@@ -150,11 +151,11 @@ void write_trace(std::ostream& out, const run_trace& t) {
         << '\n';
   }
   for (const checked_call& c : t.checked_calls) {
-    out << json{{"type", "checked_call"}, {"check", c.check}, {"begin_ns", c.begin_ns},
-                {"end_ns", c.end_ns},     {"tid", c.tid},     {"reported_ms", c.reported_ms},
-                {"truth_ms", c.truth_ms}}
-               .dump()
-        << '\n';
+    json record{{"type", "checked_call"}, {"check", c.check}, {"begin_ns", c.begin_ns},
+                {"end_ns", c.end_ns},     {"tid", c.tid},     {"truth_ms", c.truth_ms}};
+    if (std::isfinite(c.reported_ms)) // NaN: the function returned no single number
+      record["reported_ms"] = c.reported_ms;
+    out << record.dump() << '\n';
   }
   if (t.end) {
     out << json{{"type", "footer"},

@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <limits>
 #include <memory>
 #include <sstream>
 #include <string>
@@ -163,11 +164,13 @@ GPU_TEST_CASE("measure_first_and_steady separates the first call from the steady
       spins[std::min(calls, most_calls - 1)]->enqueue(s, duration_ms);
       ++calls;
     };
-    const auto call_start = std::chrono::steady_clock::now();
-    const first_and_steady reported = measure_first_and_steady(work, stream, calls_wanted);
-    const double call_ms =
-        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - call_start)
-            .count();
+    // The call's window, for the trace; it returns two numbers, so none stands for it (NaN).
+    first_and_steady reported{};
+    const auto call = gpucheck::call_timed([&] {
+      reported = measure_first_and_steady(work, stream, calls_wanted);
+      return std::numeric_limits<double>::quiet_NaN();
+    });
+    const double call_ms = call.call_ms;
     const double cost_ms = warm_up_cost_ms(reported);
     CUDA_CHECK(cudaDeviceSynchronize());
     std::vector<double> later_ms;
@@ -208,9 +211,11 @@ GPU_TEST_CASE("measure_first_and_steady separates the first call from the steady
       outcome.lesson_section =
           std::string(lesson) + "#measuring-the-first-call-and-the-steady-state";
     } else if (first_verdict != gpucheck::time_verdict::accurate) {
+      gpucheck::show_call(outcome, call, true_first_ms);
       explain(outcome, "first_ms", reported.first_ms, true_first_ms, first_verdict, true);
       name_slip(outcome, reported, true_first_ms, true_steady_ms, call_ms, tolerance);
     } else if (steady_verdict != gpucheck::time_verdict::accurate) {
+      gpucheck::show_call(outcome, call, true_steady_ms);
       explain(outcome, "steady_ms", reported.steady_ms, true_steady_ms, steady_verdict, true);
       if (steady_verdict == gpucheck::time_verdict::too_long && !later_ms.empty()) {
         double later_sum_ms = 0;
@@ -327,6 +332,15 @@ GPU_TEST_CASE(
       if (size.first_ms < 0.4 * *low)
         outcome.rule = "cold-start";
       outcome.noise_could_explain = true;
+      // A number that fits in another unit shows its slip by itself, on any GPU.
+      const std::string unit = gpucheck::unit_that_fits(size.first_ms, 0.4 * *low, 2.5 * *high);
+      if (!unit.empty()) {
+        outcome.message = gpucheck::unit_slip_message(size.first_ms, unit);
+        outcome.hint = "Return milliseconds: std::chrono::duration<double, std::milli>(stop - "
+                       "start).count().";
+        outcome.rule.clear();
+        outcome.noise_could_explain = false;
+      }
       outcome.lesson_section = std::string(lesson) + "#cold-in-a-fresh-process";
     } else if (!outcome.passed) {
       explain(outcome, "steady_ms", size.steady_ms, size.truth_steady_ms, steady_verdict, false);
