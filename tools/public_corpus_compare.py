@@ -104,7 +104,10 @@ def judge(programs, verdicts, raw):
             interval_count = str(report.get("intervals", "-"))
             status = "ran"
         except (OSError, ValueError):
-            status = "not built" if run.get("exit") == "not-built" else "no result"
+            code = run.get("exit")
+            status = {"not-built": "not built", "77": "no GPU seen (exit 77)",
+                      "124": "timed out", "skipped": "skipped (time budget)",
+                      None: "not run"}.get(code, f"no result (exit {code})")
         if status == "ran" and run.get("exit") not in (None, "0", "1"):
             status = f"ran (exit {run.get('exit')})"
         counts = {"findings": 0, "agreed": 0, "wrong": 0, "false_errors": 0, "by_rule": 0}
