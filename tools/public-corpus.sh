@@ -8,7 +8,7 @@
 #                                            (MIRRORS, default /work/.mirror) into
 #                                            .public-corpus/src/ (no GPU, no network)
 #   tools/public-corpus.sh build [DIR]       build every program with nvcc into DIR/bin
-#                                            (default .public-corpus/work; no GPU needed)
+#                                            (default build/public-corpus; no GPU needed)
 #   tools/public-corpus.sh run OUT           on a GPU machine: build gpucheck, build the programs,
 #                                            lint each one, write the results table into OUT
 #   tools/public-corpus.sh lint OUT          lint what `build` built, compare, write into OUT
@@ -24,6 +24,9 @@ corpus=$root/checker/tests/public_corpus
 programs=$corpus/PROGRAMS.tsv
 verdicts=$corpus/VERDICTS.tsv
 src=$root/.public-corpus/src
+# Builds, lint JSON and logs: under build/ (ignored, and not carried to the GPU machine), so that
+# .public-corpus/ holds only the sources that travel.
+work_dir=$root/build/public-corpus
 mirrors=${MIRRORS:-/work/.mirror}
 arch=${ARCH:-sm_90}
 jobs=${JOBS:-$(nproc 2>/dev/null || echo 2)}
@@ -191,7 +194,7 @@ run() {
   local out=$1
   mkdir -p "$out"
   out=$(cd "$out" && pwd)
-  local work=$root/.public-corpus/work
+  local work=$work_dir
   rm -rf "$work"
   mkdir -p "$work/json"
   export PATH=/usr/local/cuda/bin:$PATH
@@ -212,7 +215,7 @@ compare() {
 
 case ${1:-} in
 prepare) prepare ;;
-build) build "${2:-$root/.public-corpus/work}" ;;
+build) build "${2:-$work_dir}" ;;
 build-one) build_one "$2" "$3" ;;
 run)
   [ $# -ge 2 ] || die "usage: tools/public-corpus.sh run OUT"
@@ -221,7 +224,7 @@ run)
 lint)
   [ $# -ge 2 ] || die "usage: tools/public-corpus.sh lint OUT"
   mkdir -p "$2"
-  lint_and_compare "$root/.public-corpus/work" "$(cd "$2" && pwd)" "${GPUCHECK:-$root/build/bin/gpucheck}"
+  lint_and_compare "$work_dir" "$(cd "$2" && pwd)" "${GPUCHECK:-$root/build/bin/gpucheck}"
   ;;
 compare)
   [ $# -ge 3 ] || die "usage: tools/public-corpus.sh compare RAW_DIR OUT"
