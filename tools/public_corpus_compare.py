@@ -10,7 +10,9 @@ How a finding is judged (checker/tests/public_corpus/README.md, "How results are
 - it is placed on the verdict interval whose start and stop lines it names (same file name, each
   line within LINE_SLACK lines); a finding whose lines match no interval (a clock read inside a
   helper header, no line information) is placed by its rule alone, on the program's first interval
-  that expects or accepts that rule, and marked "by rule";
+  that expects (then accepts) that rule, and marked "by rule"; when the lint counted it more than
+  once (`occurrences`: one helper's lines shared by several intervals), it also stands for as many
+  further intervals that expect the rule;
 - agreed: its rule is in the interval's `expected` or `acceptable` column; wrong otherwise;
 - false error: a wrong finding of severity error on an interval whose expected column is `-`
   (or, placed by rule, in a program none of whose intervals expects or accepts it);
@@ -116,17 +118,23 @@ def judge(programs, verdicts, raw):
             severity = finding.get("severity", "?")
             index = place(finding, intervals)
             how = "by lines"
+            also = []  # further intervals a finding placed by rule stands for (its occurrences)
             if index is None:
                 how = "by rule"
                 candidates = [i for i, iv in enumerate(intervals)
                               if rule in iv["expected_rules"] and rule not in iv["found"]]
                 candidates += [i for i, iv in enumerate(intervals)
-                               if rule in iv["expected_rules"] + iv["acceptable_rules"]]
+                               if rule in iv["acceptable_rules"] and i not in candidates]
                 index = candidates[0] if candidates else None
+                occurrences = int(finding.get("occurrences") or 1)
+                also = [i for i in candidates[1:occurrences]
+                        if rule in intervals[i]["expected_rules"]]
             interval = intervals[index] if index is not None else None
             agreed = interval is not None and rule in interval["expected_rules"] + interval["acceptable_rules"]
             if agreed and rule in interval["expected_rules"]:
                 interval["found"].add(rule)
+            for i in also:  # a helper's lines shared by several intervals: one finding, k times
+                intervals[i]["found"].add(rule)
             correct_interval = interval is None or not interval["expected_rules"]
             false_error = not agreed and severity == "error" and correct_interval
             counts["findings"] += 1
