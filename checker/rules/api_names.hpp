@@ -4,6 +4,7 @@
 // ask it, so they never disagree about a call.
 #pragma once
 
+#include <string>
 #include <string_view>
 
 namespace gpucheck::rules::detail {
@@ -34,6 +35,48 @@ inline bool is_library_handle_creation(std::string_view name) {
       return true;
   }
   return false;
+}
+
+// The library a call was made from, named for a student: by the file name of the library that
+// made it (the api record's caller, "libcublasLt.so.13" -> "cuBLAS"), the file name itself for a
+// library not listed here, and empty for the program's own calls.
+inline std::string library_of_caller(std::string_view caller) {
+  if (caller.empty() || caller == "program")
+    return {};
+  for (auto [prefix, name] : {std::pair<std::string_view, std::string_view>{"libcublas", "cuBLAS"},
+                              {"libcufft", "cuFFT"},
+                              {"libcurand", "cuRAND"},
+                              {"libcusparse", "cuSPARSE"},
+                              {"libcusolver", "cuSOLVER"},
+                              {"libcudnn", "cuDNN"},
+                              {"libnvrtc", "NVRTC"},
+                              {"libnvJitLink", "nvJitLink"}}) {
+    if (starts_with(caller, prefix))
+      return std::string(name);
+  }
+  return std::string(caller);
+}
+
+// thrust and CUB are header-only: their kernels are compiled into the program, in their own
+// namespaces (a thrust algorithm runs CUB's kernels with thrust's types), so a launch of one is a
+// call into the library. "thrust/CUB" for such a kernel's name, empty otherwise.
+inline std::string_view library_of_kernel(std::string_view kernel) {
+  if (kernel.find("thrust::") != std::string_view::npos ||
+      kernel.find("cub::") != std::string_view::npos) {
+    return "thrust/CUB";
+  }
+  return {};
+}
+
+// Compiling GPU code at run time (NVRTC, recorded by interposition): one-time work each time.
+inline bool is_runtime_compilation(std::string_view name) {
+  return starts_with(name, "nvrtcCompileProgram");
+}
+
+// A launch of GPU work (a kernel or a graph), by the runtime's or the driver's name.
+inline bool is_launch(std::string_view name) {
+  return starts_with(name, "cudaLaunch") || starts_with(name, "cuLaunch") ||
+         starts_with(name, "cudaGraphLaunch") || starts_with(name, "cuGraphLaunch");
 }
 
 // Loading a module (the lazy load of a kernel's code at its first launch, or an explicit load):

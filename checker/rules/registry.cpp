@@ -20,8 +20,8 @@ constexpr std::array rules_table{
               "lessons/04-two-sync-methods/lesson.md#the-device-sync-waits-for-earlier-work",
               detail::check_stale_queue},
     rule_info{"cold-start", severity::warning,
-              "the timing includes context creation, module loading or a library handle's "
-              "creation",
+              "the timing includes context creation, module loading, a library handle's "
+              "creation or a library's first call",
               "lessons/01-warmup/lesson.md#why-the-first-call-is-slow", detail::check_cold_start},
     rule_info{
         "event-stream-mismatch", severity::error,

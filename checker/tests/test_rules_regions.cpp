@@ -31,6 +31,115 @@ TEST_CASE("cold-start fires when the timing includes context creation and module
   }
 }
 
+namespace {
+
+// A cuBLAS GEMM's calls, as the tracer records them: cuBLAS (libcublasLt) gets its kernel (the
+// module loads there on first use), sets its attributes and launches it through the driver.
+void cublas_gemm(test::trace_builder& b, trace::run_trace* resources_of, trace::time_ns at_ns,
+                 trace::time_ns load_ns, trace::time_ns gpu_ns) {
+  const std::string lib = "libcublasLt.so.13";
+  b.api("cuLibraryGetKernel", at_ns, at_ns + load_ns).caller = lib;
+  b.api("cuFuncSetAttribute", at_ns + load_ns + 10 * us, at_ns + load_ns + 20 * us).caller = lib;
+  const trace::time_ns launch_ns = at_ns + load_ns + 30 * us;
+  b.launch(launch_ns, launch_ns + 10 * us, launch_ns + 10 * us + gpu_ns);
+  if (resources_of != nullptr)
+    resources_of->resources.push_back({"module_loaded", at_ns + load_ns / 2, 1});
+}
+
+// The launch of the last call added (the builder's launch() names no kernel and no caller).
+trace::api_call& last_launch(trace::run_trace& t) {
+  for (auto call = t.api.rbegin(); call != t.api.rend(); ++call) {
+    if (call->name == "cudaLaunchKernel")
+      return *call;
+  }
+  FAIL("no launch");
+  return t.api.front();
+}
+
+} // namespace
+
+TEST_CASE("cold-start names a library's first call of the run inside the timing") {
+  SUBCASE("cuBLAS: from its first call to its first launch, module loading included") {
+    test::trace_builder b;
+    // Creating the handle makes cuBLAS's first calls (allocations), but launches nothing.
+    b.api("cublasCreate_v2", 0, 2 * ms).domain = trace::api_domain::library;
+    b.api("cudaMalloc", 1 * ms, 1 * ms + 30 * us).caller = "libcublas.so.13";
+    b.clock(3 * ms, "A");
+    trace::run_trace resources;
+    cublas_gemm(b, &resources, 3 * ms + 10 * us, 4 * ms, 1 * ms);
+    b.device_sync(7 * ms + 50 * us, 8 * ms + 60 * us).clock(8 * ms + 70 * us, "B");
+    trace::run_trace t = b.build();
+    last_launch(t).caller = "libcublasLt.so.13";
+    t.resources = resources.resources;
+    const auto findings = rules::run_rules(t);
+    REQUIRE(test::rule_ids(findings) == strings{"cold-start"});
+    CHECK(findings[0].message.find("the first cuBLAS call of the run that launched work") !=
+          std::string::npos);
+    // Named once, as the library's first call, not again as a module load of its own.
+    CHECK(findings[0].message.find("module loading") == std::string::npos);
+    // From the first call (3.010 ms) to the end of the first launch (7.045 ms).
+    CHECK(findings[0].effect_ns == 4035 * us);
+  }
+  SUBCASE("cuBLAS used before the timing is warm") {
+    test::trace_builder b;
+    trace::run_trace resources;
+    cublas_gemm(b, &resources, 0, 4 * ms, 1 * ms);
+    b.device_sync(5 * ms, 6 * ms);
+    b.clock(7 * ms, "A");
+    cublas_gemm(b, nullptr, 7 * ms + 10 * us, 20 * us, 1 * ms);
+    b.device_sync(7 * ms + 70 * us, 8 * ms + 90 * us).clock(8 * ms + 100 * us, "B");
+    trace::run_trace t = b.build();
+    for (trace::api_call& call : t.api) {
+      if (call.name == "cudaLaunchKernel")
+        call.caller = "libcublasLt.so.13";
+    }
+    t.resources = resources.resources;
+    CHECK(rules::run_rules(t).empty());
+  }
+  SUBCASE("thrust and CUB: a kernel's first launch loads it") {
+    const std::string kernel =
+        "void cub::CUB_300000_SM_900_NS::detail::reduce::DeviceReduceKernel<thrust::plus<int>>()";
+    test::trace_builder b;
+    b.clock(0, "A").launch(10 * us, 400 * us, 2400 * us);
+    b.device_sync(410 * us, 2410 * us).clock(2420 * us, "B");
+    trace::run_trace t = b.build();
+    trace::api_call& launch = last_launch(t);
+    launch.kernel = kernel;
+    launch.end_ns = 390 * us; // the lazy load of the kernel, inside its launch
+    const auto findings = rules::run_rules(t);
+    REQUIRE(test::rule_ids(findings) == strings{"cold-start"});
+    CHECK(findings[0].effect_ns == 380 * us);
+    CHECK(findings[0].message.find("the first launch of the thrust/CUB kernel " + kernel) !=
+          std::string::npos);
+    SUBCASE("the same kernel launched before the timing is warm") {
+      test::trace_builder warm;
+      warm.launch(0, 10 * us, 14 * us).device_sync(300 * us, 310 * us);
+      warm.clock(1 * ms, "A").launch(1 * ms + 10 * us, 1 * ms + 20 * us, 1 * ms + 24 * us);
+      warm.device_sync(1 * ms + 30 * us, 1 * ms + 40 * us).clock(1 * ms + 50 * us, "B");
+      trace::run_trace w = warm.build();
+      for (trace::api_call& call : w.api) {
+        if (call.name == "cudaLaunchKernel")
+          call.kernel = kernel;
+      }
+      w.api.front().end_ns = 290 * us;
+      for (const rules::finding& f : rules::run_rules(w))
+        CHECK(f.rule != "cold-start");
+    }
+  }
+  SUBCASE("NVRTC: compiling a kernel at run time inside the timing") {
+    test::trace_builder b;
+    b.clock(0, "A");
+    b.api("nvrtcCompileProgram", 10 * us, 40 * ms).domain = trace::api_domain::library;
+    b.launch(40 * ms + 10 * us, 40 * ms + 20 * us, 41 * ms);
+    b.device_sync(40 * ms + 20 * us, 41 * ms + 10 * us).clock(41 * ms + 20 * us, "B");
+    const auto findings = rules::run_rules(b.build());
+    REQUIRE(test::rule_ids(findings) == strings{"cold-start"});
+    CHECK(findings[0].message.find("run-time compilation (nvrtcCompileProgram)") !=
+          std::string::npos);
+    CHECK(findings[0].effect_ns == 40 * ms - 10 * us);
+  }
+}
+
 TEST_CASE("setup-in-region fires on allocation and freeing inside the timing, not on copies") {
   const auto findings = rules::run_rules(test::synthetic_trace("setup_in_region_malloc"));
   REQUIRE(test::rule_ids(findings) == strings{"setup-in-region"});

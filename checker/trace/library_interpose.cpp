@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
-// cuBLAS handle creation and destruction, by symbol interposition under LD_PRELOAD (CUPTI does
-// not see library calls). Creating a handle costs milliseconds on first use: the cold-start rule
-// needs to see it. cuBLAS's own header is not needed: a handle is a pointer, a status an int.
+// cuBLAS handle creation and destruction, and NVRTC's compilation, by symbol interposition under
+// LD_PRELOAD (CUPTI does not see library calls). Creating a handle costs milliseconds on first
+// use, compiling a kernel at run time tens of milliseconds every time: the cold-start rule needs
+// to see both. The libraries' headers are not needed: a handle or a program is a pointer, a
+// status an int.
 #include "call_site.hpp"
 #include "detail/cupti_call.hpp"
 #include "detail/export.hpp"
@@ -17,21 +19,23 @@ namespace gputrace {
 namespace {
 
 constexpr int cublas_status_not_initialized = 1;
+constexpr int nvrtc_error_internal_error = 11; // NVRTC_ERROR_INTERNAL_ERROR
 
 void record_library_call(const char* name, std::int64_t start_ns, std::int64_t end_ns, int result,
                          const std::string& caller, const char* handle_key, const void* handle) {
   std::string line;
-  detail::json_line(line, "api")
-      .field("domain", "library")
+  auto record = detail::json_line(line, "api");
+  record.field("domain", "library")
       .field("name", name)
       .field("start_ns", start_ns)
       .field("end_ns", end_ns)
       .field("tid", detail::this_thread_id())
       .field("correlation", 0)
       .field("result", result)
-      .field("caller", caller)
-      .field(handle_key, static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(handle)))
-      .finish();
+      .field("caller", caller);
+  if (handle_key != nullptr)
+    record.field(handle_key, static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(handle)));
+  record.finish();
   write_line(line);
 }
 
@@ -40,7 +44,7 @@ template <typename Function> Function next_definition(const char* name) {
   if (f == nullptr) {
     std::string message = "cannot find the real ";
     message += name;
-    message += " (is libcublas loaded?)";
+    message += " (is its library loaded?)";
     detail::report_error(message.c_str());
   }
   return f;
@@ -82,5 +86,23 @@ GPUTRACE_EXPORT int cublasDestroy_v2(void* handle) {
   const int result = next(handle);
   const std::int64_t end_ns = detail::monotonic_ns();
   record_library_call("cublasDestroy_v2", start_ns, end_ns, result, api_caller(), "handle", handle);
+  return result;
+}
+
+GPUTRACE_EXPORT int nvrtcCompileProgram(void* program, int option_count,
+                                        const char* const* options) {
+  using compile_fn = int (*)(void*, int, const char* const*);
+  static const auto next = next_definition<compile_fn>("nvrtcCompileProgram");
+  if (next == nullptr) {
+    return nvrtc_error_internal_error;
+  }
+  if (!trace_open()) {
+    return next(program, option_count, options);
+  }
+  const std::int64_t start_ns = detail::monotonic_ns();
+  const int result = next(program, option_count, options);
+  const std::int64_t end_ns = detail::monotonic_ns();
+  record_library_call("nvrtcCompileProgram", start_ns, end_ns, result, api_caller(), nullptr,
+                      nullptr);
   return result;
 }

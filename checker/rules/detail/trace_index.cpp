@@ -25,6 +25,35 @@ trace_index::trace_index(const trace::run_trace& trace) : m_trace(trace) {
   }
   index_streams();
   index_waits();
+  index_library_calls();
+}
+
+library_use library_use_of(const api_call& call) {
+  if (std::string library = library_of_caller(call.caller); !library.empty())
+    return {library, library};
+  if (is_runtime_compilation(call.name))
+    return {"NVRTC", "NVRTC"};
+  if (const std::string_view library = library_of_kernel(call.kernel); !library.empty())
+    return {std::string(library), "kernel " + call.kernel};
+  return {};
+}
+
+void trace_index::index_library_calls() {
+  for (const api_call& call : m_trace.api) {
+    if (!is_launch(call.name))
+      continue;
+    const library_use use = library_use_of(call);
+    if (use.key.empty())
+      continue;
+    const auto [entry, added] = m_first_library_launches.try_emplace({use.key, call.tid}, &call);
+    if (!added && call.start_ns < entry->second->start_ns)
+      entry->second = &call;
+  }
+}
+
+const api_call* trace_index::first_library_launch(const std::string& key, int tid) const {
+  const auto found = m_first_library_launches.find({key, tid});
+  return found == m_first_library_launches.end() ? nullptr : found->second;
 }
 
 void trace_index::index_streams() {

@@ -6,7 +6,9 @@
 #include "trace_model/trace.hpp"
 
 #include <cstdint>
+#include <map>
 #include <optional>
+#include <string>
 #include <unordered_map>
 #include <vector>
 
@@ -23,6 +25,16 @@ struct stream_ref {
 };
 
 enum class coverage { yes, no, unknown };
+
+// A call into a library, for the cold start of its first use: the library named for a student
+// ("cuBLAS", "thrust/CUB"...) and the key under which its first call is indexed (the library, or
+// for thrust and CUB, whose kernels each load at their own first launch, the kernel). Empty for
+// other calls.
+struct library_use {
+  std::string library;
+  std::string key;
+};
+library_use library_use_of(const trace::api_call& call);
 
 // A point where the host waited for the GPU: a device, stream or event synchronization, a
 // synchronous copy, or a query that reported completion.
@@ -47,6 +59,8 @@ public:
   // The program's latest successful cudaEventRecord of `event` that started before `before_ns`.
   const trace::api_call* latest_record(trace::handle event, trace::time_ns before_ns) const;
   const std::vector<host_wait>& waits() const { return m_waits; }
+  // The run's first launch on thread `tid` with library_use_of(launch).key == key, or null.
+  const trace::api_call* first_library_launch(const std::string& key, int tid) const;
 
   // Did `wait` wait for `work`? unknown where stream kinds were not seen.
   coverage covers(const host_wait& wait, const trace::gpu_activity& work) const;
@@ -56,6 +70,7 @@ public:
 private:
   void index_streams();
   void index_waits();
+  void index_library_calls();
   bool launched_on_between(std::uint32_t stream_id, trace::time_ns after_ns,
                            trace::time_ns before_ns) const;
 
@@ -65,6 +80,7 @@ private:
   std::unordered_map<trace::handle, std::uint32_t> m_stream_ids_by_handle;
   std::unordered_map<trace::handle, stream_kind> m_stream_kinds_by_handle;
   std::vector<host_wait> m_waits;
+  std::map<std::pair<std::string, int>, const trace::api_call*> m_first_library_launches;
 };
 
 } // namespace gpucheck::rules::detail
