@@ -122,8 +122,7 @@ int main(int argc, char** argv) {
     const std::vector<int> sizes =
         gpucourse::parse_sizes(argc > 3 ? argv[3] : "4,16,64,256,1024,2048,4000");
     if (processes < 1 || sizes.empty()) {
-      std::fprintf(stderr, "usage: %s --processes K [n1,n2,...]   (K >= 1, sizes > 0)\n",
-                   argv[0]);
+      std::fprintf(stderr, "usage: %s --processes K [n1,n2,...]   (K >= 1, sizes > 0)\n", argv[0]);
       return 2;
     }
     return compare_processes(processes, sizes);

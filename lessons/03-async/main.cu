@@ -83,8 +83,8 @@ int cpu_first_calls(int n) {
   for (int i = 0; i < calls; ++i) {
     problems.emplace_back(n);
   }
-  std::printf("CPU GEMM: %s, N = %d, the first %d calls of this process:\n", GPUCOURSE_CPU_GEMM_NAME,
-              n, calls);
+  std::printf("CPU GEMM: %s, N = %d, the first %d calls of this process:\n",
+              GPUCOURSE_CPU_GEMM_NAME, n, calls);
   for (int i = 0; i < calls; ++i) {
     std::printf("[CPU] call %d time: %.6fs\n", i + 1, time_on_cpu(problems[i].work()) / 1000.0);
   }

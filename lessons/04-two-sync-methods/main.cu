@@ -95,8 +95,8 @@ int measure_fills(gpucourse::cublas_handle& cublas, gpucourse::square_matrix& a,
     fills_alone.push_back(event_ms([&] { two_fills(10 + round); }));
     gemm_alone.push_back(event_ms([&] { gemm(nullptr); }));
   }
-  std::printf("N = %d, %d rounds [ms]:                                    median       min       max\n",
-              a.n, rounds);
+  std::printf("N = %d, %d rounds:\n  %-52s %9s %9s %9s\n", a.n, rounds, "[ms]", "median", "min",
+              "max");
   print_spread("article's method 1, two fills queued before", fills_queued);
   print_spread("article's method 1, queue empty", queue_empty);
   print_spread("article's method 1, queue empty, cudaMalloc inside", with_malloc);
