@@ -6,7 +6,8 @@
 #   tools/record-results.sh [LESSON-FOLDER...]     (default: every lesson with a run-solution)
 # Extra runs are listed in book/data/runs.tsv (lesson, run, arguments, environment: optional
 # NAME=VALUE words, e.g. CUDA_MODULE_LOADING=EAGER, set for that run only; "-" as the arguments
-# means none).
+# means none). RUNS="fills pinned" records only the runs so named (main is a run name too), of the
+# lessons given. It builds only the lessons' run-solution programs.
 # Commit the files it writes; the book's `.output` blocks and plots read them.
 set -euo pipefail
 
@@ -18,8 +19,6 @@ if ! { command -v nvidia-smi && nvidia-smi -L; } >/dev/null 2>&1; then
   echo "record-results: this needs an NVIDIA GPU and its driver (nvidia-smi found none)." >&2
   exit 1
 fi
-cmake --build "$build" -j "$(nproc)" >/dev/null ||
-  { echo "record-results: the course did not build; run: make test" >&2; exit 1; }
 
 gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -n 1)
 driver=$(nvidia-smi --query-gpu=driver_version --format=csv,noheader | head -n 1)
@@ -58,13 +57,26 @@ if [ ${#folders[@]} -eq 0 ]; then
     folders+=("$(basename "$dir")")
   done
 fi
+targets=()
+for folder in "${folders[@]}"; do
+  targets+=("lesson.$folder.run-solution")
+done
+cmake --build "$build" -j "$(nproc)" --target "${targets[@]}" >/dev/null ||
+  { echo "record-results: the lessons did not build; run: make test" >&2; exit 1; }
+
+wanted() { # wanted RUN: is this run to be recorded (RUNS unset, or RUNS names it)?
+  [ -z "${RUNS:-}" ] || [[ " $RUNS " == *" $1 "* ]]
+}
 
 status=0
 for folder in "${folders[@]}"; do
-  record "$folder" main "" || status=1
+  if wanted main; then
+    record "$folder" main "" || status=1
+  fi
   if [ -f "$root/book/data/runs.tsv" ]; then
     while IFS=$'\t' read -r lesson run args environment; do
       [[ -z "$lesson" || "$lesson" == \#* || "$lesson" != "$folder" ]] && continue
+      wanted "$run" || continue
       [[ "$args" == "-" ]] && args=""
       # shellcheck disable=SC2086 # the arguments are words
       record "$folder" "$run" "${environment:-}" $args || status=1

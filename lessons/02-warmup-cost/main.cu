@@ -7,11 +7,16 @@
 //   steady_ms         the median of the warm GEMMs of that N
 //   warm_up_cost_ms   your warm_up_cost_ms estimate, from the fresh process
 // Usage: make run LESSON=2 [ARGS="n1,n2,..."] (default 4,16,64,256,1024,2048,4000).
+// With ARGS="--processes K [n1,n2,...]" it measures, instead, each size's first GEMM in K fresh
+// processes, the sizes taken in turn (round 1: every size once, then round 2, ...), and prints the
+// spread of each size's first times: it tells the variation from one process to the next apart
+// from a difference between sizes.
 #include "cuda_check.cuh"
 #include "exercise.h"
 #include "matrices.cuh"
 #include "size_list.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -65,11 +70,62 @@ bool measure_in_fresh_process(int n, first_and_steady& timing) {
 }
 // ANCHOR_END: fresh_process
 
+// ANCHOR: processes
+// Each size's first GEMM in `processes` fresh processes. The sizes alternate (round after round),
+// so that a slow spell of the machine lands on every size alike, not on one.
+int compare_processes(int processes, const std::vector<int>& sizes) {
+  std::vector<std::vector<double>> first_ms(sizes.size());
+  std::vector<std::vector<double>> steady_ms(sizes.size());
+  for (int round = 0; round < processes; ++round) {
+    for (std::size_t i = 0; i < sizes.size(); ++i) {
+      first_and_steady timing;
+      if (!measure_in_fresh_process(sizes[i], timing)) {
+        std::fprintf(stderr, "the fresh process for N = %d failed\n", sizes[i]);
+        return 1;
+      }
+      first_ms[i].push_back(timing.first_ms);
+      steady_ms[i].push_back(timing.steady_ms);
+    }
+  }
+  std::printf("first GEMM of a fresh process, %d processes per size:\n", processes);
+  std::printf("%6s %10s %10s %10s %10s %12s\n", "N", "min_ms", "median_ms", "max_ms", "spread_ms",
+              "steady_ms");
+  for (std::size_t i = 0; i < sizes.size(); ++i) {
+    std::vector<double> sorted = first_ms[i];
+    std::sort(sorted.begin(), sorted.end());
+    std::vector<double> steady = steady_ms[i];
+    std::sort(steady.begin(), steady.end());
+    std::printf("%6d %10.3f %10.3f %10.3f %10.3f %12.4f\n", sizes[i], sorted.front(),
+                sorted[sorted.size() / 2], sorted.back(), sorted.back() - sorted.front(),
+                steady[steady.size() / 2]);
+  }
+  std::printf("\neach process's first GEMM [ms], in the order they ran:\n");
+  for (std::size_t i = 0; i < sizes.size(); ++i) {
+    std::printf("%6d", sizes[i]);
+    for (const double ms : first_ms[i]) {
+      std::printf(" %6.1f", ms);
+    }
+    std::printf("\n");
+  }
+  return 0;
+}
+// ANCHOR_END: processes
+
 } // namespace
 
 int main(int argc, char** argv) {
   if (argc > 2 && std::strcmp(argv[1], "--fresh") == 0) {
     return measure_in_this_fresh_process(std::atoi(argv[2]));
+  }
+  if (argc > 2 && std::strcmp(argv[1], "--processes") == 0) {
+    const int processes = std::atoi(argv[2]);
+    const std::vector<int> sizes =
+        gpucourse::parse_sizes(argc > 3 ? argv[3] : "4,16,64,256,1024,2048,4000");
+    if (processes < 1 || sizes.empty()) {
+      std::fprintf(stderr, "usage: %s --processes K [n1,n2,...]   (K >= 1, sizes > 0)\n", argv[0]);
+      return 2;
+    }
+    return compare_processes(processes, sizes);
   }
   const std::vector<int> sizes =
       gpucourse::parse_sizes(argc > 1 ? argv[1] : "4,16,64,256,1024,2048,4000");

@@ -4,6 +4,12 @@
 // GPU had finished (case 5), all through your exercise.cu. Then a sweep of sizes, printed as a
 // table (cpu_ms, the launch alone, the synchronized GPU time) and the crossover size.
 // Usage: make run LESSON=3 [ARGS="N [n1,n2,...]"] (default N = 4000; sizes 4,8,...,4000).
+// Two more experiments, each in a process of its own:
+//   ARGS="--cpu-first N"      the first CPU GEMMs of a process, each on new matrices, with no BLAS
+//                             call before them (the default run warms the BLAS up first);
+//   ARGS="--article-cases N"  the article's cases 3, 4 and 5 queued exactly as it wrote them (new
+//                             random inputs before each case, no synchronize between the cases),
+//                             then what case 5 contained, each part timed alone with events.
 #include "cpu_gemm.h"
 #include "cuda_check.cuh"
 #include "exercise.h"
@@ -11,6 +17,7 @@
 #include "size_list.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -65,9 +72,116 @@ double predicted_cpu_ms(int n, double ms_at_256) {
   return ms_at_256 * std::pow(n / 256.0, 3.0);
 }
 
+// ANCHOR: cpu_first
+// The first CPU GEMMs of this process: nothing has called the BLAS before the first of them. Each
+// call gets new matrices, as the article's cases 1 and 2 did (a1 @ b1, then a2 @ b2), all filled
+// before the first clock read.
+int cpu_first_calls(int n) {
+  constexpr int calls = 6;
+  std::vector<host_problem> problems;
+  problems.reserve(calls);
+  for (int i = 0; i < calls; ++i) {
+    problems.emplace_back(n);
+  }
+  std::printf("CPU GEMM: %s, N = %d, the first %d calls of this process:\n",
+              GPUCOURSE_CPU_GEMM_NAME, n, calls);
+  for (int i = 0; i < calls; ++i) {
+    std::printf("[CPU] call %d time: %.6fs\n", i + 1, time_on_cpu(problems[i].work()) / 1000.0);
+  }
+  return 0;
+}
+// ANCHOR_END: cpu_first
+
+double milliseconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+      .count();
+}
+
+// The article's case 4 and case 5 exactly as it wrote them (whatever exercise.cu does): the clock
+// starts with whatever is still queued.
+double article_launch_only_ms(const gpu_work& work) {
+  const auto start = std::chrono::steady_clock::now();
+  work(nullptr);
+  return milliseconds_since(start);
+}
+double article_with_sync_ms(const gpu_work& work) {
+  const auto start = std::chrono::steady_clock::now();
+  work(nullptr);
+  CUDA_CHECK(cudaDeviceSynchronize());
+  return milliseconds_since(start);
+}
+
+// The GPU time of `work` queued on an idle stream 0, from events around it: the median of five,
+// after one untimed call.
+template <typename Work> double gpu_ms_alone(Work work) {
+  gpucourse::cuda_event start, stop;
+  const auto once = [&] {
+    CUDA_CHECK(cudaDeviceSynchronize());
+    CUDA_CHECK(cudaEventRecord(start, nullptr));
+    work();
+    CUDA_CHECK(cudaEventRecord(stop, nullptr));
+    CUDA_CHECK(cudaEventSynchronize(stop));
+    float ms = 0.0f;
+    CUDA_CHECK(cudaEventElapsedTime(&ms, start, stop));
+    return static_cast<double>(ms);
+  };
+  once();
+  double times[5] = {once(), once(), once(), once(), once()};
+  std::sort(times, times + 5);
+  return times[2];
+}
+
+// ANCHOR: article_cases
+// Cases 3, 4 and 5 as the article queued them: new random inputs just before each case, and no
+// synchronize anywhere until case 5's own.
+int article_cases(int n) {
+  const std::size_t count = static_cast<std::size_t>(n) * n;
+  gpucourse::cublas_handle cublas; // created before the first GEMM, as in lesson 01
+  gpucourse::square_matrix a3(n), b3(n), c3(n), a4(n), b4(n), c4(n), a5(n), b5(n), c5(n);
+  CUDA_CHECK(cudaDeviceSynchronize()); // nothing is queued yet
+  const auto gemm = [&](gpucourse::square_matrix& a, gpucourse::square_matrix& b,
+                        gpucourse::square_matrix& c) {
+    return [&cublas, pa = &a, pb = &b, pc = &c](cudaStream_t stream) {
+      gpucourse::multiply(cublas, *pa, *pb, *pc, stream);
+    };
+  };
+  const auto two_fills = [&](gpucourse::square_matrix& a, gpucourse::square_matrix& b, int seed) {
+    gpucourse::fill_random(a.values.data(), count, seed);
+    gpucourse::fill_random(b.values.data(), count, seed + 1);
+  };
+  two_fills(a3, b3, 3);
+  const double case_3_ms = article_launch_only_ms(gemm(a3, b3, c3));
+  two_fills(a4, b4, 4);
+  const double case_4_ms = article_launch_only_ms(gemm(a4, b4, c4));
+  two_fills(a5, b5, 5);
+  const double case_5_ms = article_with_sync_ms(gemm(a5, b5, c5));
+  std::printf("the article's cases 3 to 5, queued as it wrote them (N = %d):\n", n);
+  std::printf("[GPU] case 3 time: %.6fs  (first call, launch only)\n", case_3_ms / 1000.0);
+  std::printf("[GPU] case 4 time: %.6fs  (launch only)\n", case_4_ms / 1000.0);
+  std::printf("[GPU] case 5 time: %.6fs  (launch + cudaDeviceSynchronize)\n", case_5_ms / 1000.0);
+
+  // What case 5's interval can have contained, each part timed alone on an idle GPU.
+  const double gemm_ms = gpu_ms_alone([&] { gpucourse::multiply(cublas, a5, b5, c5); });
+  const double fills_ms = gpu_ms_alone([&] { two_fills(a5, b5, 5); });
+  std::printf("\neach part alone (events, idle GPU, median of 5):\n");
+  std::printf("  one GEMM:                       %9.4f ms\n", gemm_ms);
+  std::printf("  two random fills:               %9.4f ms\n", fills_ms);
+  std::printf("  queued before case 5's clock, at most (2 GEMMs, 4 fills): %.4f ms\n",
+              2 * gemm_ms + 2 * fills_ms);
+  std::printf("  case 5 minus its own GEMM:      %9.4f ms\n", case_5_ms - gemm_ms);
+  return 0;
+}
+// ANCHOR_END: article_cases
+
 } // namespace
 
 int main(int argc, char** argv) {
+  if (argc > 2 && std::string(argv[1]) == "--cpu-first") {
+    return cpu_first_calls(std::max(1, std::atoi(argv[2])));
+  }
+  if (argc > 2 && std::string(argv[1]) == "--article-cases") {
+    return article_cases(std::max(1, std::atoi(argv[2])));
+  }
   const int n = argc > 1 ? std::atoi(argv[1]) : 4000;
   const std::vector<int> sizes =
       gpucourse::parse_sizes(argc > 2 ? argv[2] : "4,8,16,32,64,128,256,512,1024,2048,4000");

@@ -3,13 +3,22 @@
 // host clock and a device-wide sync) and by method 2 (events), both through your exercise.cu.
 // Then the same two timings with more work queued before them, which makes the difference between
 // the two methods plain. Usage: make run LESSON=4 [ARGS="N"] (default N = 4000).
+// Two more experiments, each run on its own:
+//   ARGS="--fills [N]"  what the two random fills queued before the article's method 1 add to it,
+//                       and what a cudaMalloc of the result inside the interval adds (20 rounds);
+//   ARGS="--stale [N]"  the article's method 1 once, with two fills and four GEMMs still queued
+//                       when its clock starts and nothing else timed: a short run to record under
+//                       the tracer (gpucheck lint --keep-trace) for a timeline of the stale queue.
 #include "cuda_check.cuh"
 #include "exercise.h"
 #include "matrices.cuh"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <string>
+#include <vector>
 
 namespace {
 
@@ -27,16 +36,117 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
+// The GPU time between two events recorded on stream 0 around `work`, queued on an idle GPU.
+template <typename Work> double event_ms(Work work) {
+  gpucourse::cuda_event start, stop;
+  CUDA_CHECK(cudaDeviceSynchronize());
+  CUDA_CHECK(cudaEventRecord(start, nullptr));
+  work();
+  CUDA_CHECK(cudaEventRecord(stop, nullptr));
+  CUDA_CHECK(cudaEventSynchronize(stop));
+  float ms = 0.0f;
+  CUDA_CHECK(cudaEventElapsedTime(&ms, start, stop));
+  return static_cast<double>(ms);
+}
+
+void print_spread(const char* what, std::vector<double> ms) {
+  std::sort(ms.begin(), ms.end());
+  std::printf("  %-52s %9.4f %9.4f %9.4f\n", what, ms[ms.size() / 2], ms.front(), ms.back());
+}
+
+// ANCHOR: fills
+// What the two fills queued just before the article's method 1 add to it, against the same timing
+// with the queue emptied first; and what one candidate cause of the article's 8 ms, a cudaMalloc of
+// the result inside the interval (as PyTorch may do for `a1 @ b1`), adds. The rounds alternate the
+// variants so that a slow spell of the machine lands on each alike.
+int measure_fills(gpucourse::cublas_handle& cublas, gpucourse::square_matrix& a,
+                  gpucourse::square_matrix& b, gpucourse::square_matrix& c) {
+  constexpr int rounds = 20;
+  const std::size_t count = static_cast<std::size_t>(a.n) * a.n;
+  const auto two_fills = [&](int seed) {
+    gpucourse::fill_random(a.values.data(), count, seed);
+    gpucourse::fill_random(b.values.data(), count, seed + 1);
+  };
+  const gpu_work gemm = [&](cudaStream_t stream) { gpucourse::multiply(cublas, a, b, c, stream); };
+  std::vector<double> fills_queued, queue_empty, with_malloc, fills_alone, gemm_alone;
+  for (int round = 0; round < rounds; ++round) {
+    CUDA_CHECK(cudaDeviceSynchronize());
+    two_fills(10 + round); // queued, not waited for: the article's case
+    fills_queued.push_back(article_method_1(gemm));
+
+    two_fills(10 + round);
+    CUDA_CHECK(cudaDeviceSynchronize()); // the fills are done before the clock starts
+    queue_empty.push_back(article_method_1(gemm));
+
+    CUDA_CHECK(cudaDeviceSynchronize());
+    float* result_to_free = nullptr; // the product's output, allocated inside the interval
+    with_malloc.push_back(article_method_1([&](cudaStream_t stream) {
+      float* output = nullptr;
+      CUDA_CHECK(cudaMalloc(&output, count * sizeof(float)));
+      const float one = 1.0f;
+      const float zero = 0.0f;
+      CUBLAS_CHECK(cublasSetStream(cublas, stream));
+      CUBLAS_CHECK(cublasSgemm(cublas, CUBLAS_OP_N, CUBLAS_OP_N, a.n, a.n, a.n, &one,
+                               a.values.data(), a.n, b.values.data(), a.n, &zero, output, a.n));
+      result_to_free = output;
+    }));
+    CUDA_CHECK(cudaFree(result_to_free)); // after the clock stopped
+
+    fills_alone.push_back(event_ms([&] { two_fills(10 + round); }));
+    gemm_alone.push_back(event_ms([&] { gemm(nullptr); }));
+  }
+  std::printf("N = %d, %d rounds:\n  %-52s %9s %9s %9s\n", a.n, rounds, "[ms]", "median", "min",
+              "max");
+  print_spread("article's method 1, two fills queued before", fills_queued);
+  print_spread("article's method 1, queue empty", queue_empty);
+  print_spread("article's method 1, queue empty, cudaMalloc inside", with_malloc);
+  print_spread("two fills alone (events)", fills_alone);
+  print_spread("the GEMM alone (events)", gemm_alone);
+  return 0;
+}
+// ANCHOR_END: fills
+
+// ANCHOR: stale
+// The stale-queue case in a short run, for the tracer: after an untimed warm-up, two fills and four
+// GEMMs are queued and not waited for, then the article's method 1 times one more GEMM.
+int stale_queue_once(gpucourse::cublas_handle& cublas, gpucourse::square_matrix& a,
+                     gpucourse::square_matrix& b, gpucourse::square_matrix& c) {
+  constexpr int queued_gemms = 4;
+  const std::size_t count = static_cast<std::size_t>(a.n) * a.n;
+  const gpu_work gemm = [&](cudaStream_t stream) { gpucourse::multiply(cublas, a, b, c, stream); };
+  gpucourse::fill_random(a.values.data(), count, 1);
+  gpucourse::fill_random(b.values.data(), count, 2);
+  gemm(nullptr); // warm-up, untimed
+  CUDA_CHECK(cudaDeviceSynchronize());
+  gpucourse::fill_random(a.values.data(), count, 3);
+  gpucourse::fill_random(b.values.data(), count, 4);
+  for (int i = 0; i < queued_gemms; ++i) {
+    gemm(nullptr);
+  }
+  const double ms = article_method_1(gemm);
+  std::printf("[GPU] article's method 1 with 2 fills and %d GEMMs queued: %.6fs\n", queued_gemms,
+              ms / 1000.0);
+  return 0;
+}
+// ANCHOR_END: stale
+
 } // namespace
 
 int main(int argc, char** argv) {
-  const int n = argc > 1 ? std::atoi(argv[1]) : 4000;
-  if (n <= 0) {
-    std::fprintf(stderr, "usage: %s [N]   (N > 0, the matrices' size)\n", argv[0]);
+  const std::string mode = argc > 1 && argv[1][0] == '-' ? argv[1] : "";
+  const int size_argument = mode.empty() ? 1 : 2;
+  const int n = argc > size_argument ? std::atoi(argv[size_argument]) : 4000;
+  if (n <= 0 || !(mode.empty() || mode == "--fills" || mode == "--stale")) {
+    std::fprintf(stderr, "usage: %s [--fills | --stale] [N]   (N > 0, the matrices' size)\n",
+                 argv[0]);
     return 2;
   }
   gpucourse::square_matrix a(n), b(n), c(n);
   const std::size_t count = static_cast<std::size_t>(n) * n;
+  if (mode == "--stale") {
+    gpucourse::cublas_handle cublas;
+    return stale_queue_once(cublas, a, b, c);
+  }
 
   // ANCHOR: warm_up
   // Warm-up: the first GEMM pays for the cuBLAS handle and for loading its kernels.
@@ -50,6 +160,9 @@ int main(int argc, char** argv) {
   std::printf("[GPU] warm-up time:   %.6fs  (N = %d: handle, first GEMM, synchronized)\n",
               seconds_since(t0), n);
   // ANCHOR_END: warm_up
+  if (mode == "--fills") {
+    return measure_fills(cublas, a, b, c);
+  }
 
   // ANCHOR: two_methods
   const gpu_work gemm = [&](cudaStream_t stream) { gpucourse::multiply(cublas, a, b, c, stream); };
