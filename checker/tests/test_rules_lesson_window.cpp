@@ -152,6 +152,31 @@ TEST_CASE("host-gap: host time outside any CUDA call while the GPU ran nothing")
   }
 }
 
+// The same code timed 20 times: a gap in every timing is the code's; a gap in one of them is not
+// (the host was taken away), and the trace cannot say the code spent it.
+trace::run_trace timed_twenty_times(int timings_with_a_gap) {
+  test::trace_builder b;
+  b.api("cudaMalloc", 100 * us, 200 * us);
+  for (int i = 0; i < 20; ++i) {
+    const trace::time_ns base = 1 * ms + i * 10 * ms;
+    b.clock(base, "exercise+0x20");
+    b.launch(base + 10 * us, base + 20 * us, base + 1 * ms); // 0.99 ms of work
+    const trace::time_ns sync_at = base + (i < timings_with_a_gap ? 4 * ms : 1 * ms + 20 * us);
+    trace::api_call& sync = b.api("cudaDeviceSynchronize", sync_at, sync_at + 5 * us);
+    sync.site = "exercise+0x40";
+    b.clock(sync_at + 10 * us, "exercise+0x50");
+  }
+  return b.build();
+}
+
+TEST_CASE("host-gap: a gap in a few of many timings of the same code is not reported") {
+  CHECK(rules::run_rule("host-gap", timed_twenty_times(1)).empty());
+  const auto every = rules::run_rules(timed_twenty_times(20));
+  REQUIRE(test::rule_ids(every) == strings{"host-gap"});
+  CHECK(every[0].occurrences == 20);
+  CHECK(test::rule_ids(rules::run_rules(timed_twenty_times(5))) == strings{"host-gap"});
+}
+
 TEST_CASE("host-gap: events around host work that left the GPU idle between them") {
   test::trace_builder b;
   b.api("cudaMalloc", 100 * us, 200 * us);
