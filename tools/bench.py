@@ -200,27 +200,33 @@ def fidelity(build):
         if not os.path.exists(trace):
             rows.append({"name": f"fidelity {folder}", "error": "no trace kept"})
             continue
-        records = list(read_records(trace))
-        work = [r for r in records if record_type(r) in ("kernel", "memcpy", "memset")]
-        against_truth, against_cupti = [], []
-        for call in (r for r in records if record_type(r) == "checked_call"):
-            reported, truth = call.get("reported_ms", 0), call.get("truth_ms", 0)
-            if truth > 0:
-                against_truth.append(abs(reported - truth) / truth)
-            inside = [w for w in work if w.get("start_ns", 0) >= call.get("begin_ns", 0) and
-                      w.get("end_ns", 0) <= call.get("end_ns", 0)]
-            if inside:
-                span_ms = (max(w["end_ns"] for w in inside) - min(w["start_ns"] for w in inside)) / 1e6
-                if span_ms > 0:
-                    against_cupti.append(abs(reported - span_ms) / span_ms)
-        row = {"name": f"fidelity {folder}", "calls": len(against_truth)}
-        for label, errors in (("vs_check_truth", against_truth), ("vs_cupti_span", against_cupti)):
-            if errors:
-                row[label + "_median_pct"] = round(100 * statistics.median(errors), 2)
-                row[label + "_worst_pct"] = round(100 * max(errors), 2)
-        rows.append(row)
+        rows.append(fidelity_of_trace(f"fidelity {folder}", trace))
     shutil.rmtree(scratch, ignore_errors=True)
     return rows
+
+
+def fidelity_of_trace(name, trace):
+    """The relative errors of the shown calls' numbers in a kept trace: against the truth the
+    check recorded (truth_ms), and against CUPTI's span of the GPU work inside the call."""
+    records = list(read_records(trace))
+    work = [r for r in records if record_type(r) in ("kernel", "memcpy", "memset")]
+    against_truth, against_cupti = [], []
+    for call in (r for r in records if record_type(r) == "checked_call"):
+        reported, truth = call.get("reported_ms", 0), call.get("truth_ms", 0)
+        if truth > 0:
+            against_truth.append(abs(reported - truth) / truth)
+        inside = [w for w in work if w.get("start_ns", 0) >= call.get("begin_ns", 0) and
+                  w.get("end_ns", 0) <= call.get("end_ns", 0)]
+        if inside:
+            span_ms = (max(w["end_ns"] for w in inside) - min(w["start_ns"] for w in inside)) / 1e6
+            if span_ms > 0:
+                against_cupti.append(abs(reported - span_ms) / span_ms)
+    row = {"name": name, "calls": len(against_truth)}
+    for label, errors in (("vs_check_truth", against_truth), ("vs_cupti_span", against_cupti)):
+        if errors:
+            row[label + "_median_pct"] = round(100 * statistics.median(errors), 2)
+            row[label + "_worst_pct"] = round(100 * max(errors), 2)
+    return row
 
 
 def suite(name, target, build, wanted, needs_gpu, has_gpu):
