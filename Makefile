@@ -127,11 +127,11 @@ new-lesson: gpucheck
 # own); elsewhere those tests are skipped (CTest's "Skipped", exit 77), and the install line is
 # printed at the end. The tests run in parallel, one per core (their RESOURCE_LOCKs keep apart the
 # ones that share a lesson's build or the GPU); on a GPU machine the GPU tests run their quick pass
-# (label gpu-quick), and make test-gpu the full one (gpu-full).
+# (label gpu-quick; it leaves out gpu-slow), and make test-gpu the full one (gpu-full).
 test: configure
 	@if [ "$$(id -u)" = 0 ]; then tools/ensure-deps.sh book docs || true; fi
 	@$(CMAKE) --build $(BUILD) -j $(JOBS)
-	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS) -LE gpu-full; s=$$?; cd $(CURDIR); \
+	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS) -LE gpu-slow; s=$$?; cd $(CURDIR); \
 	  tools/ensure-deps.sh --check book docs >/dev/null 2>&1 || \
 	  { echo "Skipped here: the tests of the book and the API docs. To run them:"; \
 	    tools/ensure-deps.sh --check book docs 2>&1 | tail -n 1; }; exit $$s
