@@ -17,8 +17,9 @@
 #   make list                                              the lessons
 #   make book [EDITION=instructor]                         the course as PDF, HTML, EPUB (build/book)
 #   make docs                                              API docs (build/docs/html)
-#   make test                                              every test this machine can run
-#   make test-gpu                                          the GPU tests (needs an NVIDIA GPU)
+#   make test                                              every test this machine can run (a quick GPU pass where there is a GPU)
+#   make test-gpu                                          the full GPU tests (needs an NVIDIA GPU)
+#   make bench [ALL=1]                                     timings: edit to verdict, overheads, fidelity (bench/results)
 #   make format / make lint-format                         clang-format the sources / check them
 
 BUILD ?= build
@@ -26,7 +27,7 @@ CMAKE ?= cmake
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 GPUCHECK := $(BUILD)/bin/gpucheck
 
-.PHONY: check run hint lint list status watch reset selftest lesson-text new-lesson test test-gpu format lint-format help configure gpucheck
+.PHONY: check run hint lint list status watch reset selftest lesson-text new-lesson test test-gpu bench format lint-format help configure gpucheck
 .DEFAULT_GOAL := help
 
 help:
@@ -57,16 +58,22 @@ configure: $(BUILD)/CMakeCache.txt
 
 # gpucheck itself and its tracer; quiet unless it fails, so that the student sees only the verdict.
 # The first build takes minutes (about 4.5 CPU-minutes): it says so. A rebuild (after a git pull)
-# says so only when it takes more than 3 s.
+# says so only when it takes more than 3 s. When no file of the checker or of the build's
+# definition is newer than the last build's stamp, make's own walk through gpucheck's targets (a
+# second of the student's edit-to-verdict loop) is skipped.
 GPUCHECK_MINUTES = $(shell expr 270 / $(JOBS) / 60 + 1)
+GPUCHECK_STAMP := $(BUILD)/gpucheck-built.stamp
 gpucheck: configure
-	@if [ -x $(GPUCHECK) ]; then ( sleep 3; echo "Rebuilding the checker (its sources changed)..." ) & \
+	@if [ -x $(GPUCHECK) ] && [ -f $(GPUCHECK_STAMP) ] && [ -z "$$(find checker cmake \
+	  CMakeLists.txt lessons/common $(BUILD)/CMakeCache.txt -newer $(GPUCHECK_STAMP) -print -quit)" ]; \
+	  then exit 0; fi; \
+	  if [ -x $(GPUCHECK) ]; then ( sleep 3; echo "Rebuilding the checker (its sources changed)..." ) & \
 	  else echo "Building the checker, gpucheck (first time only; about $(GPUCHECK_MINUTES) min on $(JOBS) cores)..."; fi; \
 	  notice=$$!; \
 	  $(CMAKE) --build $(BUILD) --target gpucheck gputrace -j $(JOBS) > $(BUILD)/gpucheck-build.log 2>&1; \
 	  s=$$?; [ -z "$$notice" ] || kill $$notice 2>/dev/null; \
 	  [ $$s -eq 0 ] || { cat $(BUILD)/gpucheck-build.log; echo "gpucheck itself did not build (log above)."; false; }; \
-	  $(quiet_failure)
+	  s=$$?; [ $$s -ne 0 ] || touch $(GPUCHECK_STAMP); (exit $$s); $(quiet_failure)
 
 check: gpucheck
 	@$(GPUCHECK) check $(LESSON) $(if $(SOLUTION),--solution) $(if $(TIMEOUT),--timeout $(TIMEOUT)) \
@@ -118,11 +125,13 @@ new-lesson: gpucheck
 
 # As root, first installs what the book's and the docs' tests need (as make check does for its
 # own); elsewhere those tests are skipped (CTest's "Skipped", exit 77), and the install line is
-# printed at the end.
+# printed at the end. The tests run in parallel, one per core (their RESOURCE_LOCKs keep apart the
+# ones that share a lesson's build or the GPU); on a GPU machine the GPU tests run their quick pass
+# (label gpu-quick; it leaves out gpu-slow), and make test-gpu the full one (gpu-full).
 test: configure
 	@if [ "$$(id -u)" = 0 ]; then tools/ensure-deps.sh book docs || true; fi
 	@$(CMAKE) --build $(BUILD) -j $(JOBS)
-	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS); s=$$?; cd $(CURDIR); \
+	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS) -LE gpu-slow; s=$$?; cd $(CURDIR); \
 	  tools/ensure-deps.sh --check book docs >/dev/null 2>&1 || \
 	  { echo "Skipped here: the tests of the book and the API docs. To run them:"; \
 	    tools/ensure-deps.sh --check book docs 2>&1 | tail -n 1; }; exit $$s
@@ -131,7 +140,13 @@ test-gpu: configure
 	@command -v nvidia-smi >/dev/null && nvidia-smi -L >/dev/null 2>&1 || \
 	  { echo "make test-gpu needs an NVIDIA GPU and its driver (nvidia-smi found none)."; exit 1; }
 	@$(CMAKE) --build $(BUILD) -j $(JOBS)
-	@cd $(BUILD) && ctest --output-on-failure -L gpu
+	@cd $(BUILD) && ctest --output-on-failure -L gpu-full
+
+# Timings (tools/bench.py): a table, and bench/results/<date>-<gpu>.json. ALL=1 also times make
+# test, make test-gpu and make book in this tree (minutes); the GPU parts say so where there is none.
+bench: gpucheck
+	@$(CMAKE) --build $(BUILD) -j $(JOBS) >/dev/null
+	@python3 tools/bench.py --build $(BUILD) $(if $(ALL),--make-test --make-test-gpu --make-book)
 
 # make book, make docs
 include book/book.mk

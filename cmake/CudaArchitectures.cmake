@@ -30,5 +30,8 @@ if(_gpucourse_native)
 else()
   set(CMAKE_CUDA_ARCHITECTURES "75-real;80-real;86-real;89-real;90" CACHE STRING
       "GPU architectures (no GPU found: a fixed list, sm_75 to sm_90 with PTX for sm_90)")
+  # The checker's test programs never run here: one architecture (CMakeLists.txt).
+  set(GPUCOURSE_TEST_CUDA_ARCHITECTURES "90-real" CACHE STRING
+      "GPU architectures of the checker's test programs (no GPU found: they never run here)")
 endif()
 message(STATUS "CUDA architectures: ${CMAKE_CUDA_ARCHITECTURES}")

@@ -6,7 +6,9 @@
 #   lesson.NN-slug.run             main.cu + the student's exercise.cu    (make run LESSON=N)
 #   lesson.NN-slug.run-solution    main.cu + the reference
 # check.cu is compiled once, into an object library, so that re-checking after an edit compiles
-# exercise.cu alone and relinks. A lesson may add libraries in an optional lesson.cmake that sets
+# exercise.cu alone and relinks. exercise.cu and main.cu are object libraries too
+# (lesson.NN-slug.exercise[-solution], lesson.NN-slug.main), each compiled once for the check and
+# the run programs that share it. A lesson may add libraries in an optional lesson.cmake that sets
 # LESSON_LIBRARIES. Fixture lessons for the checker's own tests use the prefix "fixture" and are
 # built only when asked for.
 
@@ -26,6 +28,22 @@ function(gpucourse_add_lesson prefix lesson_dir solution_dir exclude_from_all)
   add_library(${base}.check-objects OBJECT ${exclude} ${lesson_dir}/check.cu)
   target_link_libraries(${base}.check-objects PUBLIC gpucheck_checkapi)
   target_include_directories(${base}.check-objects PUBLIC ${lesson_dir})
+  if(EXISTS ${lesson_dir}/main.cu)
+    add_library(${base}.main OBJECT ${exclude} ${lesson_dir}/main.cu)
+    target_link_libraries(${base}.main PRIVATE lesson_common CUDA::cublas ${LESSON_LIBRARIES})
+    target_include_directories(${base}.main PRIVATE ${lesson_dir})
+  endif()
+  # Everything of the check program but the student's file, for a grading batch that compiles
+  # each submission on its own and links it with these (cli/grade_batch.cpp).
+  add_custom_target(${base}.check-course-side)
+  add_dependencies(${base}.check-course-side ${base}.check-objects gpucheck_check_main
+                   gpucheck_checkapi)
+  # Fixture lessons test the checker, and run on a GPU only where they were built: one
+  # architecture is enough (GPUCOURSE_TEST_CUDA_ARCHITECTURES, CMakeLists.txt).
+  if(prefix STREQUAL "fixture")
+    set_target_properties(${base}.check-objects PROPERTIES
+                          CUDA_ARCHITECTURES "${GPUCOURSE_TEST_CUDA_ARCHITECTURES}")
+  endif()
 
   foreach(variant IN ITEMS student solution)
     if(variant STREQUAL "student")
@@ -48,19 +66,30 @@ function(gpucourse_add_lesson prefix lesson_dir solution_dir exclude_from_all)
         continue()
       endif()
     endif()
-    add_executable(${base}.check${suffix} ${exclude} ${exercise}
+    # The student's file (or the reference), compiled once for both programs below.
+    add_library(${base}.exercise${suffix} OBJECT ${exclude} ${exercise})
+    target_link_libraries(${base}.exercise${suffix} PRIVATE gpucheck_checkapi lesson_common
+                                                            CUDA::cublas ${LESSON_LIBRARIES})
+    target_include_directories(${base}.exercise${suffix} PRIVATE ${lesson_dir})
+    # Line numbers in device code, for compute-sanitizer's findings (gpucheck check --sanitize).
+    target_compile_options(${base}.exercise${suffix} PRIVATE
+                           $<$<COMPILE_LANGUAGE:CUDA>:-lineinfo>)
+    if(prefix STREQUAL "fixture")
+      set_target_properties(${base}.exercise${suffix} PROPERTIES
+                            CUDA_ARCHITECTURES "${GPUCOURSE_TEST_CUDA_ARCHITECTURES}")
+    endif()
+
+    add_executable(${base}.check${suffix} ${exclude} $<TARGET_OBJECTS:${base}.exercise${suffix}>
                    $<TARGET_OBJECTS:${base}.check-objects> $<TARGET_OBJECTS:gpucheck_check_main>)
     target_link_libraries(${base}.check${suffix} PRIVATE gpucheck_checkapi lesson_common
                                                          CUDA::cublas ${LESSON_LIBRARIES})
-    target_include_directories(${base}.check${suffix} PRIVATE ${lesson_dir})
-    # Line numbers in device code, for compute-sanitizer's findings (gpucheck check --sanitize).
-    target_compile_options(${base}.check${suffix} PRIVATE
-                           $<$<COMPILE_LANGUAGE:CUDA>:-lineinfo>)
     set_target_properties(${base}.check${suffix} PROPERTIES
-      OUTPUT_NAME check${suffix} RUNTIME_OUTPUT_DIRECTORY ${output_dir})
+      LINKER_LANGUAGE CUDA OUTPUT_NAME check${suffix} RUNTIME_OUTPUT_DIRECTORY ${output_dir})
 
     if(EXISTS ${lesson_dir}/main.cu)
-      add_executable(${base}.run${suffix} ${exclude} ${exercise} ${lesson_dir}/main.cu)
+      add_executable(${base}.run${suffix} ${exclude} $<TARGET_OBJECTS:${base}.exercise${suffix}>
+                     $<TARGET_OBJECTS:${base}.main>)
+      set_target_properties(${base}.run${suffix} PROPERTIES LINKER_LANGUAGE CUDA)
       target_link_libraries(${base}.run${suffix} PRIVATE lesson_common CUDA::cublas
                                                          ${LESSON_LIBRARIES})
       target_include_directories(${base}.run${suffix} PRIVATE ${lesson_dir})

@@ -8,13 +8,16 @@
 
 #include "core/exit_codes.hpp"
 #include "core/process_runner.hpp"
+#include "core/submission_builds.hpp"
 #include "report/json_report.hpp"
 #include "report/terminal_report.hpp"
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <iostream>
+#include <thread>
 
 namespace gpucheck::cli {
 namespace fs = std::filesystem;
@@ -116,6 +119,17 @@ void place_submission(const submission& item, const fs::path& slot) {
 
 bool configure_grading_tree(const fs::path& source_dir, const fs::path& tree,
                             const fs::path& slot_exercise, std::string& output) {
+  // Configured already for this slot (a tree kept with --tree): CMake configures again by itself
+  // at the build if a CMakeLists.txt changed, and a configure costs seconds of CPU.
+  if (std::ifstream cache(tree / "CMakeCache.txt"); cache) {
+    const std::string wanted = "GPUCOURSE_EXERCISE_OVERRIDE:";
+    for (std::string line; std::getline(cache, line);) {
+      if (line.rfind(wanted, 0) == 0 && line.size() > slot_exercise.string().size() &&
+          line.substr(line.find('=') + 1) == slot_exercise.string()) {
+        return true;
+      }
+    }
+  }
   process_options configure;
   configure.argv = {"cmake",
                     "-S",
@@ -130,14 +144,63 @@ bool configure_grading_tree(const fs::path& source_dir, const fs::path& tree,
   return configured.exited_with(0);
 }
 
+unsigned grade_build_jobs() {
+  if (const char* jobs = std::getenv("GPUCHECK_GRADE_JOBS"); jobs && std::atoi(jobs) > 0) {
+    return static_cast<unsigned>(std::atoi(jobs));
+  }
+  return std::max(1u, std::thread::hardware_concurrency());
+}
+
+std::optional<std::vector<std::optional<prebuilt_program>>>
+build_submissions_at_once(const std::vector<submission>& items, const lesson_entry& lesson,
+                          const fs::path& source_dir, const fs::path& tree, unsigned jobs,
+                          std::string& why, bool build_course_side,
+                          std::optional<std::size_t> only) {
+  const std::string base = lesson.target_prefix + "." + lesson.folder;
+  if (build_course_side) {
+    const build_outcome course_side = build_target(source_dir, tree, base + ".check-course-side");
+    if (!course_side.ok) {
+      why = "the course's side of the check program did not build:\n" + course_side.output;
+      return std::nullopt;
+    }
+  }
+  const auto recipe = read_check_build_recipe(tree, base + ".exercise", base + ".check",
+                                              tree / "submission" / "exercise.cu", why);
+  if (!recipe) {
+    return std::nullopt;
+  }
+  std::vector<submission_build> builds;
+  std::vector<std::size_t> built_items;
+  for (std::size_t index = 0; index < items.size(); ++index) {
+    if (items[index].exercise.empty() || (only && *only != index)) {
+      continue;
+    }
+    const fs::path slot = tree / "slots" / std::to_string(index);
+    place_submission(items[index], slot);
+    // Under TREE/bin, where grade_class.sh looks for what outlived the batch.
+    builds.push_back(
+        {slot / "exercise.cu", tree / "bin" / "slots" / std::to_string(index) / "check"});
+    built_items.push_back(index);
+  }
+  const std::vector<build_outcome> outcomes =
+      build_submissions(*recipe, builds, jobs, std::chrono::minutes(10));
+  std::vector<std::optional<prebuilt_program>> programs(items.size());
+  for (std::size_t at = 0; at < built_items.size(); ++at) {
+    programs[built_items[at]] = prebuilt_program{builds[at].program, outcomes[at]};
+  }
+  return programs;
+}
+
 check_report grade_submission(const submission& item, const lesson_entry& lesson,
                               const fs::path& source_dir, const fs::path& tree,
-                              double timeout_seconds, const std::optional<fs::path>& keep_trace) {
+                              double timeout_seconds, const std::optional<fs::path>& keep_trace,
+                              const std::optional<prebuilt_program>& prebuilt) {
   const fs::path slot = tree / "submission";
   check_settings settings;
   settings.source_dir = source_dir;
   settings.build_dir = tree;
   settings.exercise_override = item.exercise;
+  settings.prebuilt = prebuilt;
   settings.time_limit = std::chrono::milliseconds(static_cast<long>(timeout_seconds * 1000));
   settings.notice = [&](const std::string& text) { std::cerr << "  " << text << std::endl; };
   check_report report;
@@ -149,7 +212,9 @@ check_report grade_submission(const submission& item, const lesson_entry& lesson
       report.headline = item.problem;
       report.advice = "Hand in the lesson's exercise.cu, under that name.";
     } else {
-      place_submission(item, slot);
+      if (!prebuilt) {
+        place_submission(item, slot);
+      }
       analysis::trace_options tracing;
       tracing.keep_trace = keep_trace;
       report = analysis::run_traced_check(lesson, settings, tracing);

@@ -35,13 +35,33 @@ bool configure_grading_tree(const std::filesystem::path& source_dir,
                             const std::filesystem::path& tree,
                             const std::filesystem::path& slot_exercise, std::string& output);
 
-// Grades one submission in the configured `tree` (its slot is TREE/submission): never throws.
-// A failed check's why comes from a traced replay (analysis/traced_check.hpp); `keep_trace`, when
-// given, keeps that trace with its lines (a fixture for the rules: grade --keep-traces).
+// Builds the check program of each submission of `items` in the configured `tree` before any is
+// graded: the course's side of it once (the lesson's check-course-side target), then every
+// submission, `jobs` at a time, copied into a slot of its own (TREE/slots/I) and linked into a
+// program of its own (TREE/bin/slots/I/check). One entry per item, in order (none for an item
+// without an exercise); nullopt, and `why`, where the tree's commands cannot be used, so that the
+// batch builds one submission after another through CMake instead. A Slurm task builds `only` its
+// own item, in a tree whose course side was built already (build_course_side false).
+using prebuilt_program = check_settings::prebuilt_program;
+std::optional<std::vector<std::optional<prebuilt_program>>>
+build_submissions_at_once(const std::vector<submission>& items, const lesson_entry& lesson,
+                          const std::filesystem::path& source_dir,
+                          const std::filesystem::path& tree, unsigned jobs, std::string& why,
+                          bool build_course_side = true,
+                          std::optional<std::size_t> only = std::nullopt);
+
+// How many submissions to compile at once: GPUCHECK_GRADE_JOBS, else one per core.
+unsigned grade_build_jobs();
+
+// Grades one submission in the configured `tree` (its slot is TREE/submission, or `prebuilt`
+// when build_submissions_at_once built it): never throws. A failed check's why comes from a
+// traced replay (analysis/traced_check.hpp); `keep_trace`, when given, keeps that trace with its
+// lines (a fixture for the rules: grade --keep-traces).
 check_report grade_submission(const submission& item, const lesson_entry& lesson,
                               const std::filesystem::path& source_dir,
                               const std::filesystem::path& tree, double timeout_seconds,
-                              const std::optional<std::filesystem::path>& keep_trace = {});
+                              const std::optional<std::filesystem::path>& keep_trace = {},
+                              const std::optional<prebuilt_program>& prebuilt = {});
 
 // Writes OUT/STUDENT.json and OUT/STUDENT.txt; returns the student's CSV row (no newline).
 std::string write_student_report(const submission& item, const check_report& report,

@@ -5,7 +5,9 @@
 // GPUCOURSE_EXERCISE_OVERRIDE pointing at TREE/submission/exercise.cu, so that the lesson's check
 // target compiles the copy in place of lessons/NN/exercise.cu. Nothing the student handed in is
 // modified, and a submission that does not build, hangs or crashes is judged and the batch goes on.
-// Each check runs under the GPU lock (one timing at a time) with its own time limit.
+// The submissions are compiled first, one per core at a time, against the course's side of the
+// check program built once (grade_batch.hpp, build_submissions_at_once); each check then runs
+// under the GPU lock (one timing at a time) with its own time limit.
 #include "cli/grade_command.hpp"
 
 #include "cli/command_line.hpp"
@@ -109,15 +111,28 @@ int run_grade_command(const std::vector<std::string>& arguments) {
     return to_int(exit_code::build_failed);
   }
 
+  // Every submission compiled first, several at once, against the course's side built once; the
+  // checks then run one at a time (the GPU lock would serialize them anyway).
+  const unsigned jobs = grade_build_jobs();
+  std::cout << "Compiling the submissions, " << jobs << " at a time..." << std::endl;
+  std::string why_not_at_once;
+  const auto prebuilt = build_submissions_at_once(submissions, *lesson, paths.source_dir, tree,
+                                                  jobs, why_not_at_once);
+  if (!prebuilt) {
+    std::cout << "  (one after another instead: " << why_not_at_once << ")" << std::endl;
+  }
+
   const std::string csv_path = parsed.value("csv").value_or((out / "summary.csv").string());
   std::ofstream csv(csv_path);
   csv << csv_header << "\n";
-  for (const auto& item : submissions) {
+  for (std::size_t index = 0; index < submissions.size(); ++index) {
+    const submission& item = submissions[index];
     const check_report report = grade_submission(
         item, *lesson, paths.source_dir, tree, timeout_seconds,
         parsed.flag("keep-traces")
             ? std::optional<fs::path>(fs::absolute(out / (item.student + ".trace.jsonl")))
-            : std::nullopt);
+            : std::nullopt,
+        prebuilt ? (*prebuilt)[index] : std::nullopt);
     csv << write_student_report(item, report, out) << "\n";
     csv.flush();
     std::cout << "  " << item.student << ": " << exit_code_name(report.verdict) << " ("

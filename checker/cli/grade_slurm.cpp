@@ -4,15 +4,20 @@
 // submission, each running `gpucheck grade ... --task-index $SLURM_ARRAY_TASK_ID` on a node with a
 // GPU of its own (--gpus-per-task; Slurm never gives one GPU to two jobs, so a timing check has
 // its GPU to itself). A task grades its submission exactly as the local batch does
-// (grade_batch.hpp), in a grading tree of its own, writes the student's reports into OUT and its
-// CSV row into OUT/.slurm/results/STUDENT.row. The CSV is assembled from those rows once the array
-// has ended; a submission without a row is resubmitted by the next run of the same command.
+// (grade_batch.hpp), writes the student's reports into OUT and its CSV row into
+// OUT/.slurm/results/STUDENT.row. The CSV is assembled from those rows once the array has ended; a
+// submission without a row is resubmitted by the next run of the same command.
+// Before submitting, this command builds the course's side of the check program once, in
+// OUT/.slurm/tree (on the file system the tasks share, as OUT is); a task then compiles its
+// submission alone and links it with those objects. Where that tree could not be prepared
+// (OUT/.slurm/tree/course-side.ok missing), each task builds in a grading tree of its own.
 #include "cli/grade_slurm.hpp"
 
 #include "cli/grade_batch.hpp"
 #include "core/exit_codes.hpp"
 #include "core/process_runner.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <fstream>
 #include <iostream>
@@ -26,6 +31,37 @@ namespace {
 
 fs::path slurm_dir(const slurm_batch& batch) {
   return batch.out / ".slurm";
+}
+
+fs::path shared_tree(const slurm_batch& batch) {
+  return slurm_dir(batch) / "tree";
+}
+
+fs::path shared_tree_ready(const slurm_batch& batch) {
+  return shared_tree(batch) / "course-side.ok";
+}
+
+// The course's side of the check program, built once for every task (see the top of this file).
+void prepare_shared_tree(const slurm_batch& batch, const std::vector<submission>& submissions) {
+  const fs::path tree = shared_tree(batch);
+  fs::remove(shared_tree_ready(batch));
+  const auto buildable =
+      std::find_if(submissions.begin(), submissions.end(),
+                   [](const submission& item) { return !item.exercise.empty(); });
+  if (buildable == submissions.end()) {
+    return;
+  }
+  place_submission(*buildable, tree / "submission"); // the tree needs the file to configure
+  std::string output;
+  std::string why;
+  if (!configure_grading_tree(batch.source_dir, tree, tree / "submission" / "exercise.cu",
+                              output) ||
+      !build_submissions_at_once({}, *batch.lesson, batch.source_dir, tree, 1, why)) {
+    std::cout << "  (each task builds in a grading tree of its own: the shared one, "
+              << tree.string() << ", could not be prepared)" << std::endl;
+    return;
+  }
+  std::ofstream(shared_tree_ready(batch)) << "built by gpucheck grade --slurm\n";
 }
 
 fs::path result_file(const slurm_batch& batch, const submission& item) {
@@ -100,8 +136,17 @@ int run_grade_task(const slurm_batch& batch, long index) {
   std::cout << "Grading " << item.student << " (task " << index << ") in " << tree.string()
             << std::endl;
   check_report report;
+  std::string why;
   if (item.exercise.empty()) {
     report = grade_submission(item, *batch.lesson, batch.source_dir, tree, batch.timeout_seconds);
+  } else if (std::optional<std::vector<std::optional<prebuilt_program>>> built;
+             fs::exists(shared_tree_ready(batch)) &&
+             (built = build_submissions_at_once(submissions, *batch.lesson, batch.source_dir,
+                                                shared_tree(batch), 1, why, false,
+                                                static_cast<std::size_t>(index)))) {
+    // Only this task's submission is compiled, against the shared tree's course side.
+    report = grade_submission(item, *batch.lesson, batch.source_dir, shared_tree(batch),
+                              batch.timeout_seconds, {}, (*built)[static_cast<std::size_t>(index)]);
   } else {
     place_submission(item, tree / "submission"); // the tree needs the file to configure
     std::string configure_output;
@@ -138,6 +183,9 @@ int run_grade_slurm(const slurm_batch& batch) {
     if (!fs::exists(result_file(batch, submissions[index]))) {
       pending.push_back(index);
     }
+  }
+  if (!pending.empty()) {
+    prepare_shared_tree(batch, submissions);
   }
   if (pending.empty()) {
     std::cout << "Every submission already has a result in " << slurm_dir(batch).string()

@@ -28,6 +28,17 @@ void set_build_observer(build_observer observer) {
   current_observer() = std::move(observer);
 }
 
+void find_build_error(build_outcome& outcome) {
+  outcome.first_error = find_first_error(outcome.output);
+  if (outcome.first_error && !outcome.first_error->file.empty()) {
+    if (std::ifstream source(outcome.first_error->file, std::ios::binary); source.is_open()) {
+      std::ostringstream text;
+      text << source.rdbuf();
+      place_in_source(*outcome.first_error, text.str());
+    }
+  }
+}
+
 build_outcome build_target(const std::filesystem::path& source_dir,
                            const std::filesystem::path& build_dir, const std::string& target,
                            std::chrono::milliseconds time_limit) {
@@ -63,14 +74,7 @@ build_outcome build_target(const std::filesystem::path& source_dir,
   outcome.output = built.start_error + built.output;
   outcome.ok = built.exited_with(0);
   if (!outcome.ok) {
-    outcome.first_error = find_first_error(outcome.output);
-    if (outcome.first_error && !outcome.first_error->file.empty()) {
-      if (std::ifstream source(outcome.first_error->file, std::ios::binary); source.is_open()) {
-        std::ostringstream text;
-        text << source.rdbuf();
-        place_in_source(*outcome.first_error, text.str());
-      }
-    }
+    find_build_error(outcome);
   }
   if (observer.finished) {
     observer.finished(target, outcome);

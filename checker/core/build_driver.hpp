@@ -25,6 +25,9 @@ build_outcome build_target(const std::filesystem::path& source_dir,
                            const std::filesystem::path& build_dir, const std::string& target,
                            std::chrono::milliseconds time_limit = std::chrono::minutes(10));
 
+// Fills outcome.first_error from a failed build's output, and places it in its source file.
+void find_build_error(build_outcome& outcome);
+
 // Told when each build_target starts and ends, so that a command can say what it is doing while a
 // build runs (gpucheck check: "compiling ..."). None unless a command sets one; one per process.
 struct build_observer {

@@ -261,8 +261,10 @@ check_report run_check(const lesson_entry& lesson, const check_settings& setting
                              ? lesson.exercise_file(settings.solution).string()
                              : settings.exercise_override.string();
 
-  const std::string target = lesson.check_target(settings.solution);
-  const build_outcome built = build_target(settings.source_dir, settings.build_dir, target);
+  const build_outcome built = settings.prebuilt
+                                  ? settings.prebuilt->built
+                                  : build_target(settings.source_dir, settings.build_dir,
+                                                 lesson.check_target(settings.solution));
   report.build_seconds = built.seconds;
   if (!built.ok) {
     judge_build_failure(report, built);
@@ -271,8 +273,10 @@ check_report run_check(const lesson_entry& lesson, const check_settings& setting
 
   const fs::path work_dir = settings.build_dir / "gpucheck";
   fs::create_directories(work_dir);
-  const fs::path program = settings.build_dir / "bin" / lesson.target_prefix / lesson.folder /
-                           (settings.solution ? "check-solution" : "check");
+  const fs::path program = settings.prebuilt
+                               ? settings.prebuilt->program
+                               : settings.build_dir / "bin" / lesson.target_prefix / lesson.folder /
+                                     (settings.solution ? "check-solution" : "check");
 
   // One check at a time on this GPU; held while the program (and any sanitizer run) runs.
   std::optional<gpu_lock> lock;

@@ -3,12 +3,14 @@
 // the run and the check results into one check_report with a verdict.
 #pragma once
 
+#include "core/build_driver.hpp"
 #include "core/check_report.hpp"
 #include "core/lesson_catalog.hpp"
 
 #include <chrono>
 #include <filesystem>
 #include <functional>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -26,6 +28,13 @@ struct check_settings {
   bool lock_gpu = true;  // one check at a time on one GPU (core/gpu_lock.hpp)
   bool watch_gpu = true; // read the GPU's conditions through NVML before and after
   std::function<void(const std::string&)> notice; // "waiting for another check on this GPU..."
+  // Built already (grade builds a class's submissions at once: core/submission_builds.hpp): run
+  // this program, judged by this build, instead of building the lesson's check target.
+  struct prebuilt_program {
+    std::filesystem::path program;
+    build_outcome built;
+  };
+  std::optional<prebuilt_program> prebuilt;
 };
 
 check_report run_check(const lesson_entry& lesson, const check_settings& settings);

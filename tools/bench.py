@@ -1,0 +1,307 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""make bench: how fast the course answers, and how true its numbers are.
+
+Prints a table and writes bench/results/<date>-<gpu>.json. Every figure is the median of its runs,
+with the wall time and the CPU time (user + system of the processes waited for) and the machine's
+load average beside it. The parts that need a GPU say "needs a GPU" where there is none, and are
+recorded so; the suites' wall times (make test, make test-gpu, make book) are measured only when
+asked for (--make-test, --make-test-gpu, --make-book; make bench ALL=1 asks for all three).
+
+  edit to verdict     touch the exercise, make check (the student's loop), and its steps: make's
+                      front door, CMake's no-op, nvcc's phases, the link, the check program
+  checker overhead    gpucheck check against the same check program run directly
+  tracer overhead     tools/bench-tracer-overhead.sh (10,000 tiny launches; lesson 04's check)
+  fidelity            each solution's reported numbers against the truth the check recorded and
+                      against CUPTI's GPU activity in the same call (kept trace), median and worst
+"""
+import argparse
+import datetime
+import json
+import os
+import re
+import resource
+import shlex
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+LESSON = "04-two-sync-methods"
+
+
+def run_timed(command, cwd=ROOT, env=None, timeout=900):
+    """One run: (wall s, cpu s, exit status, output)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.monotonic()
+    done = subprocess.run(command, cwd=cwd, env=env, stdout=subprocess.PIPE,
+                          stderr=subprocess.STDOUT, timeout=timeout, check=False,
+                          shell=isinstance(command, str))
+    wall = time.monotonic() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return wall, cpu, done.returncode, done.stdout.decode(errors="replace")
+
+
+def measure(name, command, runs=5, before=None, **kwargs):
+    """Median of `runs` runs (each after `before`, untimed), with the load at the start."""
+    load = os.getloadavg()[0]
+    walls, cpus, codes = [], [], []
+    for _ in range(runs):
+        if before:
+            before()
+        wall, cpu, code, output = run_timed(command, **kwargs)
+        # make (QUIET_FAILURE=0) says gpucheck's own status: "make: *** [Makefile:NN: check] Error 77".
+        said = re.search(r"make: \*\*\* \[[^]]*\] Error (\d+)", output)
+        if said:
+            code = int(said.group(1))
+        walls.append(wall)
+        cpus.append(cpu)
+        codes.append(code)
+    return {"name": name, "runs": runs, "wall_s": round(statistics.median(walls), 3),
+            "wall_min_s": round(min(walls), 3), "wall_max_s": round(max(walls), 3),
+            "cpu_s": round(statistics.median(cpus), 3), "exit_codes": sorted(set(codes)),
+            "load_1min": round(load, 2), "last_output_tail": output[-400:]}
+
+
+def gpu_name():
+    if not shutil.which("nvidia-smi"):
+        return None
+    done = subprocess.run(["nvidia-smi", "--query-gpu=name", "--format=csv,noheader"],
+                          stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, check=False)
+    names = done.stdout.decode().strip().splitlines()
+    return names[0].strip() if done.returncode == 0 and names else None
+
+
+def touch(path):
+    return lambda: os.utime(path, None)
+
+
+def compile_and_link_steps(build, env):
+    """The steps of one check build, each alone: nvcc (and its phases), the link."""
+    steps = []
+    target = f"lesson.{LESSON}.exercise-solution"
+    source = os.path.join(ROOT, "solutions", LESSON, "exercise.cu")
+    with open(os.path.join(build, "compile_commands.json")) as file:
+        entries = json.load(file)
+    entry = next((e for e in entries if e["file"] == source and
+                  f"CMakeFiles/{target}.dir/" in e["command"]), None)
+    link_file = os.path.join(build, "CMakeFiles", f"lesson.{LESSON}.check-solution.dir", "link.txt")
+    if entry is None or not os.path.exists(link_file):
+        return [{"name": "nvcc / link steps", "skipped": "no compile command or link.txt"}]
+    scratch = tempfile.mkdtemp(prefix="gpucheck-bench-")
+    words = shlex.split(entry["command"])
+    out_at = words.index("-o") + 1
+    original_object = words[out_at]
+    words[out_at] = os.path.join(scratch, "exercise.o")
+    steps.append(measure("nvcc: compile the exercise (all its architectures)", words,
+                         cwd=entry["directory"], env=env))
+    phases_file = os.path.join(scratch, "phases.csv")
+    run_timed(words + ["--time", phases_file], cwd=entry["directory"], env=env)
+    phases = {}
+    if os.path.exists(phases_file):
+        with open(phases_file) as file:
+            for line in file.readlines()[1:]:
+                cells = [c.strip() for c in line.split(",")]
+                if len(cells) >= 7:
+                    phase = re.sub(r"\s*\(.*\)", "", cells[1])
+                    phases[phase] = phases.get(phase, 0.0) + float(cells[6]) / 1000.0
+    for phase, seconds in sorted(phases.items(), key=lambda item: -item[1]):
+        steps.append({"name": f"  nvcc phase: {phase}", "runs": 1, "wall_s": round(seconds, 3)})
+    with open(link_file) as file:
+        link = file.read().strip()
+    objects_file = re.search(r"@(\S*objects\d*)", link)
+    if objects_file:
+        with open(os.path.join(build, objects_file.group(1))) as file:
+            objects = file.read().replace(original_object, words[out_at])
+        with open(os.path.join(scratch, "objects.rsp"), "w") as file:
+            file.write(objects)
+        link = link.replace("@" + objects_file.group(1), "@" + os.path.join(scratch, "objects.rsp"))
+    link = re.sub(r" -o \S+", " -o " + os.path.join(scratch, "check"), link, count=1)
+    steps.append(measure("link the check program", link, cwd=build, env=env))
+    shutil.rmtree(scratch, ignore_errors=True)
+    return steps
+
+
+def edit_to_verdict(build, has_gpu):
+    env = dict(os.environ, GPUCHECK_STATE_FILE=os.path.join(build, "bench-state.json"), NO_COLOR="1")
+    # QUIET_FAILURE=0: make waits for gpucheck (its CPU time is counted) and says its status.
+    make = ["make", "--no-print-directory", "-s", f"BUILD={build}", "QUIET_FAILURE=0"]
+    solution = os.path.join(ROOT, "solutions", LESSON, "exercise.cu")
+    starter = os.path.join(ROOT, "lessons", LESSON, "exercise.cu")
+    rows = [
+        measure("edit to verdict: touch the solution, make check LESSON=4 SOLUTION=1",
+                make + ["check", "LESSON=4", "SOLUTION=1"], before=touch(solution), env=env),
+        measure("re-check without an edit (SOLUTION=1)", make + ["check", "LESSON=4", "SOLUTION=1"],
+                env=env),
+        measure("edit to verdict: touch the starter, make check LESSON=4 (fails: traced replay)",
+                make + ["check", "LESSON=4"], before=touch(starter), env=env),
+        measure("  step: make's front door (gpucheck up to date)", make + ["gpucheck"], env=env),
+        measure("  step: cmake --build of the check target, nothing to do",
+                ["cmake", "--build", build, "--target", f"lesson.{LESSON}.check-solution"], env=env),
+        measure("  step: gpucheck starts (gpucheck list)", [os.path.join(build, "bin", "gpucheck"),
+                                                            "list"], env=env),
+    ]
+    rows += compile_and_link_steps(build, env)
+    program = os.path.join(build, "bin", "lesson", LESSON, "check-solution")
+    rows.append(measure("  step: the check program alone" + ("" if has_gpu else " (exits 77: no GPU)"),
+                        [program], env=env))
+    if not has_gpu:
+        for row in rows:
+            row["note"] = "no GPU: the build, then exit 77 (the checks did not run)"
+    return rows
+
+
+def checker_overhead(build):
+    env = dict(os.environ, GPUCHECK_STATE_FILE=os.path.join(build, "bench-state.json"), NO_COLOR="1")
+    direct = measure("check program run directly", [os.path.join(build, "bin", "lesson", LESSON,
+                                                                 "check-solution")], env=env)
+    through = measure("gpucheck check 4 --solution (nothing to build)",
+                      [os.path.join(build, "bin", "gpucheck"), "check", "4", "--solution"], env=env)
+    return [direct, through, {"name": "checker overhead (gpucheck minus direct)",
+                              "wall_s": round(through["wall_s"] - direct["wall_s"], 3)}]
+
+
+def tracer_overhead(build):
+    _, _, code, output = run_timed(["tools/bench-tracer-overhead.sh"],
+                                   env=dict(os.environ, BUILD=build))
+    rows = []
+    for line in output.splitlines():
+        cells = line.split()
+        if len(cells) == 4 and re.match(r"^[0-9]+$", cells[1]):
+            rows.append({"name": f"tracer: {cells[0]}", "untraced_ms": int(cells[1]),
+                         "traced_ms": int(cells[2]), "ratio": float(cells[3])})
+    return rows or [{"name": "tracer overhead", "error": f"exit {code}: {output[-300:]}"}]
+
+
+def read_records(path):
+    with open(path) as file:
+        for line in file:
+            try:
+                yield json.loads(line)
+            except ValueError:
+                continue
+
+
+def record_type(record):
+    return record.get("type") or record.get("kind") or record.get("record")
+
+
+def fidelity(build):
+    gpucheck = os.path.join(build, "bin", "gpucheck")
+    lessons = subprocess.run([gpucheck, "list"], stdout=subprocess.PIPE, check=False).stdout
+    rows = []
+    scratch = tempfile.mkdtemp(prefix="gpucheck-fidelity-")
+    for line in lessons.decode().splitlines():
+        folder = line.split("\t")[0].strip()
+        if not re.match(r"^\d\d-", folder):
+            continue
+        trace = os.path.join(scratch, folder + ".jsonl")
+        run_timed([gpucheck, "check", folder, "--solution", "--keep-trace", trace],
+                  env=dict(os.environ, GPUCHECK_STATE_FILE=os.path.join(scratch, "state.json")))
+        if not os.path.exists(trace):
+            rows.append({"name": f"fidelity {folder}", "error": "no trace kept"})
+            continue
+        rows.append(fidelity_of_trace(f"fidelity {folder}", trace))
+    shutil.rmtree(scratch, ignore_errors=True)
+    return rows
+
+
+def fidelity_of_trace(name, trace):
+    """The relative errors of the shown calls' numbers in a kept trace: against the truth the
+    check recorded (truth_ms), and against CUPTI's span of the GPU work inside the call."""
+    records = list(read_records(trace))
+    work = [r for r in records if record_type(r) in ("kernel", "memcpy", "memset")]
+    against_truth, against_cupti = [], []
+    for call in (r for r in records if record_type(r) == "checked_call"):
+        reported, truth = call.get("reported_ms", 0), call.get("truth_ms", 0)
+        if truth > 0:
+            against_truth.append(abs(reported - truth) / truth)
+        inside = [w for w in work if w.get("start_ns", 0) >= call.get("begin_ns", 0) and
+                  w.get("end_ns", 0) <= call.get("end_ns", 0)]
+        if inside:
+            span_ms = (max(w["end_ns"] for w in inside) - min(w["start_ns"] for w in inside)) / 1e6
+            if span_ms > 0:
+                against_cupti.append(abs(reported - span_ms) / span_ms)
+    row = {"name": name, "calls": len(against_truth)}
+    for label, errors in (("vs_check_truth", against_truth), ("vs_cupti_span", against_cupti)):
+        if errors:
+            row[label + "_median_pct"] = round(100 * statistics.median(errors), 2)
+            row[label + "_worst_pct"] = round(100 * max(errors), 2)
+    return row
+
+
+def suite(name, target, build, wanted, needs_gpu, has_gpu):
+    if not wanted:
+        return {"name": name, "not_measured": f"not asked for (make bench ALL=1, or --{target})"}
+    if needs_gpu and not has_gpu:
+        return {"name": name, "not_measured": "needs a GPU"}
+    row = measure(name, ["make", "--no-print-directory", f"BUILD={build}", target], runs=1,
+                  timeout=7200)
+    row["note"] = "in this build tree (already built), not a fresh clone"
+    return row
+
+
+def describe(row):
+    if "not_measured" in row:
+        return f"{row['name']:<72} {'-':>9} {'-':>9}  {row['not_measured']}"
+    if "error" in row or "skipped" in row:
+        return f"{row['name']:<72} {'-':>9} {'-':>9}  {row.get('error', row.get('skipped'))}"
+    if "ratio" in row:
+        return (f"{row['name']:<72} {row['untraced_ms'] / 1000:>9.3f} {row['traced_ms'] / 1000:>9.3f}"
+                f"  traced/untraced {row['ratio']:.2f}")
+    if "calls" in row:
+        parts = [f"{key} {value}" for key, value in row.items() if key.endswith("_pct")]
+        return f"{row['name']:<72} {'':>9} {'':>9}  {row['calls']} calls; " + ", ".join(parts)
+    cpu = f"{row['cpu_s']:>9.3f}" if "cpu_s" in row else f"{'':>9}"
+    extra = f"  load {row['load_1min']}, exit {row['exit_codes']}" if "load_1min" in row else ""
+    return f"{row['name']:<72} {row['wall_s']:>9.3f} {cpu}{extra}"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--build", default=os.path.join(ROOT, "build"))
+    parser.add_argument("--make-test", action="store_true")
+    parser.add_argument("--make-test-gpu", action="store_true")
+    parser.add_argument("--make-book", action="store_true")
+    parser.add_argument("--out", default=os.path.join(ROOT, "bench", "results"))
+    args = parser.parse_args()
+    build = os.path.abspath(args.build)
+    gpu = gpu_name()
+    has_gpu = gpu is not None and os.environ.get("CUDA_VISIBLE_DEVICES", "x") != ""
+    needs = [{"name": n, "not_measured": "needs a GPU"} for n in
+             ("checker overhead", "tracer overhead", "fidelity")]
+    sections = {
+        "edit_to_verdict": edit_to_verdict(build, has_gpu),
+        "checker_overhead": checker_overhead(build) if has_gpu else [needs[0]],
+        "tracer_overhead": tracer_overhead(build) if has_gpu else [needs[1]],
+        "fidelity": fidelity(build) if has_gpu else [needs[2]],
+        "suites": [suite("make test", "make-test", build, args.make_test, False, has_gpu),
+                   suite("make test-gpu", "make-test-gpu", build, args.make_test_gpu, True, has_gpu),
+                   suite("make book", "make-book", build, args.make_book, False, has_gpu)],
+    }
+    sections["suites"][0]["target"] = "test"
+    now = datetime.datetime.now(datetime.timezone.utc)
+    result = {"date": now.isoformat(timespec="seconds"), "gpu": gpu or "none",
+              "host": {"cores": os.cpu_count(), "load_1min_at_start": round(os.getloadavg()[0], 2)},
+              "sections": sections}
+    print(f"gpucheck bench, {result['date']}, GPU: {result['gpu']}, {os.cpu_count()} cores")
+    print(f"{'what (median of 5 unless said)':<72} {'wall s':>9} {'cpu s':>9}")
+    for title, rows in sections.items():
+        print(f"-- {title.replace('_', ' ')}")
+        for row in rows:
+            print(describe(row))
+    os.makedirs(args.out, exist_ok=True)
+    slug = re.sub(r"[^a-z0-9]+", "-", (gpu or "no-gpu").lower()).strip("-")
+    path = os.path.join(args.out, f"{now.strftime('%Y-%m-%d')}-{slug}.json")
+    with open(path, "w") as file:
+        json.dump(result, file, indent=2)
+        file.write("\n")
+    print(f"Written: {os.path.relpath(path, ROOT)}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
