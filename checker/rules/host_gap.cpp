@@ -16,11 +16,11 @@
 // the calls the tracer writes.
 #include "rules/detail/rule_input.hpp"
 #include "rules/detail/text.hpp"
+#include "rules/timed_intervals.hpp"
 
 #include <algorithm>
 #include <cstdint>
 #include <map>
-#include <tuple>
 #include <utility>
 
 namespace gpucheck::rules::detail {
@@ -106,13 +106,6 @@ std::pair<trace::time_ns, trace::time_ns> measured_span(const rule_input& input,
           completed_ns(input, interval.stop_record_correlation)};
 }
 
-// Intervals timed at the same place in the program: the same method, thread, clock, sites and
-// events. A loop that times the same code thousands of times repeats one place.
-auto place_of(const timed_interval& i) {
-  return std::make_tuple(static_cast<int>(i.how), i.tid, i.clock, i.start_site, i.stop_site,
-                         i.start_event, i.stop_event);
-}
-
 // A gap that shows in only a few of many timings of the same code is not that code's doing: the
 // code between the two reads is the same every time, so the host was taken away (the thread was
 // descheduled, or a library or the tracer worked on it) in those few. The trace shows that the
@@ -123,13 +116,13 @@ constexpr std::size_t min_repeats_to_judge = 10;
 constexpr double sporadic_share = 0.1; // gaps in under 10% of a place's timings are sporadic
 
 std::vector<finding> without_sporadic_gaps(const rule_input& input, std::vector<finding> found) {
-  std::map<decltype(place_of(timed_interval{})), std::size_t> timings, gaps;
+  std::map<decltype(interval_place(timed_interval{})), std::size_t> timings, gaps;
   for (const interval_facts& facts : input.intervals)
-    ++timings[place_of(facts.interval)];
+    ++timings[interval_place(facts.interval)];
   for (const finding& f : found)
-    ++gaps[place_of(f.interval)];
+    ++gaps[interval_place(f.interval)];
   std::erase_if(found, [&](const finding& f) {
-    const auto place = place_of(f.interval);
+    const auto place = interval_place(f.interval);
     return timings[place] >= min_repeats_to_judge &&
            static_cast<double>(gaps[place]) < sporadic_share * static_cast<double>(timings[place]);
   });

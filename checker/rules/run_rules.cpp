@@ -14,9 +14,7 @@ namespace {
 
 // Intervals from the same place in the program: the same two sites, or the same two events.
 auto place_of(const finding& f) {
-  const timed_interval& i = f.interval;
-  return std::make_tuple(f.rule, static_cast<int>(i.how), i.tid, i.clock, i.start_site, i.stop_site,
-                         i.start_event, i.stop_event);
+  return std::tuple_cat(std::make_tuple(f.rule), interval_place(f.interval));
 }
 
 std::vector<finding> merge_repeats(std::vector<finding> findings) {

@@ -7,9 +7,17 @@
 #include "trace_model/trace.hpp"
 
 #include <optional>
+#include <tuple>
 #include <vector>
 
 namespace gpucheck::rules {
+
+/// Where in the program an interval was timed: its method, thread, clock, two sites and two events.
+/// Every timing of one loop body has the same place.
+inline auto interval_place(const timed_interval& i) {
+  return std::make_tuple(static_cast<int>(i.how), i.tid, i.clock, i.start_site, i.stop_site,
+                         i.start_event, i.stop_event);
+}
 
 // Host-clock intervals. The reads of one thread and one clock kind are taken in time order, and
 // each pair of consecutive reads (r_i, r_i+1) is an interval when
