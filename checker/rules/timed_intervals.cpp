@@ -54,12 +54,22 @@ std::vector<timed_interval> find_host_clock_intervals(const trace::run_trace& tr
         continue; // a marked stop leaves work queued on purpose: it closes, it opens nothing
       pairs[i] = true;
     }
+    // A run of three or more candidates in a row (reads A B C D ...) is a row of timings one
+    // after the other, A -> B, C -> D, ..., and the candidates between them are the gaps: keep
+    // every other candidate, from the run's first. Two in a row (A B C) are chained phases: keep
+    // both. (Precision first; see the header.)
+    std::vector<bool> keep(pairs);
+    for (std::size_t first = 0; first < pairs.size();) {
+      std::size_t end = first;
+      while (end < pairs.size() && pairs[end])
+        ++end;
+      if (end - first >= 3)
+        for (std::size_t i = first + 1; i < end; i += 2)
+          keep[i] = false;
+      first = end + 1;
+    }
     for (std::size_t i = 0; i + 1 < reads.size(); ++i) {
-      if (!pairs[i])
-        continue;
-      // Sandwiched between two intervals (A B C D: B -> C, between A -> B and C -> D): the gap
-      // between two timings far more often than a timing (precision first; see the header).
-      if (i > 0 && pairs[i - 1] && i + 2 < reads.size() && pairs[i + 1])
+      if (!keep[i])
         continue;
       const clock_read& start = *reads[i];
       const clock_read& stop = *reads[i + 1];

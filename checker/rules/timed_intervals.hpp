@@ -28,13 +28,14 @@ inline auto interval_place(const timed_interval& i) {
 // A helper like wall_time() gives distinct sites for distinct callers, because a site includes the
 // program's return addresses (FORMAT.md), so `t0 = wall_time(); ...; t1 = wall_time();` works.
 // Chained timing `a = now(); phase1; b = now(); phase2; c = now();` gives a->b and b->c.
-// A candidate sandwiched between two others (reads A B C D: B->C) is dropped: two timings one
-// after the other (`c0 = now(); cpu; c1 = now();` then setup, warm-up and a sync, then
-// `g0 = now(); gpu; sync; g1 = now();`) give exactly that shape, and judging the gap c1->g0
-// (context creation, setup, queued work) would accuse a correct program.
+// In a run of three or more candidates in a row (reads A B C D ...), every other candidate is
+// kept, from the first: A->B, C->D, E->F. Timings one after the other (`c0 = now(); cpu; c1 =
+// now();` then setup, warm-up and a sync, then `g0 = now(); gpu; sync; g1 = now();`, and so on for
+// each kernel of a program) give exactly that shape, and judging the gaps c1->g0 (context
+// creation, setup, queued work) would accuse a correct program.
 // Limits: the program's subtraction is not seen, so nested timers `A B ... C D` (outer A..D,
-// inner B..C) give only the partial A->B and C->D, and a chain of four or more reads loses its
-// middle phases; the outer interval A->D is not found. Reads whose site is empty (the tracer could
+// inner B..C) give only the partial A->B and C->D, and a chain of four or more reads loses every
+// other phase; the outer interval A->D is not found. Reads whose site is empty (the tracer could
 // not unwind) are never paired. A logging read on the same clock as a timer can open a false
 // interval up to the timer's start. Its stop read's `marker` sets marked_intended. A marked read
 // (the stop of an interval that times submission on purpose, so work is left queued there) opens no

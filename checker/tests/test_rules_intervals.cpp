@@ -56,6 +56,20 @@ TEST_CASE("host-clock intervals come from pairs of reads at different sites") {
     CHECK(intervals[1].start_site == "C");
     CHECK(intervals[1].stop_site == "D");
   }
+  SUBCASE("many timings one after the other give each timing, not the gaps between them") {
+    // reduceInteger.cu's shape: t0 cpu t1, then for each kernel a copy, a sync, t kernel sync t.
+    test::trace_builder b;
+    const char* sites[] = {"A", "B", "C", "D", "E", "F", "G", "H"};
+    for (int i = 0; i < 8; ++i)
+      b.clock(i * 10 * ms + (i % 2) * 2 * ms, sites[i]);
+    const auto intervals = rules::find_timed_intervals(b.build());
+    REQUIRE(intervals.size() == 4);
+    for (int k = 0; k < 4; ++k) {
+      CHECK(intervals[k].start_site == sites[2 * k]);
+      CHECK(intervals[k].stop_site == sites[2 * k + 1]);
+      CHECK(intervals[k].measured_ns == 12 * ms);
+    }
+  }
   SUBCASE("reads without a site are never paired") {
     test::trace_builder b;
     b.clock(0, "").clock(1 * ms, "");
