@@ -177,6 +177,36 @@ TEST_CASE("host-gap: a gap in a few of many timings of the same code is not repo
   CHECK(test::rule_ids(rules::run_rules(timed_twenty_times(5))) == strings{"host-gap"});
 }
 
+// One timing of a loop of 200 launches, 20 us apart, each running 10 us on the GPU; in
+// `stretches` of the iterations the host was away `stretch` before the launch.
+trace::run_trace launch_loop(int stretches, trace::time_ns stretch) {
+  test::trace_builder b;
+  b.api("cudaMalloc", 100 * us, 200 * us);
+  b.clock(1 * ms, "exercise+0x20");
+  const int period = 200 / stretches;
+  trace::time_ns t = 1 * ms + 10 * us;
+  for (int i = 0; i < 200; ++i) {
+    if (i % period == period / 2)
+      t += stretch;
+    trace::api_call& call = b.api("cudaLaunchKernel", t, t + 5 * us);
+    call.site = "exercise+0x30";
+    call.stream_id = 7;
+    b.activity(t + 6 * us, t + 16 * us, call.correlation);
+    t += 20 * us;
+  }
+  b.device_sync(t, t + 5 * us);
+  b.clock(t + 10 * us, "exercise+0x50");
+  return b.build();
+}
+
+TEST_CASE("host-gap: a stretch between two launches of a loop that the loop's other launches "
+          "never show is not the code's") {
+  CHECK(rules::run_rule("host-gap", launch_loop(1, 3 * ms)).empty());
+  const auto often = rules::run_rule("host-gap", launch_loop(40, 200 * us));
+  REQUIRE(test::rule_ids(often) == strings{"host-gap"});
+  CHECK(often[0].effect_ns >= 40 * 180 * us);
+}
+
 TEST_CASE("host-gap: events around host work that left the GPU idle between them") {
   test::trace_builder b;
   b.api("cudaMalloc", 100 * us, 200 * us);

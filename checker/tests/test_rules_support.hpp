@@ -90,6 +90,15 @@ public:
     work.correlation = call.correlation;
     return *this;
   }
+  trace::gpu_activity& activity(trace::time_ns start_ns, trace::time_ns end_ns,
+                                std::uint32_t correlation, std::uint32_t stream_id = 7) {
+    trace::gpu_activity& work = m_trace.activity.emplace_back();
+    work.start_ns = start_ns;
+    work.end_ns = end_ns;
+    work.stream_id = stream_id;
+    work.correlation = correlation;
+    return work;
+  }
   trace_builder& device_sync(trace::time_ns start_ns, trace::time_ns end_ns, int tid = 1) {
     api("cudaDeviceSynchronize", start_ns, end_ns, tid);
     return *this;
