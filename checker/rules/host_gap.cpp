@@ -88,10 +88,9 @@ public:
   // Whether the host's stretch [start_ns, end_ns] lies between two calls whose pair of sites is
   // seen often enough, and seldom enough with a stretch, to call this one sporadic.
   bool sporadic(trace::time_ns start_ns, trace::time_ns end_ns) const {
-    const auto next = std::lower_bound(calls_.begin(), calls_.end(), end_ns,
-                                       [](const auto* call, trace::time_ns t) {
-                                         return call->start_ns < t;
-                                       });
+    const auto next =
+        std::lower_bound(calls_.begin(), calls_.end(), end_ns,
+                         [](const auto* call, trace::time_ns t) { return call->start_ns < t; });
     if (next == calls_.begin() || next == calls_.end() || (*(next - 1))->end_ns > start_ns)
       return false;
     const auto found = seen_.find({(*(next - 1))->site, (*next)->site});
@@ -187,8 +186,8 @@ std::vector<finding> check_host_gap(const rule_input& input) {
     if (begin_ns == 0 || end_ns <= begin_ns)
       continue;
     std::vector<gap> gaps = idle_gaps(input, facts, begin_ns, end_ns);
-    const stretch_history& history = histories.try_emplace(interval.tid, input, interval.tid)
-                                         .first->second;
+    const stretch_history& history =
+        histories.try_emplace(interval.tid, input, interval.tid).first->second;
     std::erase_if(gaps, [&](const gap& g) { return history.sporadic(g.start_ns, g.end_ns); });
     trace::time_ns idle_ns = 0;
     const gap* longest = nullptr;
