@@ -44,6 +44,10 @@ std::string call_number(int call) {
   return "call " + std::to_string(call + 1);
 }
 
+std::string calls_text(int count) {
+  return std::to_string(count) + (count == 1 ? " call" : " calls");
+}
+
 // One call of warm_up_until_stable on work that follows a warm-up plan, and what really happened.
 struct series_trial {
   gpucheck::warm_up_plan plan;
@@ -56,16 +60,25 @@ struct series_trial {
   int calls = 0;               // how often the function called the work
 
   int warm_up_calls() const { return static_cast<int>(plan.warm_up_ms.size()); }
+  // The warm-up's true times, or its planned ones where the function never ran those calls.
+  std::vector<double> true_warm_up_ms() const {
+    std::vector<double> times_ms = plan.warm_up_ms;
+    for (int call = 0; call < std::min(warm_up_calls(), static_cast<int>(true_ms.size())); ++call)
+      times_ms[call] = true_ms[call];
+    return times_ms;
+  }
   // The steady truth: the median of the last `repetitions` calls, the ones a median is taken of.
   double true_steady_ms() const {
     const int known = static_cast<int>(true_ms.size());
+    if (known < warm_up_calls() + 2 + repetitions)
+      return plan.steady_ms; // the function never ran the calls a median is taken of
     const int first = std::max(0, known - repetitions);
     return gpucheck::median(std::vector<double>(true_ms.begin() + first, true_ms.end()));
   }
   double true_cost_ms() const {
     double cost_ms = 0;
-    for (int call = 0; call < std::min(warm_up_calls(), static_cast<int>(true_ms.size())); ++call)
-      cost_ms += true_ms[call] - true_steady_ms();
+    for (const double call_ms : true_warm_up_ms())
+      cost_ms += call_ms - true_steady_ms();
     return cost_ms;
   }
 };
@@ -143,7 +156,7 @@ trial_judgement judge_series(const series_trial& trial) {
   }
   const double steady_truth_ms = trial.true_steady_ms();
   const auto steady_verdict = gpucheck::judge_time(reported.steady_ms, steady_truth_ms, tolerance);
-  if (steady_verdict != gpucheck::time_verdict::accurate) {
+  const auto judge_steady = [&] {
     judged.message = "your steady_ms is " + format_ms(reported.steady_ms) +
                      ", but the median of the last " + std::to_string(trial.repetitions) +
                      " calls was " + format_ms(steady_truth_ms) + " by the GPU's clock.";
@@ -164,6 +177,11 @@ trial_judgement judge_series(const series_trial& trial) {
         judged.hint = "Sort the times of the `repetitions` calls and take the middle one.";
       }
     }
+  };
+  // Times too short make every call look steady: say so before counting the warm-up.
+  if (steady_verdict == gpucheck::time_verdict::too_short ||
+      steady_verdict == gpucheck::time_verdict::not_a_number) {
+    judge_steady();
     return judged;
   }
   if (theirs != planned) {
@@ -171,19 +189,30 @@ trial_judgement judge_series(const series_trial& trial) {
     const int agreeing = gpucheck::steady_start(reported.warm_up_ms, stable_within);
     if (agreeing >= 0) {
       // Their own numbers say the steady state had begun: no noise changes that.
-      judged.message = "your warm-up has " + std::to_string(theirs) +
-                       " calls, but your own times of " + call_number(agreeing) + " and " +
-                       call_number(agreeing + 1) + " (" + format_ms(reported.warm_up_ms[agreeing]) +
-                       " and " + format_ms(reported.warm_up_ms[agreeing + 1]) +
+      judged.message = "your warm-up has " + calls_text(theirs) + ", but your own times of " +
+                       call_number(agreeing) + " and " + call_number(agreeing + 1) + " (" +
+                       format_ms(reported.warm_up_ms[agreeing]) + " and " +
+                       format_ms(reported.warm_up_ms[agreeing + 1]) +
                        ") agree within stable_within: the steady state had begun with them.";
     } else {
-      judged.message = "your warm-up has " + std::to_string(theirs) + " calls, but it had " +
-                       std::to_string(planned) + ": by the GPU's clock the first calls took " +
+      judged.message = "your warm-up has " + calls_text(theirs) + ", but it had " +
+                       calls_text(planned) + ": by the GPU's clock the first calls took " +
                        truth_list + ", and " + call_number(planned) + " and " +
                        call_number(planned + 1) + " are the first two in a row that agree.";
-      judged.noise_could_explain =
-          gpucheck::host_disturbed(trial.host_ms, trial.true_ms, std::min(planned, theirs),
-                                   std::max(planned, theirs) + 1, disturbance_fraction);
+      // Noise only lengthens calls. A warm-up too long: a delayed steady call stopped agreeing.
+      // Too short: the call after the warm-up was delayed until it agreed with the one before.
+      // Either way the function made the two calls that agree besides its warm-up and median;
+      // one that made fewer compared no two calls, and no noise excuses that.
+      const bool compared = trial.calls >= theirs + 2 + trial.repetitions;
+      if (!compared) {
+        judged.noise_could_explain = false;
+      } else if (theirs > planned) {
+        judged.noise_could_explain = gpucheck::host_disturbed(trial.host_ms, trial.true_ms, planned,
+                                                              theirs + 1, disturbance_fraction);
+      } else if (theirs + 1 < static_cast<int>(trial.host_ms.size())) {
+        judged.noise_could_explain =
+            trial.host_ms[theirs + 1] >= 0.9 * trial.true_ms[theirs] / (1 + stable_within);
+      }
     }
     if (theirs < planned) {
       judged.hint = "Keep calling until two calls in a row agree: a warm-up is not always one "
@@ -197,13 +226,17 @@ trial_judgement judge_series(const series_trial& trial) {
     }
     return judged;
   }
+  if (steady_verdict != gpucheck::time_verdict::accurate) {
+    judge_steady();
+    return judged;
+  }
   double extra_ms = 0;
   for (const double call_ms : reported.warm_up_ms)
     extra_ms += call_ms - reported.steady_ms;
   if (!(std::abs(trial.cost_ms - extra_ms) <= 1e-6 * (1 + std::abs(extra_ms)))) {
-    judged.message = "warm_up_cost_ms returned " + format_ms(trial.cost_ms) + "; your " +
-                     std::to_string(theirs) + " warm-up calls took " + format_ms(extra_ms) +
-                     " beyond as many steady calls of " + format_ms(reported.steady_ms) + ".";
+    judged.message = "warm_up_cost_ms returned " + format_ms(trial.cost_ms) + "; your warm-up's " +
+                     calls_text(theirs) + " took " + format_ms(extra_ms) + " beyond as many " +
+                     "steady calls of " + format_ms(reported.steady_ms) + ".";
     judged.hint = "Each warm-up call did a steady call's work: its cost is what it took beyond "
                   "steady_ms. Add that up over every warm-up call, not the first alone.";
     judged.anchor = "#the-warm-up-cost";
@@ -275,8 +308,8 @@ GPU_TEST_CASE("warm_up_until_stable finds the end of the warm-up and the steady 
   for (int trial_index = 0; trial_index < trial_count; ++trial_index) {
     const series_trial trial = run_series(spins, stream);
     const trial_judgement judged = judge_series(trial);
-    outcome.expected = describe(trial.warm_up_calls(), trial.true_ms, trial.true_steady_ms(),
-                                trial.true_cost_ms()) +
+    outcome.expected = describe(trial.warm_up_calls(), trial.true_warm_up_ms(),
+                                trial.true_steady_ms(), trial.true_cost_ms()) +
                        " (" + std::to_string(trial.repetitions) + " repetitions)";
     outcome.measured = describe(static_cast<int>(trial.reported.warm_up_ms.size()),
                                 trial.reported.warm_up_ms, trial.reported.steady_ms, trial.cost_ms);
