@@ -9,6 +9,7 @@
 #include "checkapi/fresh_process.hpp"
 #include "checkapi/gemm_workload.cuh"
 #include "checkapi/statistics.hpp"
+#include "checkapi/warm_up_judgement.hpp"
 #include "checkapi/warm_up_series.hpp"
 #include "cuda_check.cuh"
 #include "exercise.h"
@@ -33,54 +34,18 @@ constexpr char fresh_test_case[] = "fresh-process-gemm-timing";
 constexpr int repetitions = 5;
 // A call the host saw last more than 3 % beyond its true duration was disturbed: the steady calls
 // jitter by 1.5 % at most, so two of them stop agreeing (10 %) only when one is delayed by 7 %.
-constexpr double disturbance_fraction = 0.03;
-const gpucheck::time_tolerance tolerance{0.05, 0.05}; // 5% or 50 us, TOLERANCES.md
+const gpucheck::warm_up_rules rules{stable_within, {0.05, 0.05}, 0.03}; // warm_up_judgement.hpp
 
 std::string section(const char* anchor) {
   return std::string(lesson) + anchor;
 }
 
-std::string call_number(int call) {
-  return "call " + std::to_string(call + 1);
-}
-
-std::string calls_text(int count) {
-  return std::to_string(count) + (count == 1 ? " call" : " calls");
-}
-
-// One call of warm_up_until_stable on work that follows a warm-up plan, and what really happened.
+// One call of warm_up_until_stable on work that follows a warm-up plan: what it returned, and
+// what really happened.
 struct series_trial {
-  gpucheck::warm_up_plan plan;
-  int repetitions = 0;
-  warm_up_timing reported;
-  double cost_ms = 0;
-  gpucheck::timed_call call;   // the call's window, for the trace
-  std::vector<double> true_ms; // each call of the work, by the GPU's clock
-  std::vector<double> host_ms; // each call, from its start to the next one, by the checker's clock
-  int calls = 0;               // how often the function called the work
-
-  int warm_up_calls() const { return static_cast<int>(plan.warm_up_ms.size()); }
-  // The warm-up's true times, or its planned ones where the function never ran those calls.
-  std::vector<double> true_warm_up_ms() const {
-    std::vector<double> times_ms = plan.warm_up_ms;
-    for (int call = 0; call < std::min(warm_up_calls(), static_cast<int>(true_ms.size())); ++call)
-      times_ms[call] = true_ms[call];
-    return times_ms;
-  }
-  // The steady truth: the median of the last `repetitions` calls, the ones a median is taken of.
-  double true_steady_ms() const {
-    const int known = static_cast<int>(true_ms.size());
-    if (known < warm_up_calls() + 2 + repetitions)
-      return plan.steady_ms; // the function never ran the calls a median is taken of
-    const int first = std::max(0, known - repetitions);
-    return gpucheck::median(std::vector<double>(true_ms.begin() + first, true_ms.end()));
-  }
-  double true_cost_ms() const {
-    double cost_ms = 0;
-    for (const double call_ms : true_warm_up_ms())
-      cost_ms += call_ms - true_steady_ms();
-    return cost_ms;
-  }
+  gpucheck::warm_up_series_run run;
+  gpucheck::warm_up_answer answer;
+  gpucheck::timed_call call; // the call's window, for the trace
 };
 
 // The spinning kernels, one per call of a series (each records only its last run's span).
@@ -88,169 +53,32 @@ using spin_pool = std::vector<std::unique_ptr<gpucheck::known_duration_work>>;
 
 series_trial run_series(spin_pool& spins, cudaStream_t stream) {
   series_trial trial;
-  trial.repetitions = static_cast<int>(gpucheck::random_between(3.0, 10.0)); // 3 to 9
-  trial.plan = gpucheck::draw_warm_up_plan(trial.repetitions);
+  gpucheck::warm_up_series_run& run = trial.run;
+  run.repetitions = static_cast<int>(gpucheck::random_between(3.0, 10.0)); // 3 to 9
+  run.plan = gpucheck::draw_warm_up_plan(run.repetitions);
   const int pool = static_cast<int>(spins.size());
   std::vector<std::chrono::steady_clock::time_point> called;
   const gpu_work work = [&](cudaStream_t s) {
     const int call = static_cast<int>(called.size());
     called.push_back(std::chrono::steady_clock::now());
-    spins[std::min(call, pool - 1)]->enqueue(s, trial.plan.duration_ms(call));
+    spins[std::min(call, pool - 1)]->enqueue(s, run.plan.duration_ms(call));
   };
+  warm_up_timing reported;
   // It returns several numbers, so none stands for the call (NaN).
   trial.call = gpucheck::call_timed([&] {
-    trial.reported = warm_up_until_stable(work, stream, trial.repetitions);
+    reported = warm_up_until_stable(work, stream, run.repetitions);
     return std::numeric_limits<double>::quiet_NaN();
   });
   const auto returned = std::chrono::steady_clock::now();
-  trial.cost_ms = warm_up_cost_ms(trial.reported);
+  trial.answer = {reported.warm_up_ms, reported.steady_ms, warm_up_cost_ms(reported)};
   CUDA_CHECK(cudaDeviceSynchronize());
-  trial.calls = static_cast<int>(called.size());
-  for (int call = 0; call < std::min(trial.calls, pool - 1); ++call) {
-    trial.true_ms.push_back(spins[call]->last_true_ms());
-    const auto next = call + 1 < trial.calls ? called[call + 1] : returned;
-    trial.host_ms.push_back(std::chrono::duration<double, std::milli>(next - called[call]).count());
+  run.calls = static_cast<int>(called.size());
+  for (int call = 0; call < std::min(run.calls, pool - 1); ++call) {
+    run.true_ms.push_back(spins[call]->last_true_ms());
+    const auto next = call + 1 < run.calls ? called[call + 1] : returned;
+    run.host_ms.push_back(std::chrono::duration<double, std::milli>(next - called[call]).count());
   }
   return trial;
-}
-
-// What one trial shows: nothing (accurate), or its first mistake, and whether noise could cause it.
-struct trial_judgement {
-  bool accurate = false;
-  bool noise_could_explain = false;
-  bool show_call = false; // a wrong time: the trace of the call can tell what the function did
-  double shown_truth_ms = 0;
-  std::string message, hint, anchor;
-};
-
-trial_judgement judge_series(const series_trial& trial) {
-  trial_judgement judged;
-  judged.anchor = "#warming-up-until-the-time-settles";
-  const warm_up_timing& reported = trial.reported;
-  const int planned = trial.warm_up_calls();
-  const int theirs = static_cast<int>(reported.warm_up_ms.size());
-  const int known = static_cast<int>(trial.true_ms.size());
-  if (reported.warm_up_ms.empty() && reported.steady_ms == 0.0) {
-    judged.message = "your function returned no warm-up and a steady time of 0 ms: it does not "
-                     "time anything yet.";
-    judged.hint = "Time one call after another with gpucourse::time_call(work, stream), and keep "
-                  "each time.";
-    return judged;
-  }
-  // The times themselves, call by call: a wrong time makes every decision after it wrong.
-  for (int call = 0; call < std::min(theirs, known); ++call) {
-    const double truth_ms = trial.true_ms[call];
-    const auto verdict = gpucheck::judge_time(reported.warm_up_ms[call], truth_ms, tolerance);
-    if (verdict != gpucheck::time_verdict::accurate) {
-      judged.message = "your time of " + call_number(call) + " is " +
-                       format_ms(reported.warm_up_ms[call]) + ", but it ran " +
-                       format_ms(truth_ms) + " by the GPU's clock.";
-      judged.hint =
-          "Time each call on its own, from the call until the GPU has finished it "
-          "(gpucourse::time_call does both), and keep the times in the order of the calls.";
-      judged.noise_could_explain = gpucheck::noise_could_cause(verdict, true);
-      judged.show_call = true;
-      judged.shown_truth_ms = truth_ms;
-      return judged;
-    }
-  }
-  const double steady_truth_ms = trial.true_steady_ms();
-  const auto steady_verdict = gpucheck::judge_time(reported.steady_ms, steady_truth_ms, tolerance);
-  const auto judge_steady = [&] {
-    judged.message = "your steady_ms is " + format_ms(reported.steady_ms) +
-                     ", but the median of the last " + std::to_string(trial.repetitions) +
-                     " calls was " + format_ms(steady_truth_ms) + " by the GPU's clock.";
-    judged.hint = "steady_ms is the median of `repetitions` calls timed after the warm-up.";
-    judged.noise_could_explain = gpucheck::noise_could_cause(steady_verdict, true);
-    judged.show_call = true;
-    judged.shown_truth_ms = steady_truth_ms;
-    if (steady_verdict == gpucheck::time_verdict::too_long && known >= trial.repetitions) {
-      double sum_ms = 0;
-      for (int call = known - trial.repetitions; call < known; ++call)
-        sum_ms += trial.true_ms[call];
-      const double mean_ms = sum_ms / trial.repetitions;
-      if (gpucheck::judge_time(reported.steady_ms, mean_ms, tolerance) ==
-          gpucheck::time_verdict::accurate) {
-        judged.message += " That is their mean (" + format_ms(mean_ms) +
-                          "): one of them ran three times as long, which moves a mean and not "
-                          "a median.";
-        judged.hint = "Sort the times of the `repetitions` calls and take the middle one.";
-      }
-    }
-  };
-  // Times too short make every call look steady: say so before counting the warm-up.
-  if (steady_verdict == gpucheck::time_verdict::too_short ||
-      steady_verdict == gpucheck::time_verdict::not_a_number) {
-    judge_steady();
-    return judged;
-  }
-  if (theirs != planned) {
-    const std::string truth_list = gpucheck::list_times_ms(trial.true_ms, planned + 2);
-    const int agreeing = gpucheck::steady_start(reported.warm_up_ms, stable_within);
-    if (agreeing >= 0) {
-      // Their own numbers say the steady state had begun: no noise changes that.
-      judged.message = "your warm-up has " + calls_text(theirs) + ", but your own times of " +
-                       call_number(agreeing) + " and " + call_number(agreeing + 1) + " (" +
-                       format_ms(reported.warm_up_ms[agreeing]) + " and " +
-                       format_ms(reported.warm_up_ms[agreeing + 1]) +
-                       ") agree within stable_within: the steady state had begun with them.";
-    } else {
-      judged.message = "your warm-up has " + calls_text(theirs) + ", but it had " +
-                       calls_text(planned) + ": by the GPU's clock the first calls took " +
-                       truth_list + ", and " + call_number(planned) + " and " +
-                       call_number(planned + 1) + " are the first two in a row that agree.";
-      // Noise only lengthens calls. A warm-up too long: a delayed steady call stopped agreeing.
-      // Too short: the call after the warm-up was delayed until it agreed with the one before.
-      // Either way the function made the two calls that agree besides its warm-up and median;
-      // one that made fewer compared no two calls, and no noise excuses that.
-      const bool compared = trial.calls >= theirs + 2 + trial.repetitions;
-      if (!compared) {
-        judged.noise_could_explain = false;
-      } else if (theirs > planned) {
-        judged.noise_could_explain = gpucheck::host_disturbed(trial.host_ms, trial.true_ms, planned,
-                                                              theirs + 1, disturbance_fraction);
-      } else if (theirs + 1 < static_cast<int>(trial.host_ms.size())) {
-        judged.noise_could_explain =
-            trial.host_ms[theirs + 1] >= 0.9 * trial.true_ms[theirs] / (1 + stable_within);
-      }
-    }
-    if (theirs < planned) {
-      judged.hint = "Keep calling until two calls in a row agree: a warm-up is not always one "
-                    "call, or any fixed number of calls.";
-    } else if (theirs <= planned + 2) {
-      judged.hint = "The two calls that agree are the first steady calls: warm_up_ms holds only "
-                    "the calls before them.";
-    } else {
-      judged.hint = "Stop warming up at the first two calls in a row that agree within "
-                    "stable_within of the shorter one.";
-    }
-    return judged;
-  }
-  if (steady_verdict != gpucheck::time_verdict::accurate) {
-    judge_steady();
-    return judged;
-  }
-  double extra_ms = 0;
-  for (const double call_ms : reported.warm_up_ms)
-    extra_ms += call_ms - reported.steady_ms;
-  if (!(std::abs(trial.cost_ms - extra_ms) <= 1e-6 * (1 + std::abs(extra_ms)))) {
-    judged.message = "warm_up_cost_ms returned " + format_ms(trial.cost_ms) + "; your warm-up's " +
-                     calls_text(theirs) + " took " + format_ms(extra_ms) + " beyond as many " +
-                     "steady calls of " + format_ms(reported.steady_ms) + ".";
-    judged.hint = "Each warm-up call did a steady call's work: its cost is what it took beyond "
-                  "steady_ms. Add that up over every warm-up call, not the first alone.";
-    judged.anchor = "#the-warm-up-cost";
-    return judged;
-  }
-  judged.accurate = true;
-  return judged;
-}
-
-std::string describe(int warm_up_calls, const std::vector<double>& warm_up_ms, double steady_ms,
-                     double cost_ms) {
-  return std::to_string(warm_up_calls) + " warm-up calls (" +
-         gpucheck::list_times_ms(warm_up_ms, std::min(warm_up_calls, 6)) + "), steady " +
-         format_ms(steady_ms) + ", cost " + format_ms(cost_ms);
 }
 
 } // namespace
@@ -307,12 +135,14 @@ GPU_TEST_CASE("warm_up_until_stable finds the end of the warm-up and the steady 
   int accurate = 0;
   for (int trial_index = 0; trial_index < trial_count; ++trial_index) {
     const series_trial trial = run_series(spins, stream);
-    const trial_judgement judged = judge_series(trial);
-    outcome.expected = describe(trial.warm_up_calls(), trial.true_warm_up_ms(),
-                                trial.true_steady_ms(), trial.true_cost_ms()) +
-                       " (" + std::to_string(trial.repetitions) + " repetitions)";
-    outcome.measured = describe(static_cast<int>(trial.reported.warm_up_ms.size()),
-                                trial.reported.warm_up_ms, trial.reported.steady_ms, trial.cost_ms);
+    const gpucheck::warm_up_series_run& run = trial.run;
+    const gpucheck::warm_up_judgement judged =
+        gpucheck::judge_warm_up_series(trial.answer, run, rules);
+    outcome.expected = gpucheck::describe_warm_up(run.true_warm_up_ms(), run.true_steady_ms(),
+                                                  run.true_cost_ms()) +
+                       " (" + std::to_string(run.repetitions) + " repetitions)";
+    outcome.measured = gpucheck::describe_warm_up(trial.answer.warm_up_ms, trial.answer.steady_ms,
+                                                  trial.answer.cost_ms);
     if (judged.accurate) {
       ++accurate;
       continue;
@@ -326,15 +156,15 @@ GPU_TEST_CASE("warm_up_until_stable finds the end of the warm-up and the steady 
     outcome.hint = judged.hint;
     outcome.lesson_section = section(judged.anchor.c_str());
     outcome.noise_could_explain = judged.noise_could_explain;
-    if (judged.show_call) {
+    if (judged.shows_a_time) {
       gpucheck::show_call(outcome, trial.call, judged.shown_truth_ms);
       // A time in another unit, or longer than the whole call, shows by itself (number_slip.hpp).
       std::vector<gpucheck::timed_call> numbers;
-      if (!trial.reported.warm_up_ms.empty() && !trial.true_ms.empty())
+      if (!trial.answer.warm_up_ms.empty() && !run.true_ms.empty())
         numbers.push_back(
-            {trial.reported.warm_up_ms.front(), trial.true_ms.front(), trial.call.call_ms});
-      numbers.push_back({trial.reported.steady_ms, trial.true_steady_ms(), trial.call.call_ms});
-      gpucheck::name_number_slip(outcome, numbers, tolerance);
+            {trial.answer.warm_up_ms.front(), run.true_ms.front(), trial.call.call_ms});
+      numbers.push_back({trial.answer.steady_ms, run.true_steady_ms(), trial.call.call_ms});
+      gpucheck::name_number_slip(outcome, numbers, rules.tolerance);
     }
     break; // a wrong answer is explained with its own numbers
   }
