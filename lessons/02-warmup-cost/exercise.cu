@@ -1,28 +1,30 @@
 // SPDX-License-Identifier: MIT
-// Lesson 02: what does warming up cost, and does it depend on the size of the work?
+// Lesson 02: how long does warming up last, and what does it cost?
 //
-//   1. measure_first_and_steady: time the first call of some work, then its steady state.
-//   2. warm_up_cost_ms: the estimate of the warm-up cost those two numbers give.
-// The checker calls your function on work whose true durations it knows, and on GEMMs in fresh
-// processes, where it compares your numbers with its own. Run `make check LESSON=2`, and
-// `make hint LESSON=2` when you are stuck. lesson.md explains everything used here.
+//   1. warm_up_until_stable: call some work until its time settles, then measure the steady state.
+//   2. warm_up_cost_ms: what the calls before the steady state cost beyond steady calls.
+// The checker gives your function work whose first few calls are slow (how many, it draws afresh
+// each run) and knows each call's true duration; it also runs your function on GEMMs in fresh
+// processes. Run `make check LESSON=2`, and `make hint LESSON=2` when you are stuck. lesson.md
+// explains everything used here.
 #include "cuda_check.cuh"
 #include "exercise.h"
+#include "time_call.cuh" // gpucourse::time_call(work, stream): one call, timed until the GPU is done
 
 #include <algorithm>
-#include <chrono>
 #include <vector>
 
 // ANCHOR: measure
-first_and_steady measure_first_and_steady(const gpu_work& work, cudaStream_t stream,
-                                          int repetitions) {
-  first_and_steady timing;
+warm_up_timing warm_up_until_stable(const gpu_work& work, cudaStream_t stream, int repetitions) {
+  warm_up_timing timing;
   // TODO:
-  //   - time the first call of `work` alone: the device idle before the clock starts, and the
-  //     clock stopped only once the GPU has finished (lesson 01's time_call);
-  //   - time `repetitions` more calls the same way, each on its own;
-  //   - steady_ms is the median of those `repetitions` times (sort them, take the middle one):
-  //     a median ignores the odd slow call that a mean would let in.
+  //   - time one call after another (gpucourse::time_call) until the last two agree within
+  //     stable_within of the shorter one: the steady state has begun with those two;
+  //   - warm_up_ms gets every call before those two, in order, and nothing else: the first call
+  //     alone is not always the whole warm-up, and a steady call is not part of it;
+  //   - stop at most_warm_up_calls calls if no two in a row ever agree;
+  //   - then time `repetitions` more calls; steady_ms is their median, which ignores the odd slow
+  //     call that a mean would let in.
   (void)work;
   (void)stream;
   (void)repetitions;
@@ -31,8 +33,8 @@ first_and_steady measure_first_and_steady(const gpu_work& work, cudaStream_t str
 // ANCHOR_END: measure
 
 // ANCHOR: cost
-double warm_up_cost_ms(const first_and_steady& timing) {
-  // TODO: the first call did the steady call's work too; the rest is the warm-up.
+double warm_up_cost_ms(const warm_up_timing& timing) {
+  // TODO: each warm-up call did a steady call's work and paid extra on top of it; add up the extra.
   (void)timing;
   return 0.0;
 }

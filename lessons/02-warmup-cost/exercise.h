@@ -4,22 +4,30 @@
 
 #include <cuda_runtime.h>
 #include <functional>
+#include <vector>
 
 // Some GPU work to time. Calling it queues the work on `stream` and returns at once, before the
 // GPU has run it (like every kernel launch and like cublasSgemm).
 using gpu_work = std::function<void(cudaStream_t stream)>;
 
-// The time of the first call of some work, and its steady-state time.
-struct first_and_steady {
-  double first_ms = 0;  // [ms] the first call alone, whatever it cost
-  double steady_ms = 0; // [ms] the median of the calls after it
+// Two calls agree when their times differ by at most this fraction of the shorter one (10 %).
+constexpr double stable_within = 0.10;
+
+// Work that never settles stops warming up after this many calls.
+constexpr int most_warm_up_calls = 50;
+
+// The warm-up of some work, call by call, and its steady-state time.
+struct warm_up_timing {
+  std::vector<double> warm_up_ms; // [ms] each call before the steady state, the first (cold) one
+                                  // first
+  double steady_ms = 0;           // [ms] the median of the calls timed after the warm-up
 };
 
-// Calls `work` 1 + `repetitions` times, timing each call until the GPU has finished it: the first
-// call's time goes to first_ms, the median of the other `repetitions` times to steady_ms.
-first_and_steady measure_first_and_steady(const gpu_work& work, cudaStream_t stream,
-                                          int repetitions);
+// Calls `work` again and again, timing each call until the GPU has finished it, until two calls in
+// a row agree (stable_within): those two are the first steady calls, and every call before them is
+// the warm-up. Then times `repetitions` more calls, whose median is steady_ms. When no two calls
+// in a row agree within most_warm_up_calls calls, all of those calls are the warm-up.
+warm_up_timing warm_up_until_stable(const gpu_work& work, cudaStream_t stream, int repetitions);
 
-// What warming up costs, estimated from one measurement: the first call's time beyond a steady
-// call's [ms].
-double warm_up_cost_ms(const first_and_steady& timing);
+// What the warm-up cost [ms]: the time its calls took beyond what as many steady calls take.
+double warm_up_cost_ms(const warm_up_timing& timing);

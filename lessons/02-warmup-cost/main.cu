@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
 // The article's example 2, extended to a sweep of sizes. For each N it prints, measured with your
-// measure_first_and_steady:
+// warm_up_until_stable:
 //   first_fresh_ms    the first GEMM in a fresh process (this program started again for that N)
 //   first_in_process_ms  the first GEMM of that N in one process that has already run the
 //                     smaller sizes (the context and the cuBLAS handle already exist)
 //   steady_ms         the median of the warm GEMMs of that N
-//   warm_up_cost_ms   your warm_up_cost_ms estimate, from the fresh process
+//   warm_up_cost_ms   your warm_up_cost_ms, from the fresh process (every call of its warm-up)
 // Usage: make run LESSON=2 [ARGS="n1,n2,..."] (default 4,16,64,256,1024,2048,4000).
 // With ARGS="--processes K [n1,n2,...]" it measures, instead, each size's first GEMM in K fresh
 // processes, the sizes taken in turn (round 1: every size once, then round 2, ...), and prints the
@@ -30,16 +30,29 @@ namespace {
 
 constexpr int repetitions = 5;
 
+// What a fresh process measured: its first GEMM, the steady median, and the warm-up's cost.
+struct fresh_numbers {
+  double first_ms = 0;  // [ms]
+  double steady_ms = 0; // [ms]
+  double cost_ms = 0;   // [ms]
+};
+
+// The first call's time: the first of the warm-up; without a warm-up the first call was already
+// steady, and the steady time stands for it.
+double first_call_ms(const warm_up_timing& timing) {
+  return timing.warm_up_ms.empty() ? timing.steady_ms : timing.warm_up_ms.front();
+}
+
 // ANCHOR: one_size
 // A GEMM of size n with its inputs ready; the handle is created before anything is timed.
-first_and_steady measure_gemm(gpucourse::cublas_handle& cublas, int n) {
+warm_up_timing measure_gemm(gpucourse::cublas_handle& cublas, int n) {
   gpucourse::square_matrix a(n), b(n), c(n);
   const std::size_t count = static_cast<std::size_t>(n) * n;
   gpucourse::fill_random(a.values.data(), count, 1);
   gpucourse::fill_random(b.values.data(), count, 2);
   CUDA_CHECK(cudaDeviceSynchronize());
   const gpu_work gemm = [&](cudaStream_t stream) { gpucourse::multiply(cublas, a, b, c, stream); };
-  return measure_first_and_steady(gemm, nullptr, repetitions);
+  return warm_up_until_stable(gemm, nullptr, repetitions);
 }
 // ANCHOR_END: one_size
 
@@ -47,15 +60,15 @@ first_and_steady measure_gemm(gpucourse::cublas_handle& cublas, int n) {
 int measure_in_this_fresh_process(int n) {
   CUDA_CHECK(cudaFree(nullptr));
   gpucourse::cublas_handle cublas;
-  const first_and_steady timing = measure_gemm(cublas, n);
-  std::printf("%.9g %.9g\n", timing.first_ms, timing.steady_ms);
+  const warm_up_timing timing = measure_gemm(cublas, n);
+  std::printf("%.9g %.9g %.9g\n", first_call_ms(timing), timing.steady_ms, warm_up_cost_ms(timing));
   return 0;
 }
 
 // ANCHOR: fresh_process
-// Starts this program again as `PROGRAM --fresh N` and reads the two numbers it prints: a new
+// Starts this program again as `PROGRAM --fresh N` and reads the three numbers it prints: a new
 // process has no context, no loaded module and no cuBLAS state, so its first GEMM is truly cold.
-bool measure_in_fresh_process(int n, first_and_steady& timing) {
+bool measure_in_fresh_process(int n, fresh_numbers& timing) {
   char program[4096] = {};
   if (readlink("/proc/self/exe", program, sizeof program - 1) <= 0) {
     return false;
@@ -65,8 +78,9 @@ bool measure_in_fresh_process(int n, first_and_steady& timing) {
   if (output == nullptr) {
     return false;
   }
-  const int read = std::fscanf(output, "%lf %lf", &timing.first_ms, &timing.steady_ms);
-  return pclose(output) == 0 && read == 2;
+  const int read =
+      std::fscanf(output, "%lf %lf %lf", &timing.first_ms, &timing.steady_ms, &timing.cost_ms);
+  return pclose(output) == 0 && read == 3;
 }
 // ANCHOR_END: fresh_process
 
@@ -78,7 +92,7 @@ int compare_processes(int processes, const std::vector<int>& sizes) {
   std::vector<std::vector<double>> steady_ms(sizes.size());
   for (int round = 0; round < processes; ++round) {
     for (std::size_t i = 0; i < sizes.size(); ++i) {
-      first_and_steady timing;
+      fresh_numbers timing;
       if (!measure_in_fresh_process(sizes[i], timing)) {
         std::fprintf(stderr, "the fresh process for N = %d failed\n", sizes[i]);
         return 1;
@@ -135,7 +149,7 @@ int main(int argc, char** argv) {
   }
 
   // ANCHOR: sweep
-  std::vector<first_and_steady> fresh(sizes.size());
+  std::vector<fresh_numbers> fresh(sizes.size());
   for (std::size_t i = 0; i < sizes.size(); ++i) {
     if (!measure_in_fresh_process(sizes[i], fresh[i])) {
       std::fprintf(stderr, "the fresh process for N = %d failed\n", sizes[i]);
@@ -148,9 +162,9 @@ int main(int argc, char** argv) {
   std::printf("%6s %15s %20s %12s %16s\n", "N", "first_fresh_ms", "first_in_process_ms",
               "steady_ms", "warm_up_cost_ms");
   for (std::size_t i = 0; i < sizes.size(); ++i) {
-    const first_and_steady in_process = measure_gemm(cublas, sizes[i]);
+    const warm_up_timing in_process = measure_gemm(cublas, sizes[i]);
     std::printf("%6d %15.3f %20.3f %12.4f %16.3f\n", sizes[i], fresh[i].first_ms,
-                in_process.first_ms, fresh[i].steady_ms, warm_up_cost_ms(fresh[i]));
+                first_call_ms(in_process), fresh[i].steady_ms, fresh[i].cost_ms);
   }
   // ANCHOR_END: sweep
   return 0;

@@ -1,46 +1,58 @@
 // SPDX-License-Identifier: MIT
-// Lesson 02, reference solution: the first call's time, the steady-state time, and their
-// difference.
+// Lesson 02, reference solution: warm up until two calls in a row agree, keep the calls before
+// them as the warm-up, then take the median of `repetitions` steady calls.
 #include "cuda_check.cuh"
 #include "exercise.h"
+#include "time_call.cuh" // gpucourse::time_call(work, stream): one call, timed until the GPU is done
 
 #include <algorithm>
-#include <chrono>
+#include <cmath>
 #include <vector>
 
 namespace {
 
-// One call, timed until the GPU has finished it (lesson 01's time_call).
-double time_call(const gpu_work& work, cudaStream_t stream) {
-  CUDA_CHECK(cudaDeviceSynchronize());
-  const auto start = std::chrono::steady_clock::now();
-  work(stream);
-  CUDA_CHECK(cudaDeviceSynchronize());
-  const auto stop = std::chrono::steady_clock::now();
-  return std::chrono::duration<double, std::milli>(stop - start).count();
+// The exercise's rule: two times agree when they differ by at most stable_within of the shorter.
+bool agree(double a_ms, double b_ms) {
+  return std::abs(a_ms - b_ms) <= stable_within * std::min(a_ms, b_ms);
 }
 
 } // namespace
 
 // ANCHOR: measure
-first_and_steady measure_first_and_steady(const gpu_work& work, cudaStream_t stream,
-                                          int repetitions) {
-  first_and_steady timing;
-  timing.first_ms = time_call(work, stream);
+warm_up_timing warm_up_until_stable(const gpu_work& work, cudaStream_t stream, int repetitions) {
+  warm_up_timing timing;
+  // Every call is timed on its own; the latest two decide whether the steady state has begun.
   std::vector<double> times_ms;
-  for (int i = 0; i < repetitions; ++i) {
-    times_ms.push_back(time_call(work, stream));
+  while (static_cast<int>(times_ms.size()) < most_warm_up_calls) {
+    times_ms.push_back(gpucourse::time_call(work, stream));
+    const std::size_t count = times_ms.size();
+    if (count >= 2 && agree(times_ms[count - 2], times_ms[count - 1])) {
+      times_ms.resize(count - 2); // those two are steady already: not warm-up
+      break;
+    }
   }
-  if (!times_ms.empty()) {
-    std::sort(times_ms.begin(), times_ms.end());
-    timing.steady_ms = times_ms[times_ms.size() / 2];
+  timing.warm_up_ms = times_ms;
+
+  // The steady state: the median of `repetitions` calls, so that one slow call does not move it.
+  std::vector<double> steady_ms;
+  for (int i = 0; i < repetitions; ++i) {
+    steady_ms.push_back(gpucourse::time_call(work, stream));
+  }
+  if (!steady_ms.empty()) {
+    std::sort(steady_ms.begin(), steady_ms.end());
+    timing.steady_ms = steady_ms[steady_ms.size() / 2];
   }
   return timing;
 }
 // ANCHOR_END: measure
 
 // ANCHOR: cost
-double warm_up_cost_ms(const first_and_steady& timing) {
-  return timing.first_ms - timing.steady_ms;
+double warm_up_cost_ms(const warm_up_timing& timing) {
+  // Each warm-up call did a steady call's work; what it took beyond that is the warm-up's cost.
+  double cost_ms = 0;
+  for (const double call_ms : timing.warm_up_ms) {
+    cost_ms += call_ms - timing.steady_ms;
+  }
+  return cost_ms;
 }
 // ANCHOR_END: cost
