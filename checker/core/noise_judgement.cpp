@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/noise_judgement.hpp"
 
+#include "messages/messages.hpp"
+
 #include <algorithm>
 
 namespace gpucheck {
@@ -48,11 +50,6 @@ std::vector<std::string> noise_reasons(const noise_evidence& evidence) {
   return reasons;
 }
 
-constexpr char disturbed_but_wrong[] =
-    "The GPU was disturbed while the checks ran, but that cannot explain every failure: a busy "
-    "GPU makes times longer, never shorter, never longer than the call that measured them, and "
-    "never changes a unit, a result or what your code did (the trace shows that).";
-
 // A failure that noise could have caused, as the check itself judged it (a timing check whose
 // wrong times were all too long: results_channel.hpp), unless the trace showed a mistake since
 // (lesson_diagnosis.cpp). A check that says nothing is one noise cannot excuse.
@@ -70,9 +67,10 @@ void revise_noise_judgement(check_report& report) {
   if (noise_explains_every_failure)
     return;
   report.verdict = exit_code::wrong;
-  report.headline = std::to_string(report.failed_count()) + " of " +
-                    std::to_string(report.checks.size()) + " checks failed.";
-  report.advice = disturbed_but_wrong;
+  report.headline =
+      messages::text("headline.failed", {{"failed", std::to_string(report.failed_count())},
+                                         {"total", std::to_string(report.checks.size())}});
+  report.advice = messages::text("advice.disturbed-but-wrong");
 }
 
 void apply_noise_judgement(check_report& report, const noise_evidence& evidence) {
@@ -86,15 +84,14 @@ void apply_noise_judgement(check_report& report, const noise_evidence& evidence)
         return check.passed || noise_could_explain(check);
       });
   if (!noise_explains_every_failure) {
-    report.advice += std::string(report.advice.empty() ? "" : " ") + disturbed_but_wrong;
+    report.advice += std::string(report.advice.empty() ? "" : " ") +
+                     messages::text("advice.disturbed-but-wrong");
     return;
   }
   report.verdict = exit_code::inconclusive;
-  report.headline = std::to_string(report.failed_count()) +
-                    " timing check(s) failed, but the "
-                    "GPU was too disturbed to judge timings: inconclusive, re-run.";
-  report.advice = "Re-run when the GPU is quiet (nvidia-smi shows what else runs on it). Your "
-                  "code was not judged wrong.";
+  report.headline =
+      messages::text("headline.inconclusive", {{"failed", std::to_string(report.failed_count())}});
+  report.advice = messages::text("advice.inconclusive");
 }
 
 } // namespace gpucheck

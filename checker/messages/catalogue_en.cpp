@@ -1,0 +1,186 @@
+// SPDX-License-Identifier: MIT
+// gpucheck's messages in English: the fallback, and the words the golden tests compare. Every id
+// here is in catalogue_zh.cpp too, with the same {placeholders} (test_messages_catalogue).
+#include "messages/messages.hpp"
+
+#include <array>
+
+namespace gpucheck::messages {
+namespace {
+
+constexpr std::array english{
+    // check: the verdict line and the fields of a failed check (report/terminal_report.cpp)
+    entry{"verdict.pass", "PASS"},
+    entry{"verdict.no-device", "BUILT, NOT RUN"},
+    entry{"verdict.inconclusive", "INCONCLUSIVE"},
+    entry{"verdict.build-failed", "DOES NOT BUILD"},
+    entry{"verdict.crashed", "CRASHED"},
+    entry{"verdict.fail", "FAIL"},
+    entry{"report.lesson", "lesson {folder}: {title}"},
+    entry{"report.reference-solution", "  (reference solution)"},
+    entry{"report.check-ok", "ok  "},
+    entry{"report.check-fail", "FAIL"},
+    entry{"field.expected", "expected"},
+    entry{"field.measured", "measured"},
+    entry{"field.why", "why"},
+    entry{"field.start", "start"},
+    entry{"field.stop", "stop"},
+    entry{"field.at", "at"},
+    entry{"field.fix", "fix"},
+    entry{"field.rule", "rule"},
+    entry{"field.learn", "learn"},
+    entry{"report.why-from-numbers",
+          "(inferred from your numbers; the trace shows no timing mistake) {why}"},
+    entry{"report.no-line", "in {function} (build with -g for its line)"},
+    entry{"report.sanitizer-found", "compute-sanitizer found:"},
+    entry{"report.sanitizer-clean", "compute-sanitizer ({tools}) found no problem."},
+    entry{"report.program-output", "last lines the program printed:"},
+    entry{"report.output-cut", "The program's output was cut:"},
+    entry{"report.output-cut-detail",
+          " it printed more than the checker keeps (256 KiB); the rest was dropped."},
+    entry{"report.forged", "Ignored "},
+    entry{"report.forged-detail", " line(s) in the results channel that this run's checks did "
+                                  "not write (forged or damaged)."},
+    entry{"report.disturbed", "the GPU was disturbed while the checks ran:"},
+    entry{"report.timeline", "timeline of your run: {path}"},
+    entry{"report.footer-gpu", "GPU {device}   "},
+    entry{"report.footer-seed", "replay with GPUCHECK_SEED={seed}   "},
+    entry{"report.footer-times", "build {build_s} s, run {run_s} s"},
+    entry{"report.next-step", "Edit {file}, then run make check LESSON={number} again.  Stuck? "
+                              "make hint LESSON={number}"},
+
+    // check: headlines and advice (core/check_runner.cpp, core/noise_judgement.cpp)
+    entry{"headline.build-failed", "The build failed."},
+    entry{"headline.defined-twice", "Your code compiles but does not link: {where} defines "
+                                    "`{name}', which the program already has."},
+    entry{"headline.your-code", "your code"},
+    entry{"headline.link-error", "Your code compiles but does not link: {message}"},
+    entry{"advice.link-error", "A function the checks call is declared but not defined: keep "
+                               "every function of the starter, with the same name and "
+                               "parameters."},
+    entry{"headline.compile-error", "Your code does not compile: {where}: {message}"},
+    entry{"headline.not-started", "The check program could not be started: {error}"},
+    entry{"headline.time-limit", "Your code did not finish within the time limit ({limit}) and "
+                                 "was stopped, with everything it started."},
+    entry{"advice.time-limit", "Look for a loop that never ends, or a wait for GPU work that "
+                               "never completes. The limit is set with TIMEOUT=<seconds>."},
+    entry{"headline.crashed", "Your code crashed: {signal}."},
+    entry{"headline.cuda-error",
+          "A CUDA call failed: {error}, and the checks stopped before they finished."},
+    entry{"advice.illegal-address", "A kernel read or wrote memory outside its allocations. Run "
+                                    "make check LESSON={number} SANITIZE=1 to see which kernel, "
+                                    "at which line."},
+    entry{"advice.cuda-error", "The first failing call is named in the lines above; the "
+                               "lesson's CUDA_CHECK prints where it is."},
+    entry{"headline.exit-0", "The program stopped before the checks finished: it exited with "
+                             "status 0 while checks were still running."},
+    entry{"advice.exit-0", "Something called exit() (or returned from a thread that ended the "
+                           "program). Let your functions return; never end the program from "
+                           "them."},
+    entry{"headline.stopped", "The checks stopped before they finished (exit status {status})."},
+    entry{"advice.stopped",
+          "A CUDA call failed, or the program called exit(). Its last lines are below."},
+    entry{"headline.failed", "{failed} of {total} checks failed."},
+    entry{"headline.failed-silently", "A check failed without a report."},
+    entry{"headline.no-gpu-for-the-rest",
+          " The checks that need a GPU did not run: this machine has none ({reason})."},
+    entry{"headline.exception", "Your code threw a C++ exception that nothing caught: "
+                                "\"{what}\"; the check that called it failed."},
+    entry{"advice.exception", "Return a number from every path of your functions; if something "
+                              "can fail, report it (CUDA_CHECK) rather than throw."},
+    entry{"headline.no-device", "Built. The GPU checks need an NVIDIA GPU, and this machine has "
+                                "none ({reason})."},
+    entry{"headline.passed", "All {total} checks passed."},
+    entry{"headline.inconclusive", "{failed} timing check(s) failed, but the GPU was too "
+                                   "disturbed to judge timings: inconclusive, re-run."},
+    entry{"advice.disturbed-but-wrong",
+          "The GPU was disturbed while the checks ran, but that cannot explain every failure: a "
+          "busy GPU makes times longer, never shorter, never longer than the call that measured "
+          "them, and never changes a unit, a result or what your code did (the trace shows "
+          "that)."},
+    entry{"advice.inconclusive", "Re-run when the GPU is quiet (nvidia-smi shows what else runs "
+                                 "on it). Your code was not judged wrong."},
+
+    // lint (report/lint_report.cpp)
+    entry{"severity.error", "error"},
+    entry{"severity.warning", "warning"},
+    entry{"severity.note", "note"},
+    entry{"lint.clean", "no timing mistakes"},
+    entry{"lint.clean-detail.one", " in {count} timed interval of {program}"},
+    entry{"lint.clean-detail", " in {count} timed intervals of {program}"},
+    entry{"lint.findings.one", "{count} timing finding"},
+    entry{"lint.findings", "{count} timing findings"},
+    entry{"lint.findings-detail", " in {count} timed intervals of {program}"},
+    entry{"lint.interval-events", "interval timed with events, measured {measured}"},
+    entry{"lint.interval-clock", "interval timed with {clock}, measured {measured}"},
+    entry{"lint.between", ", from {start} to {stop}"},
+    entry{"lint.more-like-it", " (and {count} more like it)"},
+    entry{"lint.fix", "fix: {hint}"},
+    entry{"lint.learn", "learn: {lesson}"},
+    entry{"lint.in-function", "in {function}"},
+    entry{"lint.without-lines", "Some findings name a function, not a line: build the program "
+                                "with -g (or nvcc's -lineinfo) to see their lines."},
+    entry{"lint.timeline", "timeline: {path}"},
+    entry{"lint.gpu", "GPU {device}"},
+
+    // hint (cli/hint_command.cpp)
+    entry{"hint.none", "Lesson {folder} has no hints. Read its lesson.md."},
+    entry{"hint.heading", "Hints for lesson {folder}: {title}"},
+    entry{"hint.next", "Run make hint LESSON={number} again for the next one."},
+    entry{"hint.last", "That was the last hint. The lesson text explains it all: {path}"},
+    entry{"hint.not-saved", "gpucheck hint: could not save progress to {path}"},
+    entry{"hint.no-lesson", "gpucheck hint: there is no lesson '{name}'."},
+
+    // status (cli/status_command.cpp, core/lesson_progress.cpp)
+    entry{"status.summary", "{passed} of {total} lessons passed."},
+    entry{"status.column-title", "title"},
+    entry{"status.column-state", "state"},
+    entry{"status.column-checked", "last checked"},
+    entry{"status.damaged", "The progress file {path} could not be read; it will be written "
+                            "anew at the next check."},
+    entry{"status.next", "Next: make check LESSON={number}  ({folder}, the first lesson not "
+                         "passed yet; `make check` alone checks it too)"},
+    entry{"status.no-gpu", "This machine has no NVIDIA GPU ({reason}): make check builds your "
+                           "code and runs the checks that need no GPU, but a lesson passes only "
+                           "on a machine with one."},
+    entry{"status.all-passed", "Every lesson has passed."},
+    entry{"progress.not-started", "not started"},
+    entry{"progress.passed", "passed"},
+    entry{"progress.changed", "passed earlier, changed since"},
+    entry{"progress.no-device", "built, not run (no GPU)"},
+    entry{"progress.build-failed", "failing (does not build)"},
+    entry{"progress.crashed", "failing (crashed or timed out)"},
+    entry{"progress.inconclusive", "inconclusive (check again)"},
+    entry{"progress.failing", "failing"},
+
+    // the rules' sentences (rules/*.cpp): what happened, by how much, and the fix
+    entry{"stale-queue.why",
+          "the interval includes {effect} of earlier work, {percent} of what you measured "
+          "({measured}): work launched before your clock started was still queued, and the "
+          "{call} at the stop waited for it"},
+    entry{"stale-queue.fix",
+          "wait for earlier work before you start the clock (cudaDeviceSynchronize before the "
+          "first read), or time with events recorded on the work's stream"},
+    entry{"unsynced-stop.why-submission",
+          "this interval measures only the submission of work, {measured}; the work itself ran "
+          "{truth} on the GPU and finished {late} after the clock stopped"},
+    entry{"unsynced-stop.fix-submission",
+          "to time the work, synchronize (cudaDeviceSynchronize or cudaStreamSynchronize on its "
+          "stream) before reading the clock; if timing the submission is what you meant, mark "
+          "the line that stops the clock as intended"},
+    entry{"unsynced-stop.why",
+          "you measured {measured}; the work launched in this interval ran {truth} on the GPU "
+          "and finished {late} after your clock stopped"},
+    entry{"unsynced-stop.fix",
+          "a launch returns before the GPU has done the work: call cudaStreamSynchronize on the "
+          "work's stream (or cudaDeviceSynchronize) before you read the clock, or time with "
+          "events"},
+};
+
+} // namespace
+
+std::span<const entry> english_catalogue() {
+  return english;
+}
+
+} // namespace gpucheck::messages
