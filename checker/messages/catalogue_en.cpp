@@ -175,6 +175,145 @@ constexpr std::array english{
           "a launch returns before the GPU has done the work: call cudaStreamSynchronize on the "
           "work's stream (or cudaDeviceSynchronize) before you read the clock, or time with "
           "events"},
+    entry{"sync-other-stream.why",
+          "you measured {measured}; the {call} before the stop waited on {waited_on}, but the "
+          "work ran on {work_stream} for {truth} and finished {late} after your clock stopped"},
+    entry{"sync-other-stream.fix",
+          "synchronize the stream that carries the work (cudaStreamSynchronize on the stream you "
+          "launched it on) before you read the clock"},
+    entry{"setup-in-region.why",
+          "the interval includes {effect} of one-time setup ({calls}), {percent} of what you "
+          "measured ({measured})"},
+    entry{"setup-in-region.fix",
+          "allocate memory and create streams, events and handles before you start the clock, "
+          "and free them after you stop it; time only the work"},
+    entry{"below-resolution.why",
+          "the work you timed ran {truth} on the GPU, less than one timing resolves (about "
+          "{resolution}); you measured {measured}"},
+    entry{"below-resolution.fix",
+          "time many repetitions in one interval and divide by their number (or give the work "
+          "more to do), and report the median of several samples"},
+    entry{"event-timing-disabled.both", "both events were"},
+    entry{"event-timing-disabled.start", "the start event was"},
+    entry{"event-timing-disabled.stop", "the stop event was"},
+    entry{"event-timing-disabled.why",
+          "cudaEventElapsedTime failed (error {error}) because {which} created with "
+          "cudaEventDisableTiming; the program got no time"},
+    entry{"event-timing-disabled.fix",
+          "create the events you time with cudaEventCreate (no cudaEventDisableTiming flag); "
+          "keep that flag for events used only to synchronize"},
+    entry{"event-not-complete.why-early",
+          "cudaEventElapsedTime was called {early} before the stop event completed, so it "
+          "returned cudaErrorNotReady and the program got no time"},
+    entry{"event-not-complete.why",
+          "cudaEventElapsedTime was called before the stop event completed, so it returned "
+          "cudaErrorNotReady and the program got no time"},
+    entry{"event-not-complete.work-ran", " (the work between the events ran {truth})"},
+    entry{"event-not-complete.fix",
+          "call cudaEventSynchronize(stop) after recording it and before cudaEventElapsedTime, "
+          "and check the error each CUDA call returns"},
+    entry{"submission-only.fix",
+          "marked as intended: nothing to change if submission time is what you meant to measure"},
+    entry{"stream.legacy", "the legacy default stream"},
+    entry{"stream.per-thread", "the per-thread default stream"},
+    entry{"stream.non-blocking", "a cudaStreamNonBlocking stream"},
+    entry{"stream.blocking", "an ordinary stream"},
+    entry{"stream.unknown", "a stream"},
+    entry{"event-stream-mismatch.and", " and {stream}"},
+    entry{"event-stream-mismatch.why",
+          "you measured {measured}, but the events were recorded on {events_on} and the work "
+          "between them ran on {work_stream}, which is not ordered with it; that work ran {truth} "
+          "on the GPU"},
+    entry{"event-stream-mismatch.fix",
+          "record both events on the stream that carries the work: cudaEventRecord(start, "
+          "stream) ... cudaEventRecord(stop, stream)"},
+    entry{"event-stream-mismatch.fix-non-blocking",
+          " (a stream created with cudaStreamNonBlocking is not ordered with stream 0)"},
+    entry{"cpu-time-clock.why",
+          "you measured {measured} with {clock}, which counts CPU time, but the interval lasted "
+          "{wall} on the wall clock"},
+    entry{"cpu-time-clock.work-ran", " (its GPU work ran {truth})"},
+    entry{"cpu-time-clock.why-spun",
+          "you measured {measured} with {clock}, which counts CPU time; it matched the wall clock "
+          "in this run only because the host spun for {waited} while it waited for the GPU: "
+          "where the host sleeps in the wait (blocking sync), the number loses that time"},
+    entry{"cpu-time-clock.fix",
+          "time GPU work with a wall clock (std::chrono::steady_clock, CLOCK_MONOTONIC) after a "
+          "synchronization, or with CUDA events"},
+    entry{"event-order.why-swapped",
+          "cudaEventElapsedTime was given the stop event first and the start event second "
+          "(swapped), so it measured -{measured}"},
+    entry{"event-order.fix-swapped",
+          "pass the start event first: cudaEventElapsedTime(&ms, start, stop)"},
+    entry{"event-order.why-before-start",
+          "the work ({missed} on the GPU) was launched before the start event was recorded, so "
+          "the events bracket {bracketed}; they measured {measured}"},
+    entry{"event-order.why-after-stop",
+          "the work ({missed} on the GPU) was launched after the stop event was recorded, so the "
+          "events bracket {bracketed}; they measured {measured}"},
+    entry{"event-order.no-work", "no work at all"},
+    entry{"event-order.other-work", "other work only"},
+    entry{"event-order.fix-before-start",
+          "record the start event before you launch the work: cudaEventRecord(start, stream); "
+          "work; cudaEventRecord(stop, stream)"},
+    entry{"event-order.fix-after-stop",
+          "record the stop event after you launch the work: cudaEventRecord(start, stream); "
+          "work; cudaEventRecord(stop, stream)"},
+    entry{"list.separator", ", "},
+    entry{"cold-start.first-thrust-launch", "the first launch of the thrust/CUB kernel {kernel}"},
+    entry{"cold-start.first-library-call",
+          "the first {library} call of the run that launched work"},
+    entry{"cold-start.compilation", "run-time compilation ({call})"},
+    entry{"cold-start.context-in", "context creation in {call}"},
+    entry{"cold-start.module-in", "module loading in {call}"},
+    entry{"cold-start.why",
+          "the interval includes {effect} of one-time start-up ({what}), {percent} of what you "
+          "measured ({measured})"},
+    entry{"cold-start.fix",
+          "warm up before you time: make one untimed call first (launch the kernel once, create "
+          "library handles and call each library function once) and synchronize, then start the "
+          "clock"},
+    entry{"host-gap.why",
+          "the interval includes {idle} of host time spent outside any CUDA call while the GPU "
+          "ran nothing, {percent} of what you measured ({measured}); the longest stretch, "
+          "{longest}, came just before {call}"},
+    entry{"host-gap.why-before-stop",
+          "the interval includes {idle} of host time spent outside any CUDA call while the GPU "
+          "ran nothing, {percent} of what you measured ({measured}); the longest stretch, "
+          "{longest}, came just before the stop"},
+    entry{"host-gap.fix",
+          "keep host work (sleeps, printing, computation) out of the timed region: between the "
+          "clock reads, only launch the work and wait for it"},
+    entry{"returned-value.events-swapped",
+          "the events are swapped in cudaEventElapsedTime (it takes the start event first, then "
+          "the stop), so the time came out negative"},
+    entry{"returned-value.clock-reads-swapped",
+          "the clock reads are subtracted the wrong way round (start - stop), so the time came "
+          "out negative"},
+    entry{"returned-value.truncated-or-rounded",
+          "the fraction of a millisecond was truncated or rounded away (duration_cast<"
+          "milliseconds>, std::round and an integer type all do that)"},
+    entry{"returned-value.truncated",
+          "the conversion dropped the fraction: it truncated to whole milliseconds "
+          "(duration_cast<milliseconds>, or an integer type, does that)"},
+    entry{"returned-value.rounded", "the conversion rounded to whole milliseconds"},
+    entry{"returned-value.microseconds", "the number is in microseconds, not milliseconds"},
+    entry{"returned-value.nanoseconds", "the number is in nanoseconds, not milliseconds"},
+    entry{"returned-value.seconds", "the number is in seconds, not milliseconds"},
+    entry{"returned-value.other-number", "the number returned is not the one measured"},
+    entry{"returned-value.why-events",
+          "your function returned {returned} (as milliseconds), but cudaEventElapsedTime gave "
+          "your function {measured}: {slip}"},
+    entry{"returned-value.why-clock",
+          "your function returned {returned} (as milliseconds), but your clock reads measured "
+          "{measured}: {slip}"},
+    entry{"returned-value.fix", "return the time you measured, in milliseconds"},
+    entry{"returned-value.fix-events",
+          "return the float cudaEventElapsedTime(&ms, start, stop) wrote, unchanged (it is "
+          "already in milliseconds)"},
+    entry{"returned-value.fix-clock",
+          "return std::chrono::duration<double, std::milli>(stop - start).count(): a double of "
+          "milliseconds, with its fraction"},
 };
 
 } // namespace

@@ -55,7 +55,7 @@ constexpr std::array chinese{
     entry{"headline.link-error", "代码能编译但无法链接：{message}"},
     entry{"advice.link-error", "检查要调用的某个函数只有声明、没有定义：保留起始代码中的每个函数，"
                                "名字和参数都不要改。"},
-    entry{"headline.compile-error", "代码无法编译：{where}：{message}"},
+    entry{"headline.compile-error", "代码无法编译：{where}: {message}"},
     entry{"headline.not-started", "无法启动检查程序：{error}"},
     entry{"headline.time-limit", "代码未在时间限制（{limit}）内结束，已被终止，"
                                  "它启动的所有进程也一并终止。"},
@@ -160,6 +160,129 @@ constexpr std::array chinese{
     entry{"unsynced-stop.fix",
           "内核启动是异步的，返回时 GPU 还没有做完工作：读时钟之前，对工作所在的流调用 "
           "cudaStreamSynchronize（或调用 cudaDeviceSynchronize），或者改用事件计时"},
+    entry{"sync-other-stream.why",
+          "你测得 {measured}；终点前的 {call} 等待的是{waited_on}，而工作在{work_stream}上运行了 "
+          "{truth}，在你的时钟停止 {late} 之后才完成"},
+    entry{"sync-other-stream.fix",
+          "读时钟之前，同步承载工作的那个流（对启动工作时用的流调用 cudaStreamSynchronize）"},
+    entry{"setup-in-region.why",
+          "这个区间包含了 {effect} 的一次性初始化（{calls}），占你测得时间（{measured}）的 "
+          "{percent}"},
+    entry{"setup-in-region.fix",
+          "在开始计时之前分配内存、创建流、事件和句柄，在停止计时之后再释放它们；只对工作本身计时"},
+    entry{"below-resolution.why",
+          "你计时的工作在 GPU 上只运行了 {truth}，短于一次计时能分辨的时间（约 {resolution}）；"
+          "你测得 {measured}"},
+    entry{"below-resolution.fix",
+          "在一个计时区间内重复多次再除以次数（或让工作量更大），并报告多次采样的中位数"},
+    entry{"event-timing-disabled.both", "两个事件都是"},
+    entry{"event-timing-disabled.start", "起始事件是"},
+    entry{"event-timing-disabled.stop", "结束事件是"},
+    entry{"event-timing-disabled.why",
+          "cudaEventElapsedTime 失败（错误 {error}），因为{which}用 cudaEventDisableTiming "
+          "创建的；程序没有得到任何时间"},
+    entry{"event-timing-disabled.fix",
+          "用于计时的事件请用 cudaEventCreate 创建（不带 cudaEventDisableTiming 标志）；"
+          "该标志只留给仅用于同步的事件"},
+    entry{"event-not-complete.why-early",
+          "cudaEventElapsedTime 在结束事件完成之前 {early} 就被调用了，因此返回 "
+          "cudaErrorNotReady，程序没有得到任何时间"},
+    entry{"event-not-complete.why",
+          "cudaEventElapsedTime 在结束事件完成之前就被调用了，因此返回 cudaErrorNotReady，"
+          "程序没有得到任何时间"},
+    entry{"event-not-complete.work-ran", "（两个事件之间的工作运行了 {truth}）"},
+    entry{"event-not-complete.fix",
+          "记录结束事件之后、调用 cudaEventElapsedTime 之前，先调用 cudaEventSynchronize(stop)；"
+          "并检查每个 CUDA 调用返回的错误"},
+    entry{"submission-only.fix", "已标记为有意为之：如果你本来就想测提交的时间，无需修改"},
+    entry{"stream.legacy", "旧版默认流（legacy default stream）"},
+    entry{"stream.per-thread", "每线程默认流（per-thread default stream）"},
+    entry{"stream.non-blocking", "一个 cudaStreamNonBlocking 流"},
+    entry{"stream.blocking", "一个普通流"},
+    entry{"stream.unknown", "一个流"},
+    entry{"event-stream-mismatch.and", "和{stream}"},
+    entry{"event-stream-mismatch.why",
+          "你测得 {measured}，但事件记录在{events_on}上，而两个事件之间的工作运行在{work_stream}"
+          "上，两者之间没有先后顺序的保证；那些工作在 GPU 上运行了 {truth}"},
+    entry{"event-stream-mismatch.fix",
+          "把两个事件都记录在承载工作的流上：cudaEventRecord(start, stream) ... "
+          "cudaEventRecord(stop, stream)"},
+    entry{"event-stream-mismatch.fix-non-blocking",
+          "（用 cudaStreamNonBlocking 创建的流与 0 号流之间没有顺序关系）"},
+    entry{"cpu-time-clock.why",
+          "你用 {clock} 测得 {measured}，它计的是 CPU 时间，而这个区间按挂钟时间持续了 {wall}"},
+    entry{"cpu-time-clock.work-ran", "（其中的 GPU 工作运行了 {truth}）"},
+    entry{"cpu-time-clock.why-spun",
+          "你用 {clock} 测得 {measured}，它计的是 CPU 时间；这次之所以与挂钟时间一致，只是因为"
+          "主机在等待 GPU 时忙等（自旋）了 {waited}：如果主机在等待中休眠（阻塞式同步），"
+          "这个数字就会少掉这段时间"},
+    entry{"cpu-time-clock.fix",
+          "同步之后用挂钟时间（std::chrono::steady_clock、CLOCK_MONOTONIC）为 GPU 工作计时，"
+          "或者用 CUDA 事件计时"},
+    entry{"event-order.why-swapped",
+          "传给 cudaEventElapsedTime 的第一个是结束事件、第二个是起始事件（顺序颠倒），"
+          "所以它测得 -{measured}"},
+    entry{"event-order.fix-swapped", "把起始事件放在前面：cudaEventElapsedTime(&ms, start, stop)"},
+    entry{"event-order.why-before-start",
+          "工作（在 GPU 上运行 {missed}）是在记录起始事件之前启动的，所以两个事件之间{bracketed}；"
+          "它们测得 {measured}"},
+    entry{"event-order.why-after-stop",
+          "工作（在 GPU 上运行 {missed}）是在记录结束事件之后启动的，所以两个事件之间{bracketed}；"
+          "它们测得 {measured}"},
+    entry{"event-order.no-work", "根本没有工作"},
+    entry{"event-order.other-work", "只有别的工作"},
+    entry{"event-order.fix-before-start",
+          "先记录起始事件，再启动工作：cudaEventRecord(start, stream); 工作; "
+          "cudaEventRecord(stop, stream)"},
+    entry{"event-order.fix-after-stop",
+          "启动工作之后再记录结束事件：cudaEventRecord(start, stream); 工作; "
+          "cudaEventRecord(stop, stream)"},
+    entry{"list.separator", "、"},
+    entry{"cold-start.first-thrust-launch", "thrust/CUB 内核 {kernel} 的首次启动"},
+    entry{"cold-start.first-library-call", "本次运行中第一个启动了工作的 {library} 调用"},
+    entry{"cold-start.compilation", "运行时编译（{call}）"},
+    entry{"cold-start.context-in", "{call} 中的上下文创建"},
+    entry{"cold-start.module-in", "{call} 中的模块加载"},
+    entry{"cold-start.why",
+          "这个区间包含了 {effect} 的一次性启动开销（{what}），占你测得时间（{measured}）的 "
+          "{percent}"},
+    entry{"cold-start.fix",
+          "计时之前先预热：先做一次不计时的调用（启动一次内核、创建库句柄、每个库函数调用一次）"
+          "并同步，然后再开始计时"},
+    entry{"host-gap.why",
+          "这个区间包含了 {idle} 的主机时间，它不在任何 CUDA 调用之内，而这期间 GPU 空闲，"
+          "占你测得时间（{measured}）的 {percent}；其中最长的一段 {longest}，紧挨在 {call} 之前"},
+    entry{"host-gap.why-before-stop",
+          "这个区间包含了 {idle} 的主机时间，它不在任何 CUDA 调用之内，而这期间 GPU 空闲，"
+          "占你测得时间（{measured}）的 {percent}；其中最长的一段 {longest}，紧挨在计时终点之前"},
+    entry{"host-gap.fix",
+          "把主机上的工作（休眠、打印、计算）移出计时区间：两次读时钟之间只启动工作并等待它完成"},
+    entry{"returned-value.events-swapped",
+          "cudaEventElapsedTime 的两个事件传反了（它先接受起始事件，再接受结束事件），"
+          "所以时间成了负数"},
+    entry{"returned-value.clock-reads-swapped",
+          "两次时钟读数减反了（start - stop），所以时间成了负数"},
+    entry{"returned-value.truncated-or-rounded",
+          "毫秒的小数部分被截断或四舍五入掉了（duration_cast<milliseconds>、std::round "
+          "和整数类型都会这样）"},
+    entry{"returned-value.truncated",
+          "转换丢掉了小数部分：截断成了整毫秒（duration_cast<milliseconds> 或整数类型会这样）"},
+    entry{"returned-value.rounded", "转换四舍五入成了整毫秒"},
+    entry{"returned-value.microseconds", "这个数的单位是微秒，而不是毫秒"},
+    entry{"returned-value.nanoseconds", "这个数的单位是纳秒，而不是毫秒"},
+    entry{"returned-value.seconds", "这个数的单位是秒，而不是毫秒"},
+    entry{"returned-value.other-number", "返回的数不是测得的那个数"},
+    entry{"returned-value.why-events",
+          "你的函数返回了 {returned}（按毫秒计），但 cudaEventElapsedTime 给出的是 {measured}："
+          "{slip}"},
+    entry{"returned-value.why-clock",
+          "你的函数返回了 {returned}（按毫秒计），但你的两次时钟读数测得 {measured}：{slip}"},
+    entry{"returned-value.fix", "返回你测得的时间，单位为毫秒"},
+    entry{"returned-value.fix-events",
+          "原样返回 cudaEventElapsedTime(&ms, start, stop) 写入的 float（它的单位已经是毫秒）"},
+    entry{"returned-value.fix-clock",
+          "返回 std::chrono::duration<double, std::milli>(stop - start).count()："
+          "一个保留小数部分的 double，单位为毫秒"},
 };
 
 } // namespace
