@@ -29,7 +29,8 @@ int run_hint_command(const std::vector<std::string>& arguments) {
   const lesson_catalog catalog = paths.catalog();
   const auto lesson = catalog.resolve(parsed.positional[0]);
   if (!lesson) {
-    std::cerr << text("hint.no-lesson", {{"name", parsed.positional[0]}}) << "\n"
+    std::cerr << text("error.no-lesson", {{"command", "hint"}, {"name", parsed.positional[0]}})
+              << "\n"
               << catalog.describe_choices() << "\n";
     return to_int(exit_code::usage);
   }

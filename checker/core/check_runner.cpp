@@ -275,7 +275,7 @@ check_report run_check(const lesson_entry& lesson, const check_settings& setting
   if (settings.lock_gpu) {
     lock.emplace(gpu_lock_path(), [&] {
       if (settings.notice) {
-        settings.notice("waiting for another check on this GPU (" + gpu_identity() + ")...");
+        settings.notice(text("progress.waiting-for-gpu", {{"gpu", gpu_identity()}}));
       }
     });
   }

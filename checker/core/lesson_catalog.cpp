@@ -88,12 +88,11 @@ std::optional<lesson_entry> lesson_catalog::resolve(const std::string& name) con
 
 std::string lesson_catalog::describe_choices() const {
   std::ostringstream text;
-  text << "The lessons are:\n";
+  text << messages::text("lessons.are") << "\n";
   for (const auto& lesson : m_lessons) {
     text << "  " << lesson.folder << "  " << lesson.title << "\n";
   }
-  text << "Name one by its number (LESSON=4), its folder (LESSON=04-two-sync-methods) or its "
-          "slug (LESSON=two-sync-methods).";
+  text << messages::text("lessons.how-to-name");
   return text.str();
 }
 

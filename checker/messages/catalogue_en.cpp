@@ -129,7 +129,6 @@ constexpr std::array english{
     entry{"hint.next", "Run make hint LESSON={number} again for the next one."},
     entry{"hint.last", "That was the last hint. The lesson text explains it all: {path}"},
     entry{"hint.not-saved", "gpucheck hint: could not save progress to {path}"},
-    entry{"hint.no-lesson", "gpucheck hint: there is no lesson '{name}'."},
 
     // status (cli/status_command.cpp, core/lesson_progress.cpp)
     entry{"status.summary", "{passed} of {total} lessons passed."},
@@ -314,6 +313,24 @@ constexpr std::array english{
     entry{"returned-value.fix-clock",
           "return std::chrono::duration<double, std::milli>(stop - start).count(): a double of "
           "milliseconds, with its fraction"},
+    entry{"error.no-lesson", "gpucheck {command}: there is no lesson '{name}'."},
+    entry{"lessons.are", "The lessons are:"},
+    entry{"lessons.how-to-name", "Name one by its number (LESSON=4), its folder "
+                                 "(LESSON=04-two-sync-methods) or its slug "
+                                 "(LESSON=two-sync-methods)."},
+    entry{"progress.checking", "Checking lesson {folder} ..."},
+    entry{"progress.checking-solution", "Checking lesson {folder} (reference solution) ..."},
+    entry{
+        "progress.compiling",
+        "  compiling your exercise.cu with the lesson's checks (half a minute the first time)..."},
+    entry{"progress.compiling-solution", "  compiling the reference solution with the lesson's "
+                                         "checks (half a minute the first time)..."},
+    entry{"progress.running", "  running the checks..."},
+    entry{"progress.waiting-for-gpu", "waiting for another check on this GPU ({gpu})..."},
+    entry{"progress.replay-failed",
+          "  a check failed: running it again under the tracer, to read what your code did..."},
+    entry{"progress.replay-asked",
+          "  running the checks again under the tracer, for the trace you asked for..."},
 };
 
 } // namespace

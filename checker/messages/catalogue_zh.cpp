@@ -120,7 +120,6 @@ constexpr std::array chinese{
     entry{"hint.next", "再次运行 make hint LESSON={number} 可看下一条。"},
     entry{"hint.last", "这是最后一条提示。课文中有完整的解释：{path}"},
     entry{"hint.not-saved", "gpucheck hint：无法把进度保存到 {path}"},
-    entry{"hint.no-lesson", "gpucheck hint：没有名为 '{name}' 的课。"},
 
     // status
     entry{"status.summary", "{total} 课中已通过 {passed} 课。"},
@@ -283,6 +282,21 @@ constexpr std::array chinese{
     entry{"returned-value.fix-clock",
           "返回 std::chrono::duration<double, std::milli>(stop - start).count()："
           "一个保留小数部分的 double，单位为毫秒"},
+    entry{"error.no-lesson", "gpucheck {command}：没有名为 '{name}' 的课。"},
+    entry{"lessons.are", "现有的课程："},
+    entry{"lessons.how-to-name", "可以用编号（LESSON=4）、目录名（LESSON=04-two-sync-methods）"
+                                 "或简称（LESSON=two-sync-methods）指定一课。"},
+    entry{"progress.checking", "正在检查课程 {folder} ..."},
+    entry{"progress.checking-solution", "正在检查课程 {folder}（参考答案）..."},
+    entry{"progress.compiling",
+          "  正在把你的 exercise.cu 与本课的检查一起编译（第一次约需半分钟）..."},
+    entry{"progress.compiling-solution",
+          "  正在把参考答案与本课的检查一起编译（第一次约需半分钟）..."},
+    entry{"progress.running", "  正在运行检查..."},
+    entry{"progress.waiting-for-gpu", "正在等待这块 GPU 上的另一项检查结束（{gpu}）..."},
+    entry{"progress.replay-failed",
+          "  有检查未通过：在 tracer 下重新运行它，看看你的代码做了什么..."},
+    entry{"progress.replay-asked", "  按你的要求，在 tracer 下重新运行检查以取得 trace..."},
 };
 
 } // namespace
