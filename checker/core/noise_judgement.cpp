@@ -8,19 +8,23 @@
 namespace gpucheck {
 namespace {
 
-void describe_conditions(const gpu_conditions& conditions, const char* when,
+// `when_id`: noise.before or noise.after.
+void describe_conditions(const gpu_conditions& conditions, const char* when_id,
                          std::vector<std::string>& reasons) {
   if (!conditions.known) {
     return;
   }
+  const std::string when = messages::text(when_id);
   if (conditions.other_processes > 0) {
-    reasons.push_back(std::to_string(conditions.other_processes) +
-                      " other process(es) were computing on the GPU " + when + " (utilization " +
-                      std::to_string(conditions.utilization_percent) + "%)");
+    reasons.push_back(
+        messages::text("noise.other-processes",
+                       {{"count", std::to_string(conditions.other_processes)},
+                        {"when", when},
+                        {"utilization", std::to_string(conditions.utilization_percent)}}));
   }
   for (const auto& slowdown : conditions.slowdowns) {
-    reasons.push_back("the GPU's clocks were held down " + std::string(when) + " (" + slowdown +
-                      ")");
+    reasons.push_back(
+        messages::text("noise.clocks-held-down", {{"when", when}, {"why", slowdown}}));
   }
 }
 
@@ -29,20 +33,20 @@ void describe_conditions(const gpu_conditions& conditions, const char* when,
 std::vector<std::string> noise_reasons(const noise_evidence& evidence) {
   std::vector<std::string> reasons;
   if (evidence.before) {
-    describe_conditions(*evidence.before, "before the checks", reasons);
+    describe_conditions(*evidence.before, "noise.before", reasons);
   }
   if (evidence.after) {
-    describe_conditions(*evidence.after, "after the checks", reasons);
+    describe_conditions(*evidence.after, "noise.after", reasons);
   }
   if (evidence.noise_host_us > host_jitter_limit_us) {
-    reasons.push_back("host-clock timings of known work varied by " +
-                      std::to_string(evidence.noise_host_us) + " us (the checks allow " +
-                      std::to_string(host_jitter_limit_us) + " us)");
+    reasons.push_back(
+        messages::text("noise.host-jitter", {{"varied", std::to_string(evidence.noise_host_us)},
+                                             {"limit", std::to_string(host_jitter_limit_us)}}));
   }
   if (evidence.noise_event_us > event_jitter_limit_us) {
-    reasons.push_back("event timings of known work varied by " +
-                      std::to_string(evidence.noise_event_us) + " us (the checks allow " +
-                      std::to_string(event_jitter_limit_us) + " us)");
+    reasons.push_back(
+        messages::text("noise.event-jitter", {{"varied", std::to_string(evidence.noise_event_us)},
+                                              {"limit", std::to_string(event_jitter_limit_us)}}));
   }
   if (!evidence.other_cause.empty()) {
     reasons.push_back(evidence.other_cause);

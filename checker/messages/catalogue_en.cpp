@@ -331,6 +331,39 @@ constexpr std::array english{
           "  a check failed: running it again under the tracer, to read what your code did..."},
     entry{"progress.replay-asked",
           "  running the checks again under the tracer, for the trace you asked for..."},
+    entry{"noise.before", "before the checks"},
+    entry{"noise.after", "after the checks"},
+    entry{"noise.other-processes",
+          "{count} other process(es) were computing on the GPU {when} (utilization "
+          "{utilization}%)"},
+    entry{"noise.clocks-held-down", "the GPU's clocks were held down {when} ({why})"},
+    entry{"noise.host-jitter",
+          "host-clock timings of known work varied by {varied} us (the checks allow {limit} us)"},
+    entry{"noise.event-jitter",
+          "event timings of known work varied by {varied} us (the checks allow {limit} us)"},
+    entry{"advice.query-not-ready",
+          "A query answers cudaErrorNotReady while the work is still running: that is an answer, "
+          "not an error, so a polling query must not stop the program (no CUDA_CHECK around it). "
+          "To simply wait, call cudaEventSynchronize(stop) instead."},
+    entry{"advice.elapsed-not-ready",
+          "cudaEventElapsedTime was called before both of its events had happened on the GPU: "
+          "the work before them was still running, so there was no time to read yet (rule "
+          "event-not-complete). Wait for the stop event first, cudaEventSynchronize(stop), and "
+          "record both events on the stream that carries the work, so that the stop cannot "
+          "happen before the start."},
+    entry{"advice.elapsed-bad-event",
+          "cudaEventElapsedTime needs two events that were both recorded and both created to "
+          "time: one was never recorded (cudaEventRecord), was already destroyed, or was created "
+          "with cudaEventDisableTiming (rule event-timing-disabled). Create timing events "
+          "(gpucourse::cuda_event) and record both before you read them."},
+    entry{"advice.context-destroyed",
+          "The CUDA context the checks were using was destroyed while they ran: something called "
+          "cudaDeviceReset(). A timing function must leave the device as it found it; remove the "
+          "reset."},
+    entry{"advice.out-of-memory",
+          "The GPU ran out of memory: an allocation larger than the card, or memory allocated on "
+          "every call and never freed. Allocate once, and let an owner free it "
+          "(gpucourse::device_buffer in cuda_raii.cuh)."},
 };
 
 } // namespace

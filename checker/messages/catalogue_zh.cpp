@@ -297,6 +297,34 @@ constexpr std::array chinese{
     entry{"progress.replay-failed",
           "  有检查未通过：在 tracer 下重新运行它，看看你的代码做了什么..."},
     entry{"progress.replay-asked", "  按你的要求，在 tracer 下重新运行检查以取得 trace..."},
+    entry{"noise.before", "检查开始前"},
+    entry{"noise.after", "检查结束后"},
+    entry{"noise.other-processes", "{when}有 {count} 个其他进程在这块 GPU 上计算（利用率 "
+                                   "{utilization}%）"},
+    entry{"noise.clocks-held-down", "{when} GPU 的时钟被压低了（{why}）"},
+    entry{"noise.host-jitter",
+          "用主机时钟测量已知工作，结果波动了 {varied} us（检查允许 {limit} us）"},
+    entry{"noise.event-jitter",
+          "用事件测量已知工作，结果波动了 {varied} us（检查允许 {limit} us）"},
+    entry{"advice.query-not-ready",
+          "工作仍在运行时，查询会返回 cudaErrorNotReady：这是一个回答，不是错误，所以轮询式的查询"
+          "不应让程序停下（不要给它套 CUDA_CHECK）。如果只是想等待，请改用 "
+          "cudaEventSynchronize(stop)。"},
+    entry{"advice.elapsed-not-ready",
+          "调用 cudaEventElapsedTime 时，它的两个事件还没有都在 GPU 上发生：它们之前的工作仍在"
+          "运行，所以还没有时间可读（规则 event-not-complete）。先用 cudaEventSynchronize(stop) "
+          "等待结束事件，并把两个事件都记录在承载工作的流上，这样结束事件就不会早于起始事件发生。"},
+    entry{"advice.elapsed-bad-event",
+          "cudaEventElapsedTime 需要两个都已记录、并且都是为计时而创建的事件：其中一个从未被记录"
+          "（cudaEventRecord）、已被销毁，或是用 cudaEventDisableTiming 创建的（规则 "
+          "event-timing-disabled）。请创建可计时的事件（gpucourse::cuda_event），读取之前把两个"
+          "都记录下来。"},
+    entry{"advice.context-destroyed",
+          "检查所用的 CUDA 上下文在运行中被销毁了：有代码调用了 cudaDeviceReset()。计时函数必须"
+          "让设备保持原样；请删掉这次重置。"},
+    entry{"advice.out-of-memory",
+          "GPU 内存耗尽：某次分配超过了显卡的容量，或者每次调用都分配内存却从不释放。只分配一次，"
+          "并交给一个所有者对象释放（cuda_raii.cuh 中的 gpucourse::device_buffer）。"},
 };
 
 } // namespace
