@@ -50,7 +50,7 @@ constexpr std::array chinese{
     // check：标题行与建议
     entry{"headline.build-failed", "构建失败。"},
     entry{"headline.defined-twice",
-          "代码能编译但无法链接：{where} 定义了 `{name}'，而程序中已经有它。"},
+          "代码能编译但无法链接：{where} 定义了 `{name}`，而程序中已经有它。"},
     entry{"headline.your-code", "你的代码"},
     entry{"headline.link-error", "代码能编译但无法链接：{message}"},
     entry{"advice.link-error", "检查要调用的某个函数只有声明、没有定义：保留起始代码中的每个函数，"
