@@ -15,7 +15,7 @@
 #   make lesson-text                                       authors: fill lesson.md's listings, outputs, figures
 #   make lint FILE=prog.cu [ARGS="..."] [TIMELINE=out.svg]  find timing mistakes in any CUDA program
 #   make list                                              the lessons
-#   make book [EDITION=instructor]                         the course as PDF, HTML, EPUB (build/book)
+#   make book [EDITION=instructor] [LANG=zh]               the course as PDF, HTML, EPUB (build/book); LANG=zh in Chinese
 #   make docs                                              API docs (build/docs/html)
 #   make test                                              every test this machine can run (a quick GPU pass where there is a GPU)
 #   make test-gpu                                          the full GPU tests (needs an NVIDIA GPU)

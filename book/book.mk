@@ -2,9 +2,13 @@
 # The book and the API reference; included by the top Makefile (include book/book.mk).
 #
 #   make book [EDITION=instructor]     the course as PDF, HTML and EPUB in build/book/
+#   make book LANG=zh                  the Chinese edition (course-zh.*, course-instructor-zh.*)
 #   make docs                          the API reference (Doxygen) in build/docs/html/
 
 EDITION ?= student
+# The book's language: LANG=zh given on make's command line (the locale's LANG in the environment
+# does not choose it: `make book` is the English edition wherever it runs).
+BOOK_LANG ?= $(if $(filter command line,$(origin LANG)),$(if $(filter zh%,$(LANG)),zh,en),en)
 BOOK_OUT ?= $(BUILD)/book
 DOCS_OUT ?= $(BUILD)/docs
 
@@ -20,7 +24,8 @@ book-timeline: configure
 
 book: book-timeline docs
 	@tools/ensure-deps.sh book
-	@python3 book/tools/build_book.py --edition $(EDITION) --out $(BOOK_OUT) \
+	@LANG=C.UTF-8 python3 book/tools/build_book.py --edition $(EDITION) --lang $(BOOK_LANG) \
+	  --out $(BOOK_OUT) \
 	  --timeline-tool $(abspath $(BUILD))/bin/book-timeline
 
 docs:

@@ -126,10 +126,11 @@ end
 
 -- "NVIDIA H200 (driver 580.159.04, CUDA 13.0), 2026-12-02"
 function M.describe_machine(header)
-  local gpu = header.gpu or "an unnamed GPU"
+  local words = require("words")
+  local gpu = header.gpu or words.get("unnamed-gpu")
   local details = {}
   if header.driver then
-    table.insert(details, "driver " .. header.driver)
+    table.insert(details, words.get("driver", header.driver))
   end
   if header.cuda then
     table.insert(details, "CUDA " .. header.cuda)

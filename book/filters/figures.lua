@@ -4,12 +4,13 @@
 -- and timelines of recorded traces (build/bin/book-timeline, the renderer of gpucheck --timeline).
 -- Every SVG is also converted to PDF with rsvg-convert, for the PDF edition.
 local common = require("common")
+local words = require("words")
 
 local M = {}
 
-local function placeholder(title, text)
-  return pandoc.Div(pandoc.read("**" .. title .. "** " .. text, "markdown").blocks,
-                    pandoc.Attr("", { "not-measured" }))
+-- A box in place of a figure that cannot be drawn: its text is markdown, in bold first words.
+local function placeholder(text)
+  return pandoc.Div(pandoc.read(text, "markdown").blocks, pandoc.Attr("", { "not-measured" }))
 end
 M.placeholder = placeholder
 
@@ -101,7 +102,7 @@ function M.compare_table(ctx, example)
   end
   local machines = {}
   local lines = {
-    "| Case | N | Article | What the article's number covers | This course |",
+    words.get("compare-header"),
     "|:----------------------|------:|-----------:|:------------------------------------|-------------:|",
   }
   for _, row in ipairs(rows) do
@@ -113,11 +114,10 @@ function M.compare_table(ctx, example)
     table.insert(names, name)
   end
   table.sort(names)
-  local where = #names > 0 and ("on " .. table.concat(names, "; ") .. "; —: not measured yet") or
-                    "not yet measured on a GPU"
+  local where = #names > 0 and words.get("compare-on", table.concat(names, "; ")) or
+                    words.get("compare-not-measured")
   table.insert(lines, "")
-  table.insert(lines, "Table: The article's example " .. example .. " (PyTorch, one GPU it does not " ..
-                      "name) next to this course's program (CUDA C++, " .. where .. ").")
+  table.insert(lines, "Table: " .. words.get("compare-caption", example, where))
   local doc = pandoc.read(table.concat(lines, "\n"), "markdown")
   local tbl = doc.blocks[1]
   tbl.attr = pandoc.Attr(ctx.prefix .. "tbl-article-" .. example, { "compare" }, {})
@@ -126,13 +126,9 @@ end
 
 function M.compare_section(ctx)
   return {
-    pandoc.Header(2, { pandoc.Str("The article's numbers and this GPU's") },
+    pandoc.Header(2, { pandoc.Str(words.get("article-numbers")) },
                   pandoc.Attr(ctx.prefix .. "article-numbers", {}, {})),
-    pandoc.Para(pandoc.read("The article printed the numbers below (in seconds; here in " ..
-                            "milliseconds). The third column says what each number really covers. " ..
-                            "The last column is what this lesson's `main.cu` printed for the same case with the " ..
-                            "reference solution, which times the work alone (recorded with " ..
-                            "`tools/record-results.sh`).", "markdown").blocks[1].content),
+    pandoc.Para(pandoc.read(words.get("article-numbers-intro"), "markdown").blocks[1].content),
     M.compare_table(ctx, ctx.article_example),
   }
 end
@@ -176,8 +172,7 @@ function M.plot(ctx, block)
   if not common.file_exists(data) then
     common.warn(ctx.where, "no measured data " .. common.repo_relative(ctx.root, data) ..
                            " for a plot (the book says \"not yet measured\")")
-    return placeholder("Not yet measured.", "This plot is drawn from `book/data/results/" .. lesson ..
-                       "/" .. run .. ".txt`, recorded on a GPU with `tools/record-results.sh`.")
+    return placeholder(words.get("not-measured", words.get("plot-not-measured", lesson, run)))
   end
   local svg, pdf = figure_paths(ctx, run .. "-plot")
   local args = { ctx.root .. "/book/tools/plot_svg.py", "--data", data, "--out", svg,
@@ -195,7 +190,7 @@ function M.plot(ctx, block)
   end
   common.run(ctx.where, ctx.python, args)
   to_pdf(ctx, svg, pdf)
-  local measured_on = "Measured on " .. common.describe_machine(common.read_result(data).header) .. "."
+  local measured_on = words.get("measured-on", common.describe_machine(common.read_result(data).header))
   if a["caption"] then
     block.attributes["caption"] = a["caption"] .. " " .. measured_on
   end
@@ -218,7 +213,7 @@ function M.timeline(ctx, block)
   end
   if ctx.timeline_tool == "" or not common.file_exists(ctx.timeline_tool) then
     common.warn(ctx.where, "timeline of " .. trace .. " not drawn: build/bin/book-timeline is not built")
-    return placeholder("Timeline not drawn.", "Build the tool first: `make book` does it.")
+    return placeholder(words.get("timeline-not-drawn"))
   end
   local svg, pdf = figure_paths(ctx, pandoc.path.filename(path):gsub("%.jsonl$", ""))
   local args = { path, svg }
@@ -232,8 +227,7 @@ function M.timeline(ctx, block)
   end
   common.run(ctx.where, ctx.timeline_tool, args)
   to_pdf(ctx, svg, pdf)
-  return figure(ctx, block, svg, "Timeline of the recorded trace `" ..
-                                 common.repo_relative(ctx.root, path) .. "`.")
+  return figure(ctx, block, svg, words.get("timeline-caption", common.repo_relative(ctx.root, path)))
 end
 
 return M

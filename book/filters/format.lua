@@ -48,7 +48,8 @@ function Header(h)
   end
   local number = section or chapter
   if number and not h.classes:includes("unnumbered") then
-    local label = h.level == 1 and ("Lesson " .. number) or number
+    -- lesson.lua wrote the chapter's label in the edition's language ("Lesson 4", "第 4 课").
+    local label = h.level == 1 and (h.attributes["chapter-label"] or ("Lesson " .. number)) or number
     local content = { pandoc.Span({ pandoc.Str(label) }, pandoc.Attr("", { "header-section-number" })) }
     table.insert(content, pandoc.Space())
     for _, inline in ipairs(h.content) do
@@ -77,7 +78,7 @@ function Div(div)
   end
   if div.classes:includes("objectives") then
     return boxed("objectivesbox", div.content)
-  elseif div.classes:includes("not-measured") then
+  elseif div.classes:includes("not-measured") or div.classes:includes("untranslated") then
     return boxed("notmeasuredbox", div.content)
   elseif div.classes:includes("listing") or div.classes:includes("output-block") then
     local caption = caption_para(div)

@@ -7,9 +7,11 @@
 -- Then ids are made unique across the book, and chapters, sections, figures, tables and listings
 -- are numbered, with @fig:/@sec:/@tbl:/@lst: references resolved (an unknown one fails the build).
 -- Settings come from build_book.py as metadata: book_root, source (the .md), kind (lesson|front),
--- edition (student|instructor), figures_dir, timeline_tool, python.
+-- edition (student|instructor), figures_dir, timeline_tool, python, book_lang (en|zh) and
+-- untranslated (true: a Chinese edition shows this English text with a note saying so).
 package.path = pandoc.path.directory(PANDOC_SCRIPT_FILE) .. "/?.lua;" .. package.path
 local common = require("common")
+local words = require("words")
 local listing = require("listing")
 local figures = require("figures")
 
@@ -61,7 +63,7 @@ local function include_listing(block)
   else
     caption = { pandoc.Code(shown) }
     if anchor then
-      table.insert(caption, pandoc.Str(", region"))
+      table.insert(caption, pandoc.Str(words.get("listing-region")))
       table.insert(caption, pandoc.Space())
       table.insert(caption, pandoc.Emph({ pandoc.Str(anchor) }))
     end
@@ -71,7 +73,7 @@ local function include_listing(block)
 end
 
 local function not_measured(what)
-  local text = pandoc.read("**Not yet measured.** " .. what, "markdown").blocks
+  local text = pandoc.read(words.get("not-measured", what), "markdown").blocks
   return pandoc.Div(text, pandoc.Attr("", { "not-measured" }))
 end
 
@@ -84,17 +86,16 @@ local function output_block(block)
     common.warn(ctx.where, "no measured output " .. common.repo_relative(ctx.root, path) ..
                            " (the book says \"not yet measured\"; record it with " ..
                            "tools/record-results.sh on a GPU)")
-    return not_measured("This output is recorded on a GPU with `tools/record-results.sh` (" ..
-                        "`book/data/results/" .. lesson .. "/" .. run .. ".txt`).")
+    return not_measured(words.get("output-not-measured", lesson, run))
   end
-  local caption = { pandoc.Str("Output") }
+  local caption = { pandoc.Str(words.get("output")) }
   if result.header.command then
-    caption = { pandoc.Str("Output of"), pandoc.Space(), pandoc.Code(result.header.command) }
+    caption = { pandoc.Str(words.get("output-of")), pandoc.Space(), pandoc.Code(result.header.command) }
   end
-  table.insert(caption, pandoc.Str(", on"))
+  table.insert(caption, pandoc.Str(words.get("output-on")))
   table.insert(caption, pandoc.Space())
   table.insert(caption, pandoc.Str(common.describe_machine(result.header)))
-  table.insert(caption, pandoc.Str("."))
+  table.insert(caption, pandoc.Str(words.get("full-stop")))
   return pandoc.Div({ pandoc.Para({ pandoc.Span(caption, pandoc.Attr("", { "caption" })) }),
                       pandoc.CodeBlock(result.body, pandoc.Attr("", { "output" },
                                                                  { ["result"] = lesson .. "/" .. run })) },
@@ -256,7 +257,7 @@ local function rewrite_links(blocks, ids)
 end
 
 local function objectives_box(meta)
-  local content = { pandoc.Para({ pandoc.Strong({ pandoc.Str("In this lesson you will") }) }) }
+  local content = { pandoc.Para({ pandoc.Strong({ pandoc.Str(words.get("objectives")) }) }) }
   local items = {}
   for _, objective in ipairs(meta_list(meta.objectives)) do
     table.insert(items, meta_blocks(objective))
@@ -266,23 +267,23 @@ local function objectives_box(meta)
   end
   local facts = {}
   if meta.article_section then
-    table.insert(facts, pandoc.Str("The article's section:"))
+    table.insert(facts, pandoc.Str(words.get("article-section")))
     table.insert(facts, pandoc.Space())
     for _, inline in ipairs(meta_blocks(meta.article_section)[1].content) do
       table.insert(facts, inline)
     end
-    table.insert(facts, pandoc.Str("."))
+    table.insert(facts, pandoc.Str(words.get("full-stop")))
     table.insert(facts, pandoc.LineBreak())
   end
-  table.insert(facts, pandoc.Str("Your work:"))
+  table.insert(facts, pandoc.Str(words.get("your-work")))
   table.insert(facts, pandoc.Space())
   table.insert(facts, pandoc.Code("lessons/" .. ctx.folder .. "/exercise.cu"))
-  table.insert(facts, pandoc.Str(";"))
+  table.insert(facts, pandoc.Str(words.get("semicolon")))
   table.insert(facts, pandoc.Space())
-  table.insert(facts, pandoc.Str("check it with"))
+  table.insert(facts, pandoc.Str(words.get("check-it-with")))
   table.insert(facts, pandoc.Space())
   table.insert(facts, pandoc.Code("make check LESSON=" .. ctx.number))
-  table.insert(facts, pandoc.Str("."))
+  table.insert(facts, pandoc.Str(words.get("full-stop")))
   table.insert(content, pandoc.Para(facts))
   return pandoc.Div(content, pandoc.Attr("", { "objectives" }))
 end
@@ -297,10 +298,10 @@ local function hints_section(meta)
     table.insert(items, meta_blocks(hint))
   end
   return {
-    pandoc.Header(2, { pandoc.Str("Hints") }, pandoc.Attr(ctx.prefix .. "hints", { "hints" })),
-    pandoc.Para({ pandoc.Str("Read them one at a time, and try again after each:"), pandoc.Space(),
+    pandoc.Header(2, { pandoc.Str(words.get("hints")) }, pandoc.Attr(ctx.prefix .. "hints", { "hints" })),
+    pandoc.Para({ pandoc.Str(words.get("hints-intro")), pandoc.Space(),
                   pandoc.Code("make hint LESSON=" .. ctx.number), pandoc.Space(),
-                  pandoc.Str("shows the next one.") }),
+                  pandoc.Str(words.get("hints-next")) }),
     pandoc.OrderedList(items),
   }
 end
@@ -310,7 +311,7 @@ local function instructor_sections(ids)
   -- Beside the solution, out of the student's folder.
   local notes_path = ctx.root .. "/solutions/" .. ctx.folder .. "/instructor.md"
   local notes = common.read_file(notes_path)
-  table.insert(blocks, pandoc.Header(2, { pandoc.Str("Instructor notes") },
+  table.insert(blocks, pandoc.Header(2, { pandoc.Str(words.get("instructor-notes")) },
                                      pandoc.Attr(ctx.prefix .. "instructor-notes", { "instructor" })))
   if notes then
     local doc = pandoc.read(notes, "markdown")
@@ -324,24 +325,28 @@ local function instructor_sections(ids)
       table.insert(blocks, b)
     end
   else
-    table.insert(blocks, pandoc.Para({ pandoc.Emph({ pandoc.Str("No instructor notes for this " ..
-                                                                 "lesson yet (solutions/" .. ctx.folder ..
-                                                                 "/instructor.md).") }) }))
+    table.insert(blocks, pandoc.Para({ pandoc.Emph({ pandoc.Str(words.get("no-instructor-notes",
+                                                                          ctx.folder)) }) }))
   end
   local solution = ctx.root .. "/solutions/" .. ctx.folder .. "/exercise.cu"
-  table.insert(blocks, pandoc.Header(2, { pandoc.Str("Solution") },
+  table.insert(blocks, pandoc.Header(2, { pandoc.Str(words.get("solution")) },
                                      pandoc.Attr(ctx.prefix .. "solution", { "instructor" })))
   if common.file_exists(solution) then
-    table.insert(blocks, pandoc.Para({ pandoc.Str("The reference solution, checked by"),
+    table.insert(blocks, pandoc.Para({ pandoc.Str(words.get("solution-checked-by")),
                                        pandoc.Space(),
                                        pandoc.Code("make check LESSON=" .. ctx.number .. " SOLUTION=1"),
-                                       pandoc.Str(":") }))
+                                       pandoc.Str(words.get("colon")) }))
     table.insert(blocks, pandoc.CodeBlock("", pandoc.Attr("", { "cuda", "solution" },
                                           { ["include"] = "/solutions/" .. ctx.folder .. "/exercise.cu" })))
   else
-    table.insert(blocks, pandoc.Para({ pandoc.Emph({ pandoc.Str("No reference solution yet.") }) }))
+    table.insert(blocks, pandoc.Para({ pandoc.Emph({ pandoc.Str(words.get("no-solution")) }) }))
   end
   return blocks
+end
+
+-- A Chinese edition's chapter that is still the English text says so, in a box of its own.
+local function untranslated_note(text)
+  return pandoc.Div(pandoc.read(text, "markdown").blocks, pandoc.Attr("", { "untranslated" }))
 end
 
 local function has_block(blocks, class)
@@ -372,8 +377,13 @@ local function lesson_chapter(doc)
   body = rewrite_links(body, ids)
 
   local blocks = { pandoc.Header(1, title, pandoc.Attr(ctx.chapter_id, {},
-                                                       { ["chapter-number"] = ctx.number })),
-                   objectives_box(meta) }
+                                                       { ["chapter-number"] = ctx.number,
+                                                         ["chapter-label"] = words.get("lesson-label",
+                                                                                       ctx.number) })) }
+  if ctx.untranslated then
+    table.insert(blocks, untranslated_note(words.get("untranslated", ctx.folder)))
+  end
+  table.insert(blocks, objectives_box(meta))
   for _, b in ipairs(body) do
     table.insert(blocks, b)
   end
@@ -383,7 +393,7 @@ local function lesson_chapter(doc)
       table.insert(blocks, b)
     end
   elseif #plots > 0 then
-    table.insert(blocks, pandoc.Header(2, { pandoc.Str("Measured on this GPU") },
+    table.insert(blocks, pandoc.Header(2, { pandoc.Str(words.get("measured-here")) },
                                        pandoc.Attr(ctx.prefix .. "measured", {}, {})))
   end
   for _, b in ipairs(plots) do
@@ -403,6 +413,11 @@ end
 local function front_chapter(doc)
   local ids = {}
   local body = prefix_ids(doc.blocks, ctx.prefix, ids)
+  if ctx.untranslated then
+    -- After the chapter's title, before its text.
+    local first = #body > 0 and body[1].t == "Header" and 2 or 1
+    table.insert(body, first, untranslated_note(words.get("untranslated-front")))
+  end
   body = rewrite_links(body, ids)
   return pandoc.walk_block(pandoc.Div(body), {
     Header = function(h)
@@ -440,7 +455,7 @@ local function number_blocks(blocks, state)
         state.sections = { 0, 0 }
         if block.identifier ~= "" then
           labels[block.identifier] = unnumbered and stringify(block.content) or
-                                         ("Lesson " .. state.chapter)
+                                         words.get("lesson-label", state.chapter)
         end
       elseif block.level <= 3 and not unnumbered and state.chapter ~= "" then
         local depth = block.level - 1
@@ -453,7 +468,7 @@ local function number_blocks(blocks, state)
           number = number .. "." .. state.sections[2]
         end
         block.attributes["section-number"] = number
-        labels[block.identifier] = "Section " .. number
+        labels[block.identifier] = words.get("section-label", number)
       elseif block.identifier ~= "" then
         labels[block.identifier] = "“" .. stringify(block.content) .. "”"
       end
@@ -461,24 +476,24 @@ local function number_blocks(blocks, state)
         block.content[1].title:match("^fig:") then
       local image = block.content[1]
       state.figures = state.figures + 1
-      local name = "Figure " .. numbered(state.chapter, state.figures)
-      image.caption = prepend(image.caption, name .. ":")
+      local name = words.get("figure-label", numbered(state.chapter, state.figures))
+      image.caption = prepend(image.caption, name .. words.get("label-colon"))
       if image.identifier ~= "" then
         labels[image.identifier] = name
       end
     elseif block.t == "Table" and #block.caption.long > 0 then
       state.tables = state.tables + 1
-      local name = "Table " .. numbered(state.chapter, state.tables)
+      local name = words.get("table-label", numbered(state.chapter, state.tables))
       local long = block.caption.long
-      long[1].content = prepend(long[1].content, name .. ":")
+      long[1].content = prepend(long[1].content, name .. words.get("label-colon"))
       if block.identifier ~= "" then
         labels[block.identifier] = name
       end
     elseif block.t == "Div" and block.classes:includes("listing") then
       state.listings = state.listings + 1
-      local name = "Listing " .. numbered(state.chapter, state.listings)
+      local name = words.get("listing-label", numbered(state.chapter, state.listings))
       local caption = block.content[1].content[1] -- Para { Span.caption }
-      caption.content = prepend(caption.content, name .. ":")
+      caption.content = prepend(caption.content, name .. words.get("label-colon"))
       if block.identifier ~= "" then
         labels[block.identifier] = name
       end
@@ -501,7 +516,8 @@ local function resolve_references(blocks)
                                  " (no figure, table, listing or section has the id #" .. key .. ")")
         end
         if i > 1 then
-          table.insert(result, pandoc.Str(i == #cite.citations and " and " or ", "))
+          table.insert(result, pandoc.Str(i == #cite.citations and words.get("and") or
+                                              words.get("list-comma")))
         end
         table.insert(result, pandoc.Link({ pandoc.Str(text) }, "#" .. id))
       end
@@ -546,6 +562,9 @@ function Pandoc(doc)
   ctx.figures_dir = common.setting(meta, "figures_dir")
   ctx.timeline_tool = common.setting(meta, "timeline_tool", "")
   ctx.python = common.setting(meta, "python", "python3")
+  words.lang = common.setting(meta, "book_lang", "en")
+  ctx.lang = words.lang
+  ctx.untranslated = common.setting(meta, "untranslated", "false") == "true"
 
   local blocks
   if ctx.kind == "lesson" then

@@ -3,10 +3,10 @@
 """Checks on the built book (CTest runs one check per test; book/CMakeLists.txt).
 
     check_book.py --out DIR CHECK      CHECK: titles references cjk-font listings editions epub
-                                              links include-errors plot anchors
+                                              links include-errors plot anchors zh words
 
 DIR holds course.{pdf,html,epub} (student) and course-instructor.{pdf,html,epub}, as
-build_book.py writes them. Every check prints what it looked at and exits 1 with the reason when
+build_book.py writes them, and for the zh check course-zh.* and course-instructor-zh.* (--lang zh). Every check prints what it looked at and exits 1 with the reason when
 something is wrong. Standard library only; pdftotext and pdffonts (poppler-utils) for the PDF, and
 epubcheck when it is installed.
 """
@@ -509,6 +509,8 @@ def check_dead_references(out, links=None):
     sources = []
     for folder, _ in lessons():
         sources.append(os.path.join("lessons", folder, "lesson.md"))
+        if os.path.isfile(os.path.join(ROOT, "lessons", folder, "lesson.zh.md")):
+            sources.append(os.path.join("lessons", folder, "lesson.zh.md"))
         figures = os.path.join(ROOT, "lessons", folder, "figures")
         if os.path.isdir(figures):
             sources += [os.path.join("lessons", folder, "figures", f) for f in sorted(os.listdir(figures))]
@@ -529,7 +531,102 @@ def check_dead_references(out, links=None):
           (f" and {links}" if links else "") + " checked")
 
 
-CHECKS = {"dead-references": check_dead_references, "layout": check_layout, "plot": check_plot, "titles": check_titles, "references": check_references, "cjk-font": check_cjk_font,
+def lesson_title(path):
+    match = re.search(r"^title:\s*(.+?)\s*$", read(path), re.M)
+    return match.group(1).strip("\"'") if match else None
+
+
+def check_zh(out):
+    """The Chinese edition (build_book.py --lang zh): Chinese labels and contents, each lesson's
+    Chinese title (or its English one with the note that it is not translated yet), CJK fonts
+    embedded, no unresolved reference, the instructor's parts only in the instructor edition; and
+    the English edition without any of it."""
+    for edition, name in (("student", "course-zh"), ("instructor", "course-instructor-zh")):
+        failed_before = len(failures)
+        pdf = os.path.join(out, name + ".pdf")
+        text = subprocess.run(["pdftotext", "-layout", pdf, "-"], capture_output=True, text=True,
+                              check=True).stdout
+        flat = squash(text.replace("\u2011", "-"))  # code's hyphens print as non-breaking ones
+        if "目录" not in flat:
+            fail(f"{name}.pdf: no table of contents titled 目录")
+        if "??" in text:
+            fail(f"{name}.pdf has an unresolved reference (??)")
+        for folder, english_title in lessons():
+            number = int(folder[:2])
+            translated = os.path.join(ROOT, "lessons", folder, "lesson.zh.md")
+            title = lesson_title(translated) if os.path.isfile(translated) else english_title
+            if squash(title) not in flat:
+                fail(f"{name}.pdf: the title of {folder}, “{title}”, is not in the text")
+            if not re.search(rf"第\s*{number}\s*课", flat):
+                fail(f"{name}.pdf: no chapter label 第 {number} 课")
+            note = f"lessons/{folder}/lesson.zh.md"
+            if not os.path.isfile(translated) and ("本课尚未译成中文" not in flat or
+                                                    note not in flat.replace(" ", "")):
+                fail(f"{name}.pdf: lesson {folder} is not translated, and the note saying so "
+                     f"({note}) is not in the text")
+        fonts = subprocess.run(["pdffonts", pdf], capture_output=True, text=True, check=True).stdout
+        cjk = [l for l in fonts.splitlines() if "CJK" in l]
+        if not cjk or any("no" in l.split()[-5:-3] for l in cjk):
+            fail(f"{name}.pdf: a CJK font is missing or not embedded:\n{fonts}")
+        page = read(os.path.join(out, name + ".html"))
+        if 'lang="zh-CN"' not in page:
+            fail(f"{name}.html does not say it is Chinese (lang=\"zh-CN\")")
+        if "目录" not in page or "本课你将" not in page:
+            fail(f"{name}.html lacks the Chinese contents title or objectives box")
+        for pattern in ("??", "@fig:", "@sec:", "@tbl:", "@lst:"):
+            if pattern in re.sub(r"<[^>]+>", "", page):
+                fail(f"{name}.html contains an unresolved reference ({pattern})")
+        with zipfile.ZipFile(os.path.join(out, name + ".epub")) as epub:
+            if epub.read("mimetype") != b"application/epub+zip":
+                fail(f"{name}.epub: not an EPUB (mimetype)")
+            package = next(n for n in epub.namelist() if n.endswith(".opf"))
+            if b"<dc:language>zh-CN</dc:language>" not in epub.read(package):
+                fail(f"{name}.epub: its package does not give the language zh-CN")
+        has_notes = "教师笔记" in flat
+        if has_notes != (edition == "instructor"):
+            fail(f"{name}.pdf: instructor notes (教师笔记) {'missing' if edition == 'instructor' else 'present'}")
+        if len(failures) == failed_before:
+            print(f"ok: {name}: Chinese labels and contents, {len(lessons())} lesson titles, "
+                  f"CJK fonts embedded ({cjk[0].split()[0]})")
+    english = read(os.path.join(out, "course.html"))
+    if "本课尚未译成中文" in english or "第 4 课" in english or 'lang="zh-CN"' in english:
+        fail("course.html (the English edition) has words of the Chinese edition")
+    else:
+        print("ok: the English edition has none of the Chinese edition's words")
+
+
+def check_words(out):
+    """book/filters/words.tsv: every key in both languages, with as many %s in each."""
+    path = os.path.join(ROOT, "book", "filters", "words.tsv")
+    keys = set()
+    for number, line in enumerate(read(path).splitlines(), 1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        fields = line.split("\t")
+        if len(fields) != 3 or not all(fields):
+            fail(f"words.tsv:{number}: not key, English, Chinese (three fields, none empty)")
+            continue
+        key, english, chinese = fields
+        if key in keys:
+            fail(f"words.tsv:{number}: {key} is there twice")
+        keys.add(key)
+        if english.count("%s") != chinese.count("%s"):
+            fail(f"words.tsv:{number}: {key} has {english.count('%s')} %s in English, "
+                 f"{chinese.count('%s')} in Chinese")
+    # The keys the filters ask for: the quoted names in their words.get(...) calls.
+    used = set()
+    filters = os.path.join(ROOT, "book", "filters")
+    for name in (n for n in os.listdir(filters) if n.endswith(".lua")):
+        for call in re.findall(r"words\.get\([^)]*\)", read(os.path.join(filters, name))):
+            used |= set(re.findall(r'"([a-z]+(?:-[a-z]+)*)"', call))
+    for key in sorted(used - keys):
+        fail(f"a filter asks words.tsv for '{key}', which it does not have")
+    if not used:
+        fail("no words.get call found in book/filters/*.lua")
+    print(f"ok: words.tsv: {len(keys)} keys in both languages")
+
+
+CHECKS = {"zh": check_zh, "words": check_words, "dead-references": check_dead_references, "layout": check_layout, "plot": check_plot, "titles": check_titles, "references": check_references, "cjk-font": check_cjk_font,
           "listings": check_listings, "editions": check_editions, "epub": check_epub,
           "links": check_links, "include-errors": check_include_errors, "anchors": check_anchors}
 

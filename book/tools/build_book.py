@@ -2,13 +2,17 @@
 # SPDX-License-Identifier: MIT
 """Builds the course book: PDF (XeLaTeX), HTML and EPUB, from book/ and every lessons/NN-*/lesson.md.
 
-    build_book.py [--edition student|instructor] [--out build/book] [--timeline-tool PATH]
-                  [--formats pdf,html,epub]
+    build_book.py [--edition student|instructor] [--lang en|zh] [--out build/book]
+                  [--timeline-tool PATH] [--formats pdf,html,epub]
 
 Stage 1 turns each lesson (and each front chapter) into a numbered chapter with pandoc and
 book/filters/lesson.lua, in parallel; stage 2 joins them and writes each format with
 book/filters/format.lua. Prints how long each step took. Exit status 0 when every format was
 written, 1 otherwise (the error says which lesson and what).
+
+--lang zh builds the Chinese edition (course-zh.*, course-instructor-zh.*): each lesson's
+lesson.zh.md where it exists, else its lesson.md with a note that it is not translated yet; the
+book's own words from book/filters/words.tsv; book/metadata.zh.yaml.
 """
 import argparse
 import concurrent.futures
@@ -38,7 +42,16 @@ def run(command, cwd=None, what=None):
     return result
 
 
-def lesson_sources():
+def translated(path, lang):
+    """(the file to use, True when it is the English text standing in for a translation)."""
+    if lang == "en":
+        return path, False
+    stem, extension = os.path.splitext(path)
+    own = f"{stem}.{lang}{extension}"
+    return (own, False) if os.path.isfile(own) else (path, True)
+
+
+def lesson_sources(lang="en"):
     lessons_dir = os.path.join(ROOT, "lessons")
     folders = sorted(f for f in os.listdir(lessons_dir) if re.match(r"^\d\d-[\w-]+$", f))
     sources, numbers = [], {}
@@ -51,19 +64,32 @@ def lesson_sources():
         if number in numbers:
             raise BuildError(f"lessons/{folder} and lessons/{numbers[number]} have the same number")
         numbers[number] = folder
-        sources.append(path)
+        sources.append(translated(path, lang))
     return sources
 
 
+def book_words(lang):
+    """The book's own words in `lang` (book/filters/words.tsv), English where a text is missing."""
+    words = {}
+    with open(os.path.join(BOOK, "filters", "words.tsv"), encoding="utf-8") as f:
+        for line in f:
+            if line.strip() and not line.startswith("#"):
+                key, english, chinese = line.rstrip("\n").split("\t")
+                words[key] = chinese if lang == "zh" and chinese else english
+    return words
+
+
 def stage_one(source, index, args, work, figures):
-    kind = "lesson" if source.endswith("lesson.md") else "front"
+    source, untranslated = source
+    kind = "lesson" if os.path.basename(source).startswith("lesson.") else "front"
     out = os.path.join(work, f"{index:02d}.json")
     command = ["pandoc", source, "-f", "markdown", "-t", "json", "-o", out,
                "--lua-filter", os.path.join(BOOK, "filters", "lesson.lua"),
                "-M", f"book_root={ROOT}", "-M", f"source={source}", "-M", f"kind={kind}",
                "-M", f"edition={args.edition}", "-M", f"figures_dir={figures}",
                "-M", f"timeline_tool={args.timeline_tool or ''}",
-               "-M", f"python={sys.executable}"]
+               "-M", f"python={sys.executable}", "-M", f"book_lang={args.lang}",
+               "-M", f"untranslated={'true' if untranslated else 'false'}"]
     result = run(command, cwd=work, what=f"pandoc on {os.path.relpath(source, ROOT)}")
     return out, result.stderr
 
@@ -92,9 +118,9 @@ def book_date():
 
 
 def common_options(args):
-    edition_line = ("Instructor edition: with solutions, instructor notes and answers"
-                    if args.edition == "instructor" else "Student edition")
-    return ["-f", "json", "--metadata-file", os.path.join(BOOK, "metadata.yaml"),
+    edition_line = book_words(args.lang)["edition-" + args.edition]
+    metadata = "metadata.yaml" if args.lang == "en" else f"metadata.{args.lang}.yaml"
+    return ["-f", "json", "--metadata-file", os.path.join(BOOK, metadata),
             "-M", f"date={book_date()}", "-M", f"edition-line={edition_line}",
             "--lua-filter", os.path.join(BOOK, "filters", "format.lua"),
             "--highlight-style", "tango"]
@@ -142,6 +168,8 @@ def write_pdf(args, book_json, target, work):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--edition", choices=["student", "instructor"], default="student")
+    parser.add_argument("--lang", choices=["en", "zh"], default="en",
+                        help="the edition's language (zh: the Chinese edition)")
     parser.add_argument("--out", default=os.path.join(ROOT, "build", "book"))
     parser.add_argument("--timeline-tool", default=os.path.join(ROOT, "build", "bin", "book-timeline"))
     parser.add_argument("--formats", default="pdf,html,epub")
@@ -159,7 +187,8 @@ def main():
         args.timeline_tool = ""
 
     started = time.monotonic()
-    suffix = "" if args.edition == "student" else "-" + args.edition
+    suffix = ("" if args.edition == "student" else "-" + args.edition) + \
+        ("" if args.lang == "en" else "-" + args.lang)
     work = os.path.join(args.out, "work" + suffix)
     figures = os.path.join(args.out, "figures" + suffix)
     for folder in (work, figures):
@@ -167,7 +196,8 @@ def main():
         os.makedirs(folder)
 
     try:
-        sources = [os.path.join(BOOK, f) for f in FRONT_CHAPTERS] + lesson_sources()
+        sources = [translated(os.path.join(BOOK, f), args.lang) for f in FRONT_CHAPTERS] + \
+            lesson_sources(args.lang)
         with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
             jobs = [pool.submit(stage_one, s, i, args, work, figures) for i, s in enumerate(sources)]
             parts = []
@@ -192,7 +222,11 @@ def main():
     except BuildError as error:
         print(f"book: {error}", file=sys.stderr)
         return 1
-    print(f"book: {args.edition} edition built in {time.monotonic() - started:.1f} s")
+    untranslated = [os.path.relpath(s, ROOT) for s, stand_in in sources if stand_in]
+    if untranslated:
+        print(f"book: {len(untranslated)} of {len(sources)} chapters are not translated into "
+              f"{args.lang} yet (the English text, with a note): {', '.join(untranslated)}")
+    print(f"book: {args.edition} edition ({args.lang}) built in {time.monotonic() - started:.1f} s")
     return 0
 
 

@@ -5,6 +5,7 @@
 #include "analysis/traced_analysis.hpp"
 #include "core/build_driver.hpp"
 #include "core/noise_judgement.hpp"
+#include "messages/messages.hpp"
 #include "report/timeline_svg.hpp"
 #include "trace_model/read_trace.hpp"
 
@@ -102,11 +103,8 @@ check_report run_traced_check(const lesson_entry& lesson, check_settings setting
   replay.sanitize = false;
   replay.notice = nullptr;
   if (settings.notice)
-    settings.notice(report.failed_count() > 0
-                        ? "  a check failed: running it again under the tracer, to read what "
-                          "your code did..."
-                        : "  running the checks again under the tracer, for the trace you asked "
-                          "for...");
+    settings.notice(messages::text(report.failed_count() > 0 ? "progress.replay-failed"
+                                                             : "progress.replay-asked"));
   // Built already: the command's "compiling..." and "running the checks..." are not said again.
   const build_observer command_observer = exchange_build_observer({});
   const check_report traced = run_check(lesson, replay);

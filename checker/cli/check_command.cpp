@@ -9,6 +9,7 @@
 #include "core/build_driver.hpp"
 #include "core/check_runner.hpp"
 #include "core/exit_codes.hpp"
+#include "messages/messages.hpp"
 #include "report/json_report.hpp"
 #include "report/terminal_report.hpp"
 
@@ -43,7 +44,9 @@ int run_check_command(const std::vector<std::string>& arguments) {
     return to_int(exit_code::pass); // every lesson has passed
   }
   if (!lesson) {
-    std::cerr << "gpucheck check: there is no lesson '" << parsed.positional[0] << "'.\n"
+    std::cerr << messages::text("error.no-lesson",
+                                {{"command", "check"}, {"name", parsed.positional[0]}})
+              << "\n"
               << catalog.describe_choices() << "\n";
     return to_int(exit_code::usage);
   }
@@ -70,19 +73,21 @@ int run_check_command(const std::vector<std::string>& arguments) {
   settings.time_limit = std::chrono::milliseconds(static_cast<long>(timeout_seconds * 1000));
 
   if (!parsed.flag("json")) {
-    std::cout << "Checking lesson " << lesson->folder
-              << (settings.solution ? " (reference solution)" : "") << " ..." << std::endl;
+    std::cout << messages::text(settings.solution ? "progress.checking-solution"
+                                                  : "progress.checking",
+                                {{"folder", lesson->folder}})
+              << std::endl;
   }
   if (!parsed.flag("json")) { // each step that can take a while says so before it starts
-    const std::string file = settings.solution ? "the reference solution" : "your exercise.cu";
-    set_build_observer({[file](const std::string&) {
-                          std::cout << "  compiling " << file
-                                    << " with the lesson's checks (half a minute the first time)..."
+    const bool solution = settings.solution;
+    set_build_observer({[solution](const std::string&) {
+                          std::cout << messages::text(solution ? "progress.compiling-solution"
+                                                               : "progress.compiling")
                                     << std::endl;
                         },
                         [](const std::string&, const build_outcome& built) {
                           if (built.ok) {
-                            std::cout << "  running the checks..." << std::endl;
+                            std::cout << messages::text("progress.running") << std::endl;
                           }
                         }});
   }

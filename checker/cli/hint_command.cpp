@@ -6,6 +6,7 @@
 #include "core/exit_codes.hpp"
 #include "core/front_matter.hpp"
 #include "core/student_state.hpp"
+#include "messages/messages.hpp"
 
 #include <algorithm>
 #include <fstream>
@@ -13,6 +14,8 @@
 #include <sstream>
 
 namespace gpucheck::cli {
+
+using messages::text;
 
 int run_hint_command(const std::vector<std::string>& arguments) {
   const parsed_arguments parsed =
@@ -26,16 +29,17 @@ int run_hint_command(const std::vector<std::string>& arguments) {
   const lesson_catalog catalog = paths.catalog();
   const auto lesson = catalog.resolve(parsed.positional[0]);
   if (!lesson) {
-    std::cerr << "gpucheck hint: there is no lesson '" << parsed.positional[0] << "'.\n"
+    std::cerr << text("error.no-lesson", {{"command", "hint"}, {"name", parsed.positional[0]}})
+              << "\n"
               << catalog.describe_choices() << "\n";
     return to_int(exit_code::usage);
   }
-  std::ifstream file(lesson->lesson_dir / "lesson.md");
-  std::ostringstream text;
-  text << file.rdbuf();
-  const auto hints = parse_front_matter(text.str()).list("hints");
+  std::ifstream file(lesson->text_file());
+  std::ostringstream lesson_text;
+  lesson_text << file.rdbuf();
+  const auto hints = parse_front_matter(lesson_text.str()).list("hints");
   if (hints.empty()) {
-    std::cout << "Lesson " << lesson->folder << " has no hints. Read its lesson.md.\n";
+    std::cout << text("hint.none", {{"folder", lesson->folder}}) << "\n";
     return to_int(exit_code::pass);
   }
   const auto state_file = std::filesystem::path(
@@ -45,21 +49,19 @@ int run_hint_command(const std::vector<std::string>& arguments) {
   const int total = static_cast<int>(hints.size());
   const int shown =
       parsed.flag("all") ? total : std::min(total, state.hints_shown(lesson->folder) + 1);
-  std::cout << "Hints for lesson " << lesson->folder << ": " << lesson->title << "\n";
+  std::cout << text("hint.heading", {{"folder", lesson->folder}, {"title", lesson->title}}) << "\n";
   for (int i = 0; i < shown; ++i) {
     std::cout << "\n  " << i + 1 << "/" << total << "  " << hints[static_cast<std::size_t>(i)]
               << "\n";
   }
   if (shown < total) {
-    std::cout << "\nRun make hint LESSON=" << lesson->folder.substr(0, 2)
-              << " again for the next one.\n";
+    std::cout << "\n" << text("hint.next", {{"number", lesson->folder.substr(0, 2)}}) << "\n";
   } else {
-    std::cout << "\nThat was the last hint. The lesson text explains it all: "
-              << (lesson->lesson_dir / "lesson.md").string() << "\n";
+    std::cout << "\n" << text("hint.last", {{"path", lesson->text_file().string()}}) << "\n";
   }
   state.set_hints_shown(lesson->folder, std::max(shown, state.hints_shown(lesson->folder)));
   if (!state.save(state_file)) {
-    std::cerr << "gpucheck hint: could not save progress to " << state_file.string() << "\n";
+    std::cerr << text("hint.not-saved", {{"path", state_file.string()}}) << "\n";
   }
   return to_int(exit_code::pass);
 }

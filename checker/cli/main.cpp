@@ -12,6 +12,7 @@
 #include "cli/status_command.hpp"
 #include "cli/watch_command.hpp"
 #include "core/exit_codes.hpp"
+#include "messages/messages.hpp"
 
 #include <iostream>
 #include <string>
@@ -72,6 +73,8 @@ exit codes: 0 pass, 1 wrong, 2 usage, 3 build failed, 4 crashed or timed out,
 } // namespace
 
 int main(int argc, char** argv) {
+  // GPUCHECK_LANG=zh, or a Chinese locale, shows the messages in Chinese (messages/messages.hpp).
+  gpucheck::messages::set_language(gpucheck::messages::language_from_environment());
   const std::vector<std::string> arguments(argv + 1, argv + argc);
   if (arguments.empty() || arguments[0] == "help" || arguments[0] == "--help" ||
       arguments[0] == "-h") {

@@ -6,6 +6,7 @@
 #include "core/exercise_backup.hpp"
 #include "core/exit_codes.hpp"
 #include "core/process_runner.hpp"
+#include "messages/messages.hpp"
 
 #include <chrono>
 #include <iostream>
@@ -34,7 +35,9 @@ int run_reset_command(const std::vector<std::string>& arguments) {
   const lesson_catalog catalog = paths.catalog();
   const auto lesson = catalog.resolve(parsed.positional[0]);
   if (!lesson) {
-    std::cerr << "gpucheck reset: there is no lesson '" << parsed.positional[0] << "'.\n"
+    std::cerr << messages::text("error.no-lesson",
+                                {{"command", "reset"}, {"name", parsed.positional[0]}})
+              << "\n"
               << catalog.describe_choices() << "\n";
     return to_int(exit_code::usage);
   }

@@ -7,6 +7,7 @@
 #include "core/check_runner.hpp"
 #include "core/exit_codes.hpp"
 #include "core/gpu_probe.hpp"
+#include "messages/messages.hpp"
 
 #include <iostream>
 #include <unistd.h>
@@ -25,7 +26,9 @@ int run_run_command(const std::vector<std::string>& arguments) {
   const lesson_catalog catalog = paths.catalog();
   const auto lesson = catalog.resolve(parsed.positional[0]);
   if (!lesson) {
-    std::cerr << "gpucheck run: there is no lesson '" << parsed.positional[0] << "'.\n"
+    std::cerr << messages::text("error.no-lesson",
+                                {{"command", "run"}, {"name", parsed.positional[0]}})
+              << "\n"
               << catalog.describe_choices() << "\n";
     return to_int(exit_code::usage);
   }

@@ -8,6 +8,7 @@
 #include "core/gpu_probe.hpp"
 #include "core/lesson_progress.hpp"
 #include "core/student_state.hpp"
+#include "messages/messages.hpp"
 #include "report/terminal_report.hpp"
 
 #include <iomanip>
@@ -33,13 +34,25 @@ const char* colour_of(lesson_progress progress) {
   return "";
 }
 
-// Pads to `width` columns, counting UTF-8 characters rather than bytes.
-std::string padded(const std::string& text, std::size_t width) {
-  std::size_t columns = 0;
-  for (const unsigned char c : text) {
-    columns += (c & 0xC0) != 0x80 ? 1 : 0;
+using messages::text;
+
+// Pads to `width` terminal columns (a CJK character takes two).
+std::string padded(const std::string& label, std::size_t width) {
+  return messages::pad_label(label, width);
+}
+
+// The longest start of `title` that fits in `columns`, cut between UTF-8 characters.
+std::string shortened(const std::string& title, std::size_t columns) {
+  std::size_t end = 0;
+  while (end < title.size()) {
+    std::size_t next = end + 1;
+    while (next < title.size() && (static_cast<unsigned char>(title[next]) & 0xC0) == 0x80)
+      ++next;
+    if (messages::display_width(std::string_view(title).substr(0, next)) > columns)
+      break;
+    end = next;
   }
-  return text + std::string(columns < width ? width - columns : 1, ' ');
+  return title.substr(0, end);
 }
 
 } // namespace
@@ -63,49 +76,51 @@ int run_status_command(const std::vector<std::string>& arguments) {
   std::ostringstream table;
   std::size_t title_width = 5;
   for (const auto& lesson : catalog.lessons()) {
-    title_width = std::max(title_width, std::min<std::size_t>(lesson.title.size(), 48));
+    title_width =
+        std::max(title_width, std::min<std::size_t>(messages::display_width(lesson.title), 48));
   }
-  table << "  " << padded("#", 4) << padded("title", title_width + 2) << padded("state", 32)
-        << "last checked\n";
+  table << "  " << padded("#", 4) << padded(text("status.column-title"), title_width + 2)
+        << padded(text("status.column-state"), 32) << text("status.column-checked") << "\n";
   for (const auto& lesson : catalog.lessons()) {
     const auto record = state.last_check(lesson.folder);
     const lesson_progress progress =
         classify_progress(record, file_hash(lesson.exercise_file(false)));
     passed += progress == lesson_progress::passed ? 1 : 0;
     std::string title = lesson.title;
-    if (title.size() > 48) {
-      title = title.substr(0, 45) + "...";
+    if (messages::display_width(title) > 48) {
+      title = shortened(title, 45) + "...";
     }
     std::ostringstream number;
     number << std::setw(2) << std::setfill('0') << lesson.number;
     const std::string state_text = describe_progress(progress, record);
+    const std::size_t state_width = messages::display_width(state_text);
     table << "  " << padded(number.str(), 4) << padded(title, title_width + 2);
     if (colour && *colour_of(progress) != '\0') {
       table << colour_of(progress) << state_text << "\033[0m"
-            << std::string(state_text.size() < 32 ? 32 - state_text.size() : 1, ' ');
+            << std::string(state_width < 32 ? 32 - state_width : 1, ' ');
     } else {
       table << padded(state_text, 32);
     }
     table << (record ? local_time_text(record->checked_at) : "-") << "\n";
   }
 
-  std::cout << passed << " of " << catalog.lessons().size() << " lessons passed.\n\n"
+  std::cout << text("status.summary", {{"passed", std::to_string(passed)},
+                                       {"total", std::to_string(catalog.lessons().size())}})
+            << "\n\n"
             << table.str() << "\n";
   if (damaged) {
-    std::cout << "The progress file " << state_file.string()
-              << " could not be read; it will be written anew at the next check.\n";
+    std::cout << text("status.damaged", {{"path", state_file.string()}}) << "\n";
   }
   if (const auto next = first_lesson_not_passed(catalog, state)) {
-    std::cout << "Next: make check LESSON=" << next->folder.substr(0, 2) << "  (" << next->folder
-              << ", the first lesson not passed yet; `make check` alone checks it too)\n";
+    std::cout << text("status.next",
+                      {{"number", next->folder.substr(0, 2)}, {"folder", next->folder}})
+              << "\n";
     if (const gpu_presence gpu = probe_gpu(); !gpu.present) {
       // Without a GPU no lesson can pass: "Next" would never move on.
-      std::cout << "This machine has no NVIDIA GPU (" << gpu.reason
-                << "): make check builds your code and runs the checks that need no GPU, but "
-                   "a lesson passes only on a machine with one.\n";
+      std::cout << text("status.no-gpu", {{"reason", gpu.reason}}) << "\n";
     }
   } else if (!catalog.lessons().empty()) {
-    std::cout << "Every lesson has passed.\n";
+    std::cout << text("status.all-passed") << "\n";
   }
   return to_int(exit_code::pass);
 }

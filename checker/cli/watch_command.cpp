@@ -9,6 +9,7 @@
 #include "core/exit_codes.hpp"
 #include "core/lesson_progress.hpp"
 #include "core/watch_filter.hpp"
+#include "messages/messages.hpp"
 #include "report/terminal_report.hpp"
 
 #include <cerrno>
@@ -120,7 +121,7 @@ struct watch_setup {
 // Runs one check in a child process, so that Ctrl-C can stop it at once. Returns the verdict's
 // exit code, or -1 when we were told to quit meanwhile.
 int check_once(const watch_setup& setup) {
-  std::cout << "Checking lesson " << setup.lesson.folder << " ..." << std::endl;
+  std::cout << messages::text("progress.checking", {{"folder", setup.lesson.folder}}) << std::endl;
   const pid_t child = fork();
   if (child < 0) {
     std::cerr << "gpucheck watch: fork: " << std::strerror(errno) << "\n";
@@ -252,7 +253,9 @@ int run_watch_command(const std::vector<std::string>& arguments) {
   const lesson_catalog catalog = paths.catalog();
   const auto lesson = catalog.resolve(parsed.positional[0]);
   if (!lesson) {
-    std::cerr << "gpucheck watch: there is no lesson '" << parsed.positional[0] << "'.\n"
+    std::cerr << messages::text("error.no-lesson",
+                                {{"command", "watch"}, {"name", parsed.positional[0]}})
+              << "\n"
               << catalog.describe_choices() << "\n";
     return to_int(exit_code::usage);
   }

@@ -9,6 +9,7 @@
 #include "core/process_runner.hpp"
 #include "core/run_diagnosis.hpp"
 #include "core/sanitizer.hpp"
+#include "messages/messages.hpp"
 
 #include <fstream>
 #include <optional>
@@ -19,6 +20,8 @@
 namespace gpucheck {
 namespace fs = std::filesystem;
 namespace {
+
+using messages::text;
 
 std::string random_token() {
   std::random_device device;
@@ -39,24 +42,25 @@ void judge_build_failure(check_report& report, const build_outcome& built) {
   report.build_error = built.first_error;
   if (!built.first_error) {
     report.build_output_tail = last_lines(built.output, 30);
-    report.headline = "The build failed.";
+    report.headline = text("headline.build-failed");
     return;
   }
   const compiler_error& error = *built.first_error;
   if (!error.defined_twice.empty()) {
-    const std::string where = error.file.empty() ? std::string("your code")
+    const std::string where = error.file.empty() ? text("headline.your-code")
                                                  : fs::path(error.file).filename().string() + ":" +
                                                        std::to_string(error.line);
-    report.headline = "Your code compiles but does not link: " + where + " defines `" +
-                      error.defined_twice + "', which the program already has.";
+    report.headline =
+        text("headline.defined-twice", {{"where", where}, {"name", error.defined_twice}});
     report.advice = advice_for_clash(error, report.lesson_folder.substr(0, 2));
   } else if (error.is_link_error) {
-    report.headline = "Your code compiles but does not link: " + error.message;
-    report.advice = "A function the checks call is declared but not defined: keep every function "
-                    "of the starter, with the same name and parameters.";
+    report.headline = text("headline.link-error", {{"message", error.message}});
+    report.advice = text("advice.link-error");
   } else {
-    report.headline = "Your code does not compile: " + fs::path(error.file).filename().string() +
-                      ":" + std::to_string(error.line) + ": " + error.message;
+    const std::string where =
+        fs::path(error.file).filename().string() + ":" + std::to_string(error.line);
+    report.headline =
+        text("headline.compile-error", {{"where", where}, {"message", error.message}});
   }
 }
 
@@ -72,22 +76,20 @@ void judge_run(check_report& report, const process_result& run, const check_resu
   const auto keep_output = [&] { report.program_output_tail = last_lines(run.output, 25); };
   if (!run.started) {
     report.verdict = exit_code::crashed;
-    report.headline = "The check program could not be started: " + run.start_error;
+    report.headline = text("headline.not-started", {{"error", run.start_error}});
     return;
   }
   if (run.timed_out) {
     report.verdict = exit_code::crashed;
-    report.headline = "Your code did not finish within the time limit (" +
-                      seconds_text(settings.time_limit.count() / 1000.0) +
-                      ") and was stopped, with everything it started.";
-    report.advice = "Look for a loop that never ends, or a wait for GPU work that never "
-                    "completes. The limit is set with TIMEOUT=<seconds>.";
+    report.headline = text("headline.time-limit",
+                           {{"limit", seconds_text(settings.time_limit.count() / 1000.0)}});
+    report.advice = text("advice.time-limit");
     keep_output();
     return;
   }
   if (run.signal != 0) {
     report.verdict = exit_code::crashed;
-    report.headline = "Your code crashed: " + describe_signal(run.signal) + ".";
+    report.headline = text("headline.crashed", {{"signal", describe_signal(run.signal)}});
     keep_output();
     return;
   }
@@ -96,64 +98,54 @@ void judge_run(check_report& report, const process_result& run, const check_resu
     report.verdict = exit_code::crashed;
     keep_output();
     if (const auto cuda_error = find_cuda_error(run.output)) {
-      report.headline =
-          "A CUDA call failed: " +
+      const std::string error =
           (cuda_error->name.empty() ? std::string("CUDA error") : cuda_error->name) +
-          (cuda_error->description.empty() ? "" : " (" + cuda_error->description + ")") +
-          ", and the checks stopped before they finished.";
+          (cuda_error->description.empty() ? "" : " (" + cuda_error->description + ")");
+      report.headline = text("headline.cuda-error", {{"error", error}});
       if (cuda_error->illegal_address) {
-        report.advice = "A kernel read or wrote memory outside its allocations. Run make check "
-                        "LESSON=" +
-                        report.lesson_folder.substr(0, 2) +
-                        " SANITIZE=1 to see which kernel, at which line.";
+        report.advice =
+            text("advice.illegal-address", {{"number", report.lesson_folder.substr(0, 2)}});
       } else {
-        report.advice = advice_for_cuda_error(*cuda_error)
-                            .value_or("The first failing call is named in the lines above; the "
-                                      "lesson's CUDA_CHECK prints where it is.");
+        report.advice = advice_for_cuda_error(*cuda_error).value_or(text("advice.cuda-error"));
       }
       return;
     }
     if (run.exit_status == 0) {
-      report.headline = "The program stopped before the checks finished: it exited with status 0 "
-                        "while checks were still running.";
-      report.advice = "Something called exit() (or returned from a thread that ended the "
-                      "program). Let your functions return; never end the program from them.";
+      report.headline = text("headline.exit-0");
+      report.advice = text("advice.exit-0");
       return;
     }
-    report.headline = "The checks stopped before they finished (exit status " +
-                      std::to_string(run.exit_status) + ").";
-    report.advice = "A CUDA call failed, or the program called exit(). Its last lines are below.";
+    report.headline = text("headline.stopped", {{"status", std::to_string(run.exit_status)}});
+    report.advice = text("advice.stopped");
     return;
   }
   if (failed > 0 || run.exit_status == 1) {
     report.verdict = exit_code::wrong;
-    report.headline = failed > 0 ? std::to_string(failed) + " of " +
-                                       std::to_string(report.checks.size()) + " checks failed."
-                                 : "A check failed without a report.";
+    report.headline =
+        failed > 0 ? text("headline.failed", {{"failed", std::to_string(failed)},
+                                              {"total", std::to_string(report.checks.size())}})
+                   : text("headline.failed-silently");
     if (!results.summary->gpu_used) { // a summary is there: its absence returned above
       // Checks that need no GPU ran and failed; say that the others did not run at all.
-      report.headline += " The checks that need a GPU did not run: this machine has none (" +
-                         results.summary->skip_reason + ").";
+      report.headline +=
+          text("headline.no-gpu-for-the-rest", {{"reason", results.summary->skip_reason}});
     }
     if (failed == 0) {
       keep_output();
       if (const auto what = find_uncaught_exception(run.output)) {
-        report.headline = "Your code threw a C++ exception that nothing caught: \"" + *what +
-                          "\"; the check that called it failed.";
-        report.advice = "Return a number from every path of your functions; if something can "
-                        "fail, report it (CUDA_CHECK) rather than throw.";
+        report.headline = text("headline.exception", {{"what", *what}});
+        report.advice = text("advice.exception");
       }
     }
     return;
   }
   if (!results.summary->gpu_used) {
     report.verdict = exit_code::no_device;
-    report.headline = "Built. The GPU checks need an NVIDIA GPU, and this machine has none (" +
-                      results.summary->skip_reason + ").";
+    report.headline = text("headline.no-device", {{"reason", results.summary->skip_reason}});
     return;
   }
   report.verdict = exit_code::pass;
-  report.headline = "All " + std::to_string(report.checks.size()) + " checks passed.";
+  report.headline = text("headline.passed", {{"total", std::to_string(report.checks.size())}});
 }
 
 struct run_attempt {
@@ -283,7 +275,7 @@ check_report run_check(const lesson_entry& lesson, const check_settings& setting
   if (settings.lock_gpu) {
     lock.emplace(gpu_lock_path(), [&] {
       if (settings.notice) {
-        settings.notice("waiting for another check on this GPU (" + gpu_identity() + ")...");
+        settings.notice(text("progress.waiting-for-gpu", {{"gpu", gpu_identity()}}));
       }
     });
   }

@@ -2,6 +2,7 @@
 #include "core/lesson_catalog.hpp"
 
 #include "core/front_matter.hpp"
+#include "messages/messages.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -25,6 +26,13 @@ bool all_digits(const std::string& text) {
 }
 
 } // namespace
+
+fs::path lesson_entry::text_file() const {
+  if (messages::current_language() == messages::language::chinese &&
+      fs::exists(lesson_dir / "lesson.zh.md"))
+    return lesson_dir / "lesson.zh.md";
+  return lesson_dir / "lesson.md";
+}
 
 fs::path lesson_entry::exercise_file(bool solution) const {
   return (solution ? solution_dir : lesson_dir) / "exercise.cu";
@@ -57,7 +65,7 @@ lesson_catalog lesson_catalog::scan(const fs::path& lessons_root, const fs::path
     lesson.lesson_dir = item.path();
     lesson.solution_dir = solutions_root / folder;
     lesson.target_prefix = target_prefix;
-    lesson.title = parse_front_matter(read_file(item.path() / "lesson.md")).scalar("title");
+    lesson.title = parse_front_matter(read_file(lesson.text_file())).scalar("title");
     if (lesson.title.empty()) {
       lesson.title = folder.substr(3);
     }
@@ -80,12 +88,11 @@ std::optional<lesson_entry> lesson_catalog::resolve(const std::string& name) con
 
 std::string lesson_catalog::describe_choices() const {
   std::ostringstream text;
-  text << "The lessons are:\n";
+  text << messages::text("lessons.are") << "\n";
   for (const auto& lesson : m_lessons) {
     text << "  " << lesson.folder << "  " << lesson.title << "\n";
   }
-  text << "Name one by its number (LESSON=4), its folder (LESSON=04-two-sync-methods) or its "
-          "slug (LESSON=two-sync-methods).";
+  text << messages::text("lessons.how-to-name");
   return text.str();
 }
 

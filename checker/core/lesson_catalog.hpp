@@ -13,12 +13,15 @@ namespace gpucheck {
 struct lesson_entry {
   int number = 0;
   std::string folder; // "04-two-sync-methods"
-  std::string title;  // from lesson.md's front matter; the folder's slug when there is none
+  std::string title;  // from the front matter of text_file(); the folder's slug when there is none
   std::filesystem::path lesson_dir;
   std::filesystem::path solution_dir;
   std::string target_prefix = "lesson"; // CMake targets are <prefix>.<folder>.check etc.
 
   std::filesystem::path exercise_file(bool solution) const;
+  // The lesson's text in the messages' language: lesson.zh.md where the language is Chinese and
+  // the lesson has one, else lesson.md.
+  std::filesystem::path text_file() const;
   std::string check_target(bool solution) const;
   std::string run_target(bool solution) const;
 };

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/lesson_progress.hpp"
 
+#include "messages/messages.hpp"
+
 #include <cstdint>
 #include <cstdio>
 #include <ctime>
@@ -49,27 +51,27 @@ lesson_progress classify_progress(const std::optional<check_record>& record,
 std::string describe_progress(lesson_progress progress, const std::optional<check_record>& record) {
   switch (progress) {
   case lesson_progress::not_started:
-    return "not started";
+    return messages::text("progress.not-started");
   case lesson_progress::passed:
-    return "passed";
+    return messages::text("progress.passed");
   case lesson_progress::changed_since_pass:
-    return "passed earlier, changed since";
+    return messages::text("progress.changed");
   case lesson_progress::built_not_run:
-    return "built, not run (no GPU)";
+    return messages::text("progress.no-device");
   case lesson_progress::failing:
     break;
   }
   const std::string verdict = record ? record->verdict : "";
   if (verdict == "build-failed") {
-    return "failing (does not build)";
+    return messages::text("progress.build-failed");
   }
   if (verdict == "crashed") {
-    return "failing (crashed or timed out)";
+    return messages::text("progress.crashed");
   }
   if (verdict == "inconclusive") {
-    return "inconclusive (check again)";
+    return messages::text("progress.inconclusive");
   }
-  return "failing";
+  return messages::text("progress.failing");
 }
 
 std::optional<lesson_entry> first_lesson_not_passed(const lesson_catalog& catalog,

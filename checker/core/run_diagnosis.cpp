@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/run_diagnosis.hpp"
 
+#include "messages/messages.hpp"
+
 #include <regex>
 
 namespace gpucheck {
@@ -49,32 +51,19 @@ std::optional<std::string> advice_for_cuda_error(const cuda_error_seen& error) {
   const bool elapsed_time = error.call.empty() || called("cudaEventElapsedTime");
   if (error.name == "cudaErrorNotReady" &&
       (called("cudaEventQuery") || called("cudaStreamQuery"))) {
-    return "A query answers cudaErrorNotReady while the work is still running: that is an answer, "
-           "not an error, so a polling query must not stop the program (no CUDA_CHECK around "
-           "it). To simply wait, call cudaEventSynchronize(stop) instead.";
+    return messages::text("advice.query-not-ready");
   }
   if (error.name == "cudaErrorNotReady" && elapsed_time) {
-    return "cudaEventElapsedTime was called before both of its events had happened on the GPU: "
-           "the work before them was still running, so there was no time to read yet (rule "
-           "event-not-complete). Wait for the stop event first, cudaEventSynchronize(stop), and "
-           "record both events on the stream that carries the work, so that the stop cannot "
-           "happen before the start.";
+    return messages::text("advice.elapsed-not-ready");
   }
   if (error.name == "cudaErrorInvalidResourceHandle" && called("cudaEventElapsedTime")) {
-    return "cudaEventElapsedTime needs two events that were both recorded and both created to "
-           "time: one was never recorded (cudaEventRecord), was already destroyed, or was "
-           "created with cudaEventDisableTiming (rule event-timing-disabled). Create timing "
-           "events (gpucourse::cuda_event) and record both before you read them.";
+    return messages::text("advice.elapsed-bad-event");
   }
   if (error.name == "cudaErrorContextIsDestroyed") {
-    return "The CUDA context the checks were using was destroyed while they ran: something called "
-           "cudaDeviceReset(). A timing function must leave the device as it found it; remove "
-           "the reset.";
+    return messages::text("advice.context-destroyed");
   }
   if (error.name == "cudaErrorMemoryAllocation") {
-    return "The GPU ran out of memory: an allocation larger than the card, or memory allocated "
-           "on every call and never freed. Allocate once, and let an owner free it "
-           "(gpucourse::device_buffer in cuda_raii.cuh).";
+    return messages::text("advice.out-of-memory");
   }
   return std::nullopt;
 }

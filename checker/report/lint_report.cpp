@@ -2,6 +2,7 @@
 #include "report/lint_report.hpp"
 
 #include "common/durations.hpp"
+#include "messages/messages.hpp"
 
 #include <cstdio>
 #include <filesystem>
@@ -10,6 +11,8 @@
 
 namespace gpucheck {
 namespace {
+
+using messages::text;
 
 const char* severity_name(rules::severity level) {
   switch (level) {
@@ -27,10 +30,10 @@ std::string milliseconds(trace::time_ns duration_ns) {
 }
 
 std::string describe_interval(const rules::timed_interval& interval) {
-  std::string text = interval.how == rules::timed_interval::method::events
-                         ? "interval timed with events"
-                         : "interval timed with " + interval.clock;
-  return text + ", measured " + milliseconds(interval.measured_ns);
+  const std::string measured = milliseconds(interval.measured_ns);
+  return interval.how == rules::timed_interval::method::events
+             ? text("lint.interval-events", {{"measured", measured}})
+             : text("lint.interval-clock", {{"clock", interval.clock}, {"measured", measured}});
 }
 
 // {"file", "line", "function", "text"}, or null where the line is not known.
@@ -47,7 +50,8 @@ nlohmann::json line_json(const trace::source_line& where) {
 std::string place(const trace::source_line& where) {
   if (where.line > 0)
     return std::filesystem::path(where.file).filename().string() + ":" + std::to_string(where.line);
-  return where.function.empty() ? std::string("?") : "in " + where.function;
+  return where.function.empty() ? std::string("?")
+                                : text("lint.in-function", {{"function", where.function}});
 }
 
 // The source line, as a compiler quotes it: "   21 |   CUDA_CHECK(cudaDeviceSynchronize());".
@@ -63,7 +67,8 @@ std::string quoted(const trace::source_line& where) {
 std::string timed_between(const rules::finding& finding) {
   if (finding.start_at.line == 0 || finding.stop_at.line == 0)
     return "";
-  return ", from " + place(finding.start_at) + " to " + place(finding.stop_at);
+  return text("lint.between",
+              {{"start", place(finding.start_at)}, {"stop", place(finding.stop_at)}});
 }
 
 nlohmann::json finding_json(const rules::finding& finding) {
@@ -90,15 +95,23 @@ std::string render_lint_terminal(const lint_report& report, bool colour) {
   const auto paint = [&](const char* code, const std::string& text) {
     return colour ? "\x1b[" + std::string(code) + "m" + text + "\x1b[0m" : text;
   };
+  // The severity as the student reads it ("error", or "错误"); JSON keeps severity_name's.
+  const auto severity_word = [](rules::severity level) {
+    return text(std::string("severity.") + severity_name(level));
+  };
   std::ostringstream out;
+  const std::string intervals = std::to_string(report.interval_count);
   if (report.findings.empty()) {
-    out << paint("1;32", "no timing mistakes") << " in " << report.interval_count
-        << " timed interval" << (report.interval_count == 1 ? "" : "s") << " of " << report.program
+    out << paint("1;32", text("lint.clean"))
+        << text(report.interval_count == 1 ? "lint.clean-detail.one" : "lint.clean-detail",
+                {{"count", intervals}, {"program", report.program}})
         << "\n";
   } else {
-    out << paint("1;31", std::to_string(report.findings.size()) + " timing finding" +
-                             (report.findings.size() == 1 ? "" : "s"))
-        << " in " << report.interval_count << " timed intervals of " << report.program << "\n";
+    const std::string count = std::to_string(report.findings.size());
+    out << paint("1;31", text(report.findings.size() == 1 ? "lint.findings.one" : "lint.findings",
+                              {{"count", count}}))
+        << text("lint.findings-detail", {{"count", intervals}, {"program", report.program}})
+        << "\n";
   }
   bool without_lines = false;
   for (const auto& finding : report.findings) {
@@ -106,32 +119,31 @@ std::string render_lint_terminal(const lint_report& report, bool colour) {
     out << "\n"
         << paint("1", place(finding.blamed_at)) << ": "
         << paint(finding.level == rules::severity::error ? "1;31" : "1;33",
-                 std::string(severity_name(finding.level)) + "[" + finding.rule + "]")
+                 severity_word(finding.level) + "[" + finding.rule + "]")
         << ": " << finding.message << "\n";
     out << quoted(finding.blamed_at);
     without_lines = without_lines || finding.blamed_at.line == 0;
     out << "    " << describe_interval(finding.interval) << timed_between(finding);
     if (finding.occurrences > 1) {
-      out << " (and " << finding.occurrences - 1 << " more like it)";
+      out << text("lint.more-like-it", {{"count", std::to_string(finding.occurrences - 1)}});
     }
-    out << "\n    fix: " << finding.hint << "\n";
+    out << "\n    " << text("lint.fix", {{"hint", finding.hint}}) << "\n";
     if (!finding.lesson.empty()) {
-      out << "    learn: " << finding.lesson << "\n";
+      out << "    " << text("lint.learn", {{"lesson", finding.lesson}}) << "\n";
     }
   }
   for (const auto& note : report.notes) {
-    out << "\n  " << paint("1", "note") << " " << describe_interval(note.interval) << "\n    "
-        << note.message << "\n";
+    out << "\n  " << paint("1", severity_word(rules::severity::note)) << " "
+        << describe_interval(note.interval) << "\n    " << note.message << "\n";
   }
   if (without_lines) {
-    out << "\n  Some findings name a function, not a line: build the program with -g (or nvcc's "
-           "-lineinfo) to see their lines.\n";
+    out << "\n  " << text("lint.without-lines") << "\n";
   }
   if (!report.timeline_path.empty()) {
-    out << "\n  timeline: " << report.timeline_path << "\n";
+    out << "\n  " << text("lint.timeline", {{"path", report.timeline_path}}) << "\n";
   }
   if (!report.device.empty()) {
-    out << "\n  GPU " << report.device << "\n";
+    out << "\n  " << text("lint.gpu", {{"device", report.device}}) << "\n";
   }
   return out.str();
 }

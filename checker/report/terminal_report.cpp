@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "report/terminal_report.hpp"
 
+#include "messages/messages.hpp"
+
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -9,6 +11,8 @@
 
 namespace gpucheck {
 namespace {
+
+using messages::text;
 
 class painter {
 public:
@@ -29,17 +33,17 @@ private:
 std::string verdict_word(exit_code verdict, const painter& paint) {
   switch (verdict) {
   case exit_code::pass:
-    return paint.green("PASS");
+    return paint.green(text("verdict.pass"));
   case exit_code::no_device:
-    return paint.yellow("BUILT, NOT RUN");
+    return paint.yellow(text("verdict.no-device"));
   case exit_code::inconclusive:
-    return paint.yellow("INCONCLUSIVE");
+    return paint.yellow(text("verdict.inconclusive"));
   case exit_code::build_failed:
-    return paint.red("DOES NOT BUILD");
+    return paint.red(text("verdict.build-failed"));
   case exit_code::crashed:
-    return paint.red("CRASHED");
+    return paint.red(text("verdict.crashed"));
   default:
-    return paint.red("FAIL");
+    return paint.red(text("verdict.fail"));
   }
 }
 
@@ -53,35 +57,34 @@ void indent_block(std::ostringstream& out, const std::string& text, const std::s
 
 void render_check(std::ostringstream& out, const check_item& check, const painter& paint) {
   if (check.passed) {
-    out << "  " << paint.green("ok  ") << " " << check.name << "\n";
+    out << "  " << paint.green(text("report.check-ok")) << " " << check.name << "\n";
     return;
   }
-  out << "  " << paint.red("FAIL") << " " << paint.bold(check.name) << "\n";
-  const auto field = [&](const char* label, const std::string& value) {
+  out << "  " << paint.red(text("report.check-fail")) << " " << paint.bold(check.name) << "\n";
+  // A label (field.expected, ...) padded to 10 terminal columns, then its value.
+  const auto field = [&](const char* label_id, const std::string& value) {
     if (!value.empty()) {
-      out << "         " << paint.dim(label) << value << "\n";
+      out << "         " << paint.dim(messages::pad_label(text(label_id), 10)) << value << "\n";
     }
   };
-  field("expected  ", check.expected);
-  field("measured  ", check.measured);
+  field("field.expected", check.expected);
+  field("field.measured", check.measured);
   if (check.why_from == "numbers")
-    field("why       ",
-          "(inferred from your numbers; the trace shows no timing mistake) " + check.message);
+    field("field.why", text("report.why-from-numbers", {{"why", check.message}}));
   else
-    field("why       ", check.message);
+    field("field.why", check.message);
   for (const source_ref& line : check.lines) {
-    const std::string where =
-        line.line > 0
-            ? std::filesystem::path(line.file).filename().string() + ":" + std::to_string(line.line)
-            : "in " + line.function + " (build with -g for its line)";
-    const char* label = line.role == "start"  ? "start     "
-                        : line.role == "stop" ? "stop      "
-                                              : "at        ";
+    const std::string where = line.line > 0 ? std::filesystem::path(line.file).filename().string() +
+                                                  ":" + std::to_string(line.line)
+                                            : text("report.no-line", {{"function", line.function}});
+    const char* label = line.role == "start"  ? "field.start"
+                        : line.role == "stop" ? "field.stop"
+                                              : "field.at";
     field(label, where + (line.text.empty() ? "" : "   " + line.text));
   }
-  field("fix       ", check.hint);
-  field("rule      ", check.rule);
-  field("learn     ", check.lesson_section);
+  field("field.fix", check.hint);
+  field("field.rule", check.rule);
+  field("field.learn", check.lesson_section);
 }
 
 std::string lesson_number(const std::string& folder) {
@@ -105,8 +108,9 @@ bool colour_wanted(int file_descriptor) {
 std::string render_terminal(const check_report& report, const terminal_style& style) {
   const painter paint(style.colour);
   std::ostringstream out;
-  out << verdict_word(report.verdict, paint) << "  lesson " << report.lesson_folder << ": "
-      << report.lesson_title << (report.solution ? "  (reference solution)" : "") << "\n";
+  out << verdict_word(report.verdict, paint) << "  "
+      << text("report.lesson", {{"folder", report.lesson_folder}, {"title", report.lesson_title}})
+      << (report.solution ? text("report.reference-solution") : "") << "\n";
   out << "  " << report.headline << "\n";
 
   if (report.build_error) {
@@ -127,32 +131,31 @@ std::string render_terminal(const check_report& report, const terminal_style& st
     }
   }
   if (!report.sanitizer_findings.empty()) {
-    out << "\n  " << paint.bold("compute-sanitizer found:") << "\n";
+    out << "\n  " << paint.bold(text("report.sanitizer-found")) << "\n";
     for (const auto& finding : report.sanitizer_findings) {
       out << "  " << paint.red("-") << " " << finding << "\n";
     }
   } else if (!report.sanitizer_tools.empty()) {
-    out << "\n  compute-sanitizer (";
+    std::string tools;
     for (std::size_t i = 0; i < report.sanitizer_tools.size(); ++i) {
-      out << (i > 0 ? ", " : "") << report.sanitizer_tools[i];
+      tools += (i > 0 ? ", " : "") + report.sanitizer_tools[i];
     }
-    out << ") found no problem.\n";
+    out << "\n  " << text("report.sanitizer-clean", {{"tools", tools}}) << "\n";
   }
   if (!report.program_output_tail.empty()) {
-    out << "\n  " << paint.dim("last lines the program printed:") << "\n";
+    out << "\n  " << paint.dim(text("report.program-output")) << "\n";
     indent_block(out, report.program_output_tail, "  | ");
   }
   if (report.program_output_truncated) {
-    out << "  " << paint.yellow("The program's output was cut:")
-        << " it printed more than the checker keeps (256 KiB); the rest was dropped.\n";
+    out << "  " << paint.yellow(text("report.output-cut")) << text("report.output-cut-detail")
+        << "\n";
   }
   if (report.forged_lines > 0) {
-    out << "  " << paint.yellow("Ignored ") << report.forged_lines
-        << " line(s) in the results channel that this run's checks did not write (forged or "
-           "damaged).\n";
+    out << "  " << paint.yellow(text("report.forged")) << report.forged_lines
+        << text("report.forged-detail") << "\n";
   }
   if (!report.noise_reasons.empty()) {
-    out << "\n  " << paint.dim("the GPU was disturbed while the checks ran:") << "\n";
+    out << "\n  " << paint.dim(text("report.disturbed")) << "\n";
     for (const auto& reason : report.noise_reasons) {
       out << "  " << paint.dim("- " + reason) << "\n";
     }
@@ -161,27 +164,29 @@ std::string render_terminal(const check_report& report, const terminal_style& st
     out << "\n  " << report.advice << "\n";
   }
   if (!report.timeline_path.empty()) {
-    out << "\n  timeline of your run: " << report.timeline_path << "\n";
+    out << "\n  " << text("report.timeline", {{"path", report.timeline_path}}) << "\n";
   }
 
   std::ostringstream footer;
   if (!report.device.empty()) {
-    footer << "GPU " << report.device << "   ";
+    footer << text("report.footer-gpu", {{"device", report.device}});
   }
   if (!report.seed.empty() && !report.device.empty()) {
-    footer << "replay with GPUCHECK_SEED=" << report.seed << "   ";
+    footer << text("report.footer-seed", {{"seed", report.seed}});
   }
-  char timing[96];
-  std::snprintf(timing, sizeof timing, "build %.1f s, run %.1f s", report.build_seconds,
-                report.run_seconds);
-  footer << timing;
+  char build_s[32];
+  char run_s[32];
+  std::snprintf(build_s, sizeof build_s, "%.1f", report.build_seconds);
+  std::snprintf(run_s, sizeof run_s, "%.1f", report.run_seconds);
+  footer << text("report.footer-times", {{"build_s", build_s}, {"run_s", run_s}});
   out << "\n  " << paint.dim(footer.str()) << "\n";
   const bool failed = report.verdict == exit_code::wrong || report.verdict == exit_code::crashed ||
                       report.verdict == exit_code::build_failed;
   if (failed && !report.solution) {
-    out << "  Edit " << report.exercise_file
-        << ", then run make check LESSON=" << lesson_number(report.lesson_folder)
-        << " again.  Stuck? make hint LESSON=" << lesson_number(report.lesson_folder) << "\n";
+    out << "  "
+        << text("report.next-step",
+                {{"file", report.exercise_file}, {"number", lesson_number(report.lesson_folder)}})
+        << "\n";
   }
   return out.str();
 }

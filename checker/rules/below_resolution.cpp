@@ -4,6 +4,7 @@
 // are then a large part of the number. Only for intervals that timed the work otherwise correctly
 // (the stop waited for it; the events bracket it), so other rules' findings are not repeated.
 // Effect: the difference between what was measured and the work's GPU time.
+#include "messages/messages.hpp"
 #include "rules/detail/rule_input.hpp"
 #include "rules/detail/text.hpp"
 
@@ -42,12 +43,11 @@ std::vector<finding> check_below_resolution(const rule_input& input) {
     if (truth_ns >= input.options.resolution_ns || !timed_correctly(input, facts))
       continue;
     const trace::time_ns effect_ns = std::llabs(interval.measured_ns - truth_ns);
-    std::string message = "the work you timed ran " + format_duration(truth_ns) +
-                          " on the GPU, less than one timing resolves (about " +
-                          format_duration(input.options.resolution_ns) + "); you measured " +
-                          format_duration(interval.measured_ns);
-    std::string hint = "time many repetitions in one interval and divide by their number (or "
-                       "give the work more to do), and report the median of several samples";
+    std::string message = messages::text(
+        "below-resolution.why", {{"truth", format_duration(truth_ns)},
+                                 {"resolution", format_duration(input.options.resolution_ns)},
+                                 {"measured", format_duration(interval.measured_ns)}});
+    std::string hint = messages::text("below-resolution.fix");
     findings.push_back(make_finding("below-resolution", interval, effect_ns, truth_ns,
                                     std::move(message), std::move(hint)));
   }

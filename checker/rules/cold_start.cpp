@@ -4,6 +4,7 @@
 // use of the run (cuBLAS, cuFFT, cuRAND... by the library that made the calls; a thrust or CUB
 // kernel's first launch) or a run-time compilation (NVRTC). Effect: the host time of those, as
 // far as it added to the measured number.
+#include "messages/messages.hpp"
 #include "rules/api_names.hpp"
 #include "rules/detail/overhead.hpp"
 #include "rules/detail/rule_input.hpp"
@@ -37,8 +38,8 @@ struct cold_work {
 
 std::string first_use_description(const library_use& use, const trace::api_call& first) {
   if (use.library == "thrust/CUB")
-    return "the first launch of the thrust/CUB kernel " + first.kernel;
-  return "the first " + use.library + " call of the run that launched work";
+    return messages::text("cold-start.first-thrust-launch", {{"kernel", first.kernel}});
+  return messages::text("cold-start.first-library-call", {{"library", use.library}});
 }
 
 // A library's first use of the run inside the interval: its first launch of the run is in it
@@ -59,7 +60,7 @@ void add_library_first_uses(const rule_input& input, const interval_facts& facts
       continue;
     if (is_runtime_compilation(call->name)) {
       cold.add_call(call);
-      cold.what.push_back("run-time compilation (" + call->name + ")");
+      cold.what.push_back(messages::text("cold-start.compilation", {{"call", call->name}}));
       cold.spans.emplace_back(call->start_ns, call->end_ns);
       continue;
     }
@@ -98,8 +99,8 @@ cold_work find_cold_work(const rule_input& input, const interval_facts& facts) {
       continue;
     const bool in_first_use = cold.covers(enclosing); // named by the library's first use
     if (cold.add_call(enclosing) && !in_first_use) {
-      cold.what.push_back(std::string(context ? "context creation" : "module loading") + " in " +
-                          enclosing->name);
+      cold.what.push_back(messages::text(context ? "cold-start.context-in" : "cold-start.module-in",
+                                         {{"call", enclosing->name}}));
       cold.spans.emplace_back(enclosing->start_ns, enclosing->end_ns);
     }
   }
@@ -109,7 +110,8 @@ cold_work find_cold_work(const rule_input& input, const interval_facts& facts) {
       continue;
     const bool in_first_use = cold.covers(call);
     if (cold.add_call(call) && !in_first_use) {
-      cold.what.push_back(handle ? call->name : "module loading in " + call->name);
+      cold.what.push_back(handle ? call->name
+                                 : messages::text("cold-start.module-in", {{"call", call->name}}));
       cold.spans.emplace_back(call->start_ns, call->end_ns);
     }
   }
@@ -140,14 +142,13 @@ std::vector<finding> check_cold_start(const rule_input& input) {
       continue;
     std::string list;
     for (const std::string& item : cold.what)
-      list += (list.empty() ? "" : ", ") + item;
-    std::string message = "the interval includes " + format_duration(effect_ns) +
-                          " of one-time start-up (" + list + "), " +
-                          format_percent(effect_ns, interval.measured_ns) +
-                          " of what you measured (" + format_duration(interval.measured_ns) + ")";
-    std::string hint = "warm up before you time: make one untimed call first (launch the kernel "
-                       "once, create library handles and call each library function once) and "
-                       "synchronize, then start the clock";
+      list += (list.empty() ? "" : messages::text("list.separator")) + item;
+    std::string message = messages::text(
+        "cold-start.why", {{"effect", format_duration(effect_ns)},
+                           {"what", list},
+                           {"percent", format_percent(effect_ns, interval.measured_ns)},
+                           {"measured", format_duration(interval.measured_ns)}});
+    std::string hint = messages::text("cold-start.fix");
     finding found = make_finding("cold-start", interval, effect_ns, facts.truth_ns(),
                                  std::move(message), std::move(hint));
     // The program's own call where there is one (a library's calls carry no site).

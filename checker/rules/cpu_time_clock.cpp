@@ -6,6 +6,7 @@
 // wrong: the number holds only while the host spins (cudaDeviceScheduleBlockingSync, or a busy
 // machine's scheduler, takes the wait out of it). Effect then: the waits' host time, what the
 // number would lose.
+#include "messages/messages.hpp"
 #include "rules/detail/overhead.hpp"
 #include "rules/detail/rule_input.hpp"
 #include "rules/detail/text.hpp"
@@ -41,11 +42,13 @@ std::vector<finding> check_cpu_time_clock(const rule_input& input) {
     trace::time_ns effect_ns = std::llabs(wall_ns - interval.measured_ns);
     std::string message;
     if (is_material(effect_ns, wall_ns, input.options)) {
-      message = "you measured " + format_duration(interval.measured_ns) + " with " +
-                clock_name(interval.clock) + ", which counts CPU time, but the interval lasted " +
-                format_duration(wall_ns) + " on the wall clock";
+      message =
+          messages::text("cpu-time-clock.why", {{"measured", format_duration(interval.measured_ns)},
+                                                {"clock", clock_name(interval.clock)},
+                                                {"wall", format_duration(wall_ns)}});
       if (!facts.work.empty()) {
-        message += " (its GPU work ran " + format_duration(facts.truth_ns()) + ")";
+        message += messages::text("cpu-time-clock.work-ran",
+                                  {{"truth", format_duration(facts.truth_ns())}});
       }
     } else {
       std::vector<const trace::api_call*> waits;
@@ -55,14 +58,12 @@ std::vector<finding> check_cpu_time_clock(const rule_input& input) {
       if (!is_material(waited_ns, wall_ns, input.options))
         continue;
       effect_ns = waited_ns;
-      message = "you measured " + format_duration(interval.measured_ns) + " with " +
-                clock_name(interval.clock) + ", which counts CPU time; it matched the wall clock " +
-                "in this run only because the host spun for " + format_duration(waited_ns) +
-                " while it waited for the GPU: where the host sleeps in the wait (blocking " +
-                "sync), the number loses that time";
+      message = messages::text("cpu-time-clock.why-spun",
+                               {{"measured", format_duration(interval.measured_ns)},
+                                {"clock", clock_name(interval.clock)},
+                                {"waited", format_duration(waited_ns)}});
     }
-    std::string hint = "time GPU work with a wall clock (std::chrono::steady_clock, "
-                       "CLOCK_MONOTONIC) after a synchronization, or with CUDA events";
+    std::string hint = messages::text("cpu-time-clock.fix");
     findings.push_back(make_finding("cpu-time-clock", interval, effect_ns, facts.truth_ns(),
                                     std::move(message), std::move(hint)));
   }

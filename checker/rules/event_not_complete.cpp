@@ -3,6 +3,7 @@
 // not completed; the program got no time. Not reported when the program tried again and got one
 // (a polling loop). Effect: how long before the stop event completed the call was made, where
 // the trace says when it completed.
+#include "messages/messages.hpp"
 #include "rules/api_names.hpp"
 #include "rules/detail/interval_facts.hpp"
 #include "rules/detail/rule_input.hpp"
@@ -59,15 +60,14 @@ std::vector<finding> check_event_not_complete(const rule_input& input) {
     const interval_facts facts = analyze_interval(input.index, interval);
     const trace::time_ns done_ns = completion_ns(input, *stop, facts);
     const trace::time_ns early_ns = done_ns > call.start_ns ? done_ns - call.start_ns : 0;
-    std::string message = "cudaEventElapsedTime was called ";
-    message += early_ns > 0 ? format_duration(early_ns) + " before the stop event completed"
-                            : "before the stop event completed";
-    message += ", so it returned cudaErrorNotReady and the program got no time";
+    std::string message = early_ns > 0 ? messages::text("event-not-complete.why-early",
+                                                        {{"early", format_duration(early_ns)}})
+                                       : messages::text("event-not-complete.why");
     if (!facts.work.empty()) {
-      message += " (the work between the events ran " + format_duration(facts.truth_ns()) + ")";
+      message += messages::text("event-not-complete.work-ran",
+                                {{"truth", format_duration(facts.truth_ns())}});
     }
-    std::string hint = "call cudaEventSynchronize(stop) after recording it and before "
-                       "cudaEventElapsedTime, and check the error each CUDA call returns";
+    std::string hint = messages::text("event-not-complete.fix");
     finding found = make_finding("event-not-complete", interval, early_ns, facts.truth_ns(),
                                  std::move(message), std::move(hint));
     found.blamed_site = call.site;

@@ -10,6 +10,7 @@
 // Also the events given to cudaEventElapsedTime in the wrong order (the stop's record came first),
 // which measures a negative time. Effect: the GPU time of the work left out (swapped: twice the
 // time, the distance from the truth to its negative).
+#include "messages/messages.hpp"
 #include "rules/detail/rule_input.hpp"
 #include "rules/detail/text.hpp"
 
@@ -80,10 +81,9 @@ std::vector<finding> check_event_order(const rule_input& input) {
       // cudaEventElapsedTime(&ms, stop, start): the events it was given are in the wrong order,
       // and the time comes out negative.
       const trace::time_ns measured_ns = std::llabs(interval.measured_ns);
-      std::string message = "cudaEventElapsedTime was given the stop event first and the start "
-                            "event second (swapped), so it measured -" +
-                            format_duration(measured_ns);
-      std::string hint = "pass the start event first: cudaEventElapsedTime(&ms, start, stop)";
+      std::string message =
+          messages::text("event-order.why-swapped", {{"measured", format_duration(measured_ns)}});
+      std::string hint = messages::text("event-order.fix-swapped");
       finding found = make_finding("event-order", interval, 2 * measured_ns, measured_ns,
                                    std::move(message), std::move(hint));
       found.blamed_site = elapsed->site;
@@ -102,17 +102,14 @@ std::vector<finding> check_event_order(const rule_input& input) {
     const trace::time_ns missed_ns = last_ns - first_ns;
     if (!is_material(missed_ns, std::max(missed_ns, interval.measured_ns), input.options))
       continue;
-    std::string message =
-        std::string("the work (") + format_duration(missed_ns) + " on the GPU) was launched " +
-        (missed.before_start ? "before the start event was recorded"
-                             : "after the stop event was recorded") +
-        ", so the events bracket " + (facts.work.empty() ? "no work at all" : "other work only") +
-        "; they measured " + format_duration(interval.measured_ns);
-    std::string hint = missed.before_start
-                           ? "record the start event before you launch the work: "
-                             "cudaEventRecord(start, stream); work; cudaEventRecord(stop, stream)"
-                           : "record the stop event after you launch the work: "
-                             "cudaEventRecord(start, stream); work; cudaEventRecord(stop, stream)";
+    std::string message = messages::text(
+        missed.before_start ? "event-order.why-before-start" : "event-order.why-after-stop",
+        {{"missed", format_duration(missed_ns)},
+         {"bracketed",
+          messages::text(facts.work.empty() ? "event-order.no-work" : "event-order.other-work")},
+         {"measured", format_duration(interval.measured_ns)}});
+    std::string hint = messages::text(missed.before_start ? "event-order.fix-before-start"
+                                                          : "event-order.fix-after-stop");
     finding found = make_finding("event-order", interval, missed_ns, missed_ns, std::move(message),
                                  std::move(hint));
     found.blamed_site = missed.before_start ? start->site : stop->site;

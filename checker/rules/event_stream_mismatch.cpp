@@ -8,6 +8,7 @@
 // purpose): the rule fires only when none of the work between the records is ordered with the
 // events, which also catches events recorded back to back around an operation on another stream.
 // Effect: the difference between what was measured and the work's GPU time.
+#include "messages/messages.hpp"
 #include "rules/detail/rule_input.hpp"
 #include "rules/detail/text.hpp"
 
@@ -54,17 +55,17 @@ std::vector<finding> check_event_stream_mismatch(const rule_input& input) {
     work_stream.kind = input.index.kind_of(outside->stream_id);
     std::string where = describe_stream(start_stream);
     if (stop_stream.id != start_stream.id || stop_stream.kind != start_stream.kind) {
-      where += " and " + describe_stream(stop_stream);
+      where +=
+          messages::text("event-stream-mismatch.and", {{"stream", describe_stream(stop_stream)}});
     }
-    std::string message = "you measured " + format_duration(interval.measured_ns) +
-                          ", but the events were recorded on " + where +
-                          " and the work between them ran on " + describe_stream(work_stream) +
-                          ", which is not ordered with it; that work ran " +
-                          format_duration(truth_ns) + " on the GPU";
-    std::string hint = "record both events on the stream that carries the work: "
-                       "cudaEventRecord(start, stream) ... cudaEventRecord(stop, stream)";
+    std::string message = messages::text("event-stream-mismatch.why",
+                                         {{"measured", format_duration(interval.measured_ns)},
+                                          {"events_on", where},
+                                          {"work_stream", describe_stream(work_stream)},
+                                          {"truth", format_duration(truth_ns)}});
+    std::string hint = messages::text("event-stream-mismatch.fix");
     if (work_stream.kind == stream_kind::non_blocking) {
-      hint += " (a stream created with cudaStreamNonBlocking is not ordered with stream 0)";
+      hint += messages::text("event-stream-mismatch.fix-non-blocking");
     }
     finding found = make_finding("event-stream-mismatch", interval, effect_ns, truth_ns,
                                  std::move(message), std::move(hint));

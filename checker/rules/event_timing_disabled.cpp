@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // event-timing-disabled: cudaEventElapsedTime failed because one of its events was created with
 // cudaEventDisableTiming (flags from the creating api record); the program got no time.
+#include "messages/messages.hpp"
 #include "rules/api_names.hpp"
 #include "rules/detail/rule_input.hpp"
 #include "rules/detail/text.hpp"
@@ -40,15 +41,13 @@ std::vector<finding> check_event_timing_disabled(const rule_input& input) {
       interval.stop_record_correlation = stop->correlation;
       interval.stop_record_ns = stop->end_ns;
     }
-    const char* which = start_disabled && stop_disabled ? "both events were"
-                        : start_disabled                ? "the start event was"
-                                                        : "the stop event was";
-    std::string message = std::string("cudaEventElapsedTime failed (error ") +
-                          std::to_string(call.result) + ") because " + which +
-                          " created with cudaEventDisableTiming; the program got no time";
-    std::string hint = "create the events you time with cudaEventCreate (no "
-                       "cudaEventDisableTiming flag); keep that flag for events used only to "
-                       "synchronize";
+    const char* which = start_disabled && stop_disabled ? "event-timing-disabled.both"
+                        : start_disabled                ? "event-timing-disabled.start"
+                                                        : "event-timing-disabled.stop";
+    std::string message =
+        messages::text("event-timing-disabled.why",
+                       {{"error", std::to_string(call.result)}, {"which", messages::text(which)}});
+    std::string hint = messages::text("event-timing-disabled.fix");
     finding found =
         make_finding("event-timing-disabled", interval, 0, 0, std::move(message), std::move(hint));
     found.blamed_site = call.site;

@@ -14,6 +14,7 @@
 // interval that holds start-up is left to cold-start: before the first call the tracer sees no
 // calls at all, and a library's first call (cuBLAS loading its kernels) works on the host between
 // the calls the tracer writes.
+#include "messages/messages.hpp"
 #include "rules/detail/rule_input.hpp"
 #include "rules/detail/text.hpp"
 #include "rules/timed_intervals.hpp"
@@ -200,13 +201,13 @@ std::vector<finding> check_host_gap(const rule_input& input) {
       continue;
     const trace::api_call* after = call_after(facts, longest->end_ns);
     std::string message =
-        "the interval includes " + format_duration(idle_ns) + " of host time spent outside any " +
-        "CUDA call while the GPU ran nothing, " + format_percent(idle_ns, interval.measured_ns) +
-        " of what you measured (" + format_duration(interval.measured_ns) + "); the longest " +
-        "stretch, " + format_duration(longest->end_ns - longest->start_ns) + ", came " +
-        (after != nullptr ? "just before " + after->name : std::string("just before the stop"));
-    std::string hint = "keep host work (sleeps, printing, computation) out of the timed region: "
-                       "between the clock reads, only launch the work and wait for it";
+        messages::text(after != nullptr ? "host-gap.why" : "host-gap.why-before-stop",
+                       {{"idle", format_duration(idle_ns)},
+                        {"percent", format_percent(idle_ns, interval.measured_ns)},
+                        {"measured", format_duration(interval.measured_ns)},
+                        {"longest", format_duration(longest->end_ns - longest->start_ns)},
+                        {"call", after != nullptr ? after->name : std::string()}});
+    std::string hint = messages::text("host-gap.fix");
     finding found = make_finding("host-gap", interval, idle_ns, facts.truth_ns(),
                                  std::move(message), std::move(hint));
     found.blamed_site = after != nullptr ? after->site : interval.stop_site;

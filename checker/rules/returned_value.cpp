@@ -5,6 +5,7 @@
 // values, or the elapsed time the call gave), so the slip is named as a fact: whole milliseconds
 // (a duration_cast that truncates, or rounding), another unit, the events or reads swapped, or a
 // number that is none of these. Effect: how far the returned number is from the measured one.
+#include "messages/messages.hpp"
 #include "rules/detail/rule_input.hpp"
 #include "rules/detail/text.hpp"
 
@@ -21,27 +22,23 @@ bool near(double a, double b) {
 // Which slip turns `measured_ms` into `returned_ms`; empty when none is recognised.
 std::string name_slip(double returned_ms, double measured_ms, bool events) {
   if (near(returned_ms, -measured_ms)) {
-    return events ? "the events are swapped in cudaEventElapsedTime (it takes the start event "
-                    "first, then the stop), so the time came out negative"
-                  : "the clock reads are subtracted the wrong way round (start - stop), so the "
-                    "time came out negative";
+    return messages::text(events ? "returned-value.events-swapped"
+                                 : "returned-value.clock-reads-swapped");
   }
   const bool floored = returned_ms == std::floor(measured_ms);
   const bool rounded = returned_ms == std::round(measured_ms);
   if (floored && rounded)
-    return "the fraction of a millisecond was truncated or rounded away (duration_cast<"
-           "milliseconds>, std::round and an integer type all do that)";
+    return messages::text("returned-value.truncated-or-rounded");
   if (floored)
-    return "the conversion dropped the fraction: it truncated to whole milliseconds "
-           "(duration_cast<milliseconds>, or an integer type, does that)";
+    return messages::text("returned-value.truncated");
   if (rounded)
-    return "the conversion rounded to whole milliseconds";
+    return messages::text("returned-value.rounded");
   if (near(returned_ms, measured_ms * 1e3) || returned_ms == std::floor(measured_ms * 1e3))
-    return "the number is in microseconds, not milliseconds";
+    return messages::text("returned-value.microseconds");
   if (near(returned_ms, measured_ms * 1e6) || returned_ms == std::floor(measured_ms * 1e6))
-    return "the number is in nanoseconds, not milliseconds";
+    return messages::text("returned-value.nanoseconds");
   if (near(returned_ms, measured_ms * 1e-3))
-    return "the number is in seconds, not milliseconds";
+    return messages::text("returned-value.seconds");
   return "";
 }
 
@@ -71,22 +68,17 @@ std::vector<finding> check_returned_value(const rule_input& input) {
   if (off_ns < 1000)
     return findings;
   const std::string slip = name_slip(returned_ms, measured_ms, events);
-  const std::string measured_by =
-      events ? "cudaEventElapsedTime gave your function" : "your clock reads measured";
   char returned[48];
   std::snprintf(returned, sizeof returned, "%.3f", returned_ms);
-  std::string message = std::string("your function returned ") + returned +
-                        " (as milliseconds), but " + measured_by + " " +
-                        (measured_ms < 0 ? "-" + format_duration(-interval.measured_ns)
-                                         : format_duration(interval.measured_ns)) +
-                        ": " +
-                        (slip.empty() ? "the number returned is not the one measured" : slip);
-  std::string hint =
-      slip.empty() ? "return the time you measured, in milliseconds"
-      : events     ? "return the float cudaEventElapsedTime(&ms, start, stop) wrote, unchanged "
-                     "(it is already in milliseconds)"
-                   : "return std::chrono::duration<double, std::milli>(stop - start).count(): "
-                     "a double of milliseconds, with its fraction";
+  std::string message = messages::text(
+      events ? "returned-value.why-events" : "returned-value.why-clock",
+      {{"returned", returned},
+       {"measured", measured_ms < 0 ? "-" + format_duration(-interval.measured_ns)
+                                    : format_duration(interval.measured_ns)},
+       {"slip", slip.empty() ? messages::text("returned-value.other-number") : slip}});
+  std::string hint = messages::text(slip.empty() ? "returned-value.fix"
+                                    : events     ? "returned-value.fix-events"
+                                                 : "returned-value.fix-clock");
   finding found =
       make_finding("returned-value", interval, off_ns, std::llround(window.truth_ms * 1e6),
                    std::move(message), std::move(hint));

@@ -2,6 +2,7 @@
 // setup-in-region: one-time setup inside a timed interval (allocation or freeing, creating or
 // destroying streams, events or handles, loading modules). Copies are not setup. Calls that did
 // start-up work are cold-start's. Effect: the setup calls' time, as far as it added to the number.
+#include "messages/messages.hpp"
 #include "rules/api_names.hpp"
 #include "rules/detail/overhead.hpp"
 #include "rules/detail/rule_input.hpp"
@@ -38,12 +39,12 @@ std::vector<finding> check_setup_in_region(const rule_input& input) {
     for (const auto& [name, count] : count_by_name) {
       list += (list.empty() ? "" : ", ") + name + (count > 1 ? " x" + std::to_string(count) : "");
     }
-    std::string message = "the interval includes " + format_duration(effect_ns) +
-                          " of one-time setup (" + list + "), " +
-                          format_percent(effect_ns, interval.measured_ns) +
-                          " of what you measured (" + format_duration(interval.measured_ns) + ")";
-    std::string hint = "allocate memory and create streams, events and handles before you start "
-                       "the clock, and free them after you stop it; time only the work";
+    std::string message = messages::text(
+        "setup-in-region.why", {{"effect", format_duration(effect_ns)},
+                                {"calls", list},
+                                {"percent", format_percent(effect_ns, interval.measured_ns)},
+                                {"measured", format_duration(interval.measured_ns)}});
+    std::string hint = messages::text("setup-in-region.fix");
     finding found = make_finding("setup-in-region", interval, effect_ns, facts.truth_ns(),
                                  std::move(message), std::move(hint));
     const auto longest = std::max_element(setup.begin(), setup.end(), [](auto* a, auto* b) {

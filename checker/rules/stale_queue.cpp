@@ -3,6 +3,7 @@
 // and a wait inside the interval (a device-wide sync, or a sync of the stream that work was on)
 // waited for it, so the measured time includes it. Effect: how long that earlier work ran inside
 // the interval (the union of its overlap with the interval).
+#include "messages/messages.hpp"
 #include "rules/detail/rule_input.hpp"
 #include "rules/detail/text.hpp"
 
@@ -47,13 +48,12 @@ std::vector<finding> check_stale_queue(const rule_input& input) {
     const trace::time_ns effect_ns = union_length_ns(std::move(overlaps));
     if (waited == nullptr || !is_material(effect_ns, interval.measured_ns, input.options))
       continue;
-    std::string message = "the interval includes " + format_duration(effect_ns) +
-                          " of earlier work, " + format_percent(effect_ns, interval.measured_ns) +
-                          " of what you measured (" + format_duration(interval.measured_ns) +
-                          "): work launched before your clock started was still queued, and the " +
-                          waited->call->name + " at the stop waited for it";
-    std::string hint = "wait for earlier work before you start the clock (cudaDeviceSynchronize "
-                       "before the first read), or time with events recorded on the work's stream";
+    std::string message = messages::text(
+        "stale-queue.why", {{"effect", format_duration(effect_ns)},
+                            {"percent", format_percent(effect_ns, interval.measured_ns)},
+                            {"measured", format_duration(interval.measured_ns)},
+                            {"call", waited->call->name}});
+    std::string hint = messages::text("stale-queue.fix");
     finding found = make_finding("stale-queue", interval, effect_ns, facts.truth_ns(),
                                  std::move(message), std::move(hint));
     found.blamed_site = waited->call->site;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // submission-only (a note): an interval the program marked as timing only the submission of work,
 // and the work did run past the stop. Stated as a fact, never as a mistake.
+#include "messages/messages.hpp"
 #include "rules/detail/rule_input.hpp"
 #include "rules/detail/text.hpp"
 
@@ -15,14 +16,12 @@ std::vector<finding> describe_submission_only(const rule_input& input) {
     const stop_analysis stop = analyze_stop(input, facts);
     if (stop.what == stop_analysis::verdict::synced)
       continue;
-    std::string message = "this interval measures only the submission of work, " +
-                          format_duration(interval.measured_ns) + "; the work itself ran " +
-                          format_duration(facts.truth_ns()) + " on the GPU and finished " +
-                          format_duration(stop.late_ns) + " after the clock stopped";
+    std::string message = messages::text("unsynced-stop.why-submission",
+                                         {{"measured", format_duration(interval.measured_ns)},
+                                          {"truth", format_duration(facts.truth_ns())},
+                                          {"late", format_duration(stop.late_ns)}});
     notes.push_back(make_finding("submission-only", interval, stop.late_ns, facts.truth_ns(),
-                                 std::move(message),
-                                 "marked as intended: nothing to change if submission time is "
-                                 "what you meant to measure"));
+                                 std::move(message), messages::text("submission-only.fix")));
   }
   return notes;
 }

@@ -2,6 +2,7 @@
 // sync-other-stream: the host waited before stopping the clock, but on a stream (or an event of a
 // stream) that the timed work did not run on, so the work was still running at the stop.
 // Reported instead of unsynced-stop. Effect: how long the work went on after the clock stopped.
+#include "messages/messages.hpp"
 #include "rules/detail/rule_input.hpp"
 #include "rules/detail/text.hpp"
 
@@ -19,13 +20,14 @@ std::vector<finding> check_sync_other_stream(const rule_input& input) {
     if (!is_material(stop.late_ns, interval.measured_ns, input.options))
       continue;
     const host_wait& wait = *stop.wrong_wait;
-    std::string message =
-        "you measured " + format_duration(interval.measured_ns) + "; the " + wait.call->name +
-        " before the stop waited on " + describe_stream(wait.stream) + ", but the work ran on " +
-        describe_stream(stop.work_stream) + " for " + format_duration(facts.truth_ns()) +
-        " and finished " + format_duration(stop.late_ns) + " after your clock stopped";
-    std::string hint = "synchronize the stream that carries the work (cudaStreamSynchronize on "
-                       "the stream you launched it on) before you read the clock";
+    std::string message = messages::text("sync-other-stream.why",
+                                         {{"measured", format_duration(interval.measured_ns)},
+                                          {"call", wait.call->name},
+                                          {"waited_on", describe_stream(wait.stream)},
+                                          {"work_stream", describe_stream(stop.work_stream)},
+                                          {"truth", format_duration(facts.truth_ns())},
+                                          {"late", format_duration(stop.late_ns)}});
+    std::string hint = messages::text("sync-other-stream.fix");
     finding found = make_finding("sync-other-stream", interval, stop.late_ns, facts.truth_ns(),
                                  std::move(message), std::move(hint));
     found.blamed_site = wait.call->site;

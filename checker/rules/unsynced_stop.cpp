@@ -2,6 +2,7 @@
 // unsynced-stop: a host clock was read to stop a timing while the GPU work launched in the
 // interval was still running. Ground truth: the work's GPU end against the stop read.
 // Effect: how long the work went on after the clock stopped.
+#include "messages/messages.hpp"
 #include "rules/detail/rule_input.hpp"
 #include "rules/detail/text.hpp"
 
@@ -25,18 +26,13 @@ std::vector<finding> check_unsynced_stop(const rule_input& input) {
     std::string hint;
     const bool no_wait = facts.waits.empty();
     if (input.options.mode == rule_options::context::lint && no_wait) {
-      message = "this interval measures only the submission of work, " + measured +
-                "; the work itself ran " + truth + " on the GPU and finished " + late +
-                " after the clock stopped";
-      hint = "to time the work, synchronize (cudaDeviceSynchronize or cudaStreamSynchronize on "
-             "its stream) before reading the clock; if timing the submission is what you meant, "
-             "mark the line that stops the clock as intended";
+      message = messages::text("unsynced-stop.why-submission",
+                               {{"measured", measured}, {"truth", truth}, {"late", late}});
+      hint = messages::text("unsynced-stop.fix-submission");
     } else {
-      message = "you measured " + measured + "; the work launched in this interval ran " + truth +
-                " on the GPU and finished " + late + " after your clock stopped";
-      hint = "a launch returns before the GPU has done the work: call cudaStreamSynchronize on "
-             "the work's stream (or cudaDeviceSynchronize) before you read the clock, or time "
-             "with events";
+      message = messages::text("unsynced-stop.why",
+                               {{"measured", measured}, {"truth", truth}, {"late", late}});
+      hint = messages::text("unsynced-stop.fix");
     }
     finding f = make_finding("unsynced-stop", interval, stop.late_ns, facts.truth_ns(),
                              std::move(message), std::move(hint));

@@ -2,6 +2,7 @@
 #include "rules/detail/text.hpp"
 
 #include "common/durations.hpp"
+#include "messages/messages.hpp"
 
 #include <cmath>
 #include <cstdio>
@@ -25,17 +26,17 @@ std::string format_percent(trace::time_ns part_ns, trace::time_ns whole_ns) {
 std::string describe_stream_kind(stream_kind kind) {
   switch (kind) {
   case stream_kind::legacy:
-    return "the legacy default stream";
+    return messages::text("stream.legacy");
   case stream_kind::per_thread:
-    return "the per-thread default stream";
+    return messages::text("stream.per-thread");
   case stream_kind::non_blocking:
-    return "a cudaStreamNonBlocking stream";
+    return messages::text("stream.non-blocking");
   case stream_kind::blocking:
-    return "an ordinary stream";
+    return messages::text("stream.blocking");
   case stream_kind::unknown:
     break;
   }
-  return "a stream";
+  return messages::text("stream.unknown");
 }
 
 std::string describe_stream(const stream_ref& stream) {

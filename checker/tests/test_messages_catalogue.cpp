@@ -1,0 +1,199 @@
+// SPDX-License-Identifier: MIT
+// The message catalogue (messages/messages.hpp): every id in both languages with the same
+// placeholders, every id the sources name exists, the language chosen from the environment, and
+// the reports in Chinese (terminal columns, lint on a trace recorded on an H200).
+#include "test_rules_support.hpp"
+
+#include "messages/messages.hpp"
+#include "report/lint_report.hpp"
+#include "report/terminal_report.hpp"
+#include "rules/run_rules.hpp"
+
+#include <doctest/doctest.h>
+
+#include <fstream>
+#include <map>
+#include <regex>
+#include <set>
+#include <sstream>
+
+using namespace gpucheck;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::map<std::string, std::string> table(messages::language chosen) {
+  std::map<std::string, std::string> texts;
+  for (const messages::entry& item : messages::catalogue(chosen)) {
+    CAPTURE(item.id);
+    CHECK_MESSAGE(texts.count(std::string(item.id)) == 0, "an id is in the catalogue twice");
+    texts[std::string(item.id)] = std::string(item.text);
+  }
+  return texts;
+}
+
+std::set<std::string> as_set(const std::vector<std::string>& names) {
+  return {names.begin(), names.end()};
+}
+
+// A wide (CJK) character takes two columns: the width exceeds the count of characters.
+bool has_chinese(const std::string& text) {
+  std::size_t characters = 0;
+  for (const unsigned char byte : text)
+    characters += (byte & 0xC0) != 0x80 ? 1 : 0;
+  return messages::display_width(text) > characters;
+}
+
+// Sets the language for one test case and puts English back after it.
+struct language_for_test {
+  explicit language_for_test(messages::language chosen) { messages::set_language(chosen); }
+  ~language_for_test() { messages::set_language(messages::language::english); }
+};
+
+} // namespace
+
+TEST_CASE("every message id is in both languages, with the same placeholders") {
+  const auto english = table(messages::language::english);
+  const auto chinese = table(messages::language::chinese);
+  REQUIRE(english.size() > 50);
+  for (const auto& [id, text] : english) {
+    CAPTURE(id);
+    REQUIRE_MESSAGE(chinese.count(id) == 1, "missing in catalogue_zh.cpp");
+    CHECK(as_set(messages::placeholders(chinese.at(id))) == as_set(messages::placeholders(text)));
+  }
+  for (const auto& [id, text] : chinese) {
+    CAPTURE(id);
+    CHECK_MESSAGE(english.count(id) == 1, "in catalogue_zh.cpp but not in catalogue_en.cpp");
+  }
+}
+
+TEST_CASE("every Chinese message is written in Chinese, not left in English") {
+  // Messages made only of a name and a value read the same in both languages.
+  const std::set<std::string> same_in_both = {"report.footer-gpu", "lint.gpu"};
+  const auto english = table(messages::language::english);
+  for (const auto& [id, text] : table(messages::language::chinese)) {
+    CAPTURE(id);
+    CAPTURE(text);
+    if (same_in_both.count(id) == 1)
+      CHECK(text == english.at(id));
+    else
+      CHECK(has_chinese(text));
+  }
+}
+
+TEST_CASE("every message id the checker's sources name is in the catalogue") {
+  // An id is a string literal of the form prefix.name whose prefix is one of the catalogue's, in a
+  // source that includes messages.hpp; a misspelt one would print its id instead of its message.
+  const auto english = table(messages::language::english);
+  std::set<std::string> prefixes;
+  for (const auto& [id, text] : english)
+    prefixes.insert(id.substr(0, id.find('.')));
+  const std::regex literal("\"([a-z-]+)\\.([a-z0-9.-]+)\"");
+  int files = 0;
+  int ids_named = 0;
+  for (const auto& item :
+       fs::recursive_directory_iterator(fs::path(GPUCHECK_SOURCE_DIR) / "checker")) {
+    const std::string name = item.path().string();
+    if (item.path().extension() != ".cpp" || name.find("/tests/") != std::string::npos ||
+        name.find("/messages/") != std::string::npos)
+      continue;
+    std::ifstream file(item.path());
+    std::stringstream source;
+    source << file.rdbuf();
+    const std::string text = source.str();
+    if (text.find("messages/messages.hpp") == std::string::npos)
+      continue;
+    ++files;
+    for (auto match = std::sregex_iterator(text.begin(), text.end(), literal);
+         match != std::sregex_iterator(); ++match) {
+      if (prefixes.count((*match)[1]) == 0)
+        continue;
+      const std::string id = (*match)[1].str() + "." + (*match)[2].str();
+      CAPTURE(name);
+      CHECK_MESSAGE(english.count(id) == 1, "unknown message id " << id);
+      ++ids_named;
+    }
+  }
+  CHECK(files >= 8);
+  CHECK(ids_named >= 60);
+}
+
+TEST_CASE("the language comes from GPUCHECK_LANG, else LC_ALL, LC_MESSAGES, LANG; else English") {
+  using messages::language;
+  CHECK(messages::choose_language("", "", "", "") == language::english);
+  CHECK(messages::choose_language("", "", "", "zh_CN.UTF-8") == language::chinese);
+  CHECK(messages::choose_language("", "", "", "C.UTF-8") == language::english);
+  CHECK(messages::choose_language("zh", "", "", "en_US.UTF-8") == language::chinese);
+  CHECK(messages::choose_language("en", "", "", "zh_CN.UTF-8") == language::english);
+  CHECK(messages::choose_language("", "en_GB.UTF-8", "zh_TW.UTF-8", "") == language::english);
+  CHECK(messages::choose_language("", "", "zh_TW.UTF-8", "en_US.UTF-8") == language::chinese);
+}
+
+TEST_CASE("placeholders are filled; a missing message falls back, an unknown id shows itself") {
+  CHECK(messages::text_in(messages::language::english, "headline.failed",
+                          {{"failed", "2"}, {"total", "3"}}) == "2 of 3 checks failed.");
+  CHECK(messages::text_in(messages::language::chinese, "headline.failed",
+                          {{"failed", "2"}, {"total", "3"}}) == "3 项检查中有 2 项未通过。");
+  CHECK(messages::text_in(messages::language::chinese, "no.such-id") == "no.such-id");
+  CHECK(messages::placeholders("{a} and {b}, {a}") == std::vector<std::string>{"a", "b"});
+}
+
+TEST_CASE("a Chinese label takes two terminal columns per character") {
+  CHECK(messages::display_width("expected") == 8);
+  CHECK(messages::display_width("应为") == 4);
+  CHECK(messages::display_width("（参考答案）") == 12);
+  CHECK(messages::pad_label("应为", 10) == "应为      ");
+  CHECK(messages::pad_label("expected", 10) == "expected  ");
+}
+
+TEST_CASE("a failed check in Chinese: verdict, headline and fields, the values aligned") {
+  const language_for_test chinese(messages::language::chinese);
+  check_report report;
+  report.verdict = exit_code::wrong;
+  report.lesson_folder = "04-two-sync-methods";
+  report.lesson_title = "The two ways to synchronize";
+  report.exercise_file = "lessons/04-two-sync-methods/exercise.cu";
+  report.headline = messages::text("headline.failed", {{"failed", "1"}, {"total", "2"}});
+  check_item failed;
+  failed.name = "time_with_device_sync returns the time of the work alone";
+  failed.expected = "1.494 ms";
+  failed.measured = "20.872 ms";
+  failed.message = "why text";
+  failed.hint = "fix text";
+  failed.rule = "stale-queue";
+  report.checks = {failed};
+  const std::string text = render_terminal(report, {});
+  CAPTURE(text);
+  CHECK(text.find("未通过  课程 04-two-sync-methods：The two ways to synchronize") !=
+        std::string::npos);
+  CHECK(text.find("2 项检查中有 1 项未通过。") != std::string::npos);
+  // Each label fills 10 columns, so every value starts in the same column as in English.
+  CHECK(text.find("         应为      1.494 ms\n") != std::string::npos);
+  CHECK(text.find("         实测      20.872 ms\n") != std::string::npos);
+  CHECK(text.find("         规则      stale-queue\n") != std::string::npos);
+  CHECK(text.find("再运行 make check LESSON=04") != std::string::npos);
+  CHECK(text.find("expected") == std::string::npos);
+}
+
+TEST_CASE("lint in Chinese on a trace recorded on an H200: the finding's words, the rule id kept") {
+  const language_for_test chinese(messages::language::chinese);
+  const trace::read_result read =
+      trace::read_trace_file(test::fixtures_dir() / "recorded" / "chrono_unsynced_stop.jsonl");
+  REQUIRE(read.ok());
+  lint_report report;
+  report.program = "chrono_unsynced_stop";
+  report.findings = rules::run_rules(*read.trace);
+  report.interval_count = static_cast<int>(report.findings.size());
+  REQUIRE_FALSE(report.findings.empty());
+  const std::string text = render_lint_terminal(report, false);
+  CAPTURE(text);
+  CHECK(text.find("项计时问题") != std::string::npos);
+  CHECK(std::regex_search(text, std::regex("(错误|警告)\\[unsynced-stop\\]")));
+  CHECK(text.find("在 GPU 上运行了") != std::string::npos);
+  CHECK(text.find("改法：") != std::string::npos);
+  // JSON keys and values that are names stay as they are.
+  const std::string json = render_lint_json(report);
+  CHECK(json.find("\"rule\": \"unsynced-stop\"") != std::string::npos);
+  CHECK(json.find("\"severity\": \"") != std::string::npos);
+  CHECK(json.find("\"severity\": \"错误\"") == std::string::npos);
+}
