@@ -279,10 +279,26 @@ copy_trial time_one_copy(const copy_setup& setup) {
   return trial;
 }
 
-// What the numbers prove about the copy trials, whatever the GPU was doing: no busy GPU makes a
-// copy ten times faster than the fastest the checker timed, none copies bytes that the function
-// did not copy, and none changes a unit.
-void name_copy_facts(gpucheck::check_outcome& outcome, const std::vector<copy_trial>& trials) {
+// What the numbers prove about the copy trials, whatever the GPU was doing: no busy GPU copies
+// bytes that the function did not copy, changes a unit, or makes a copy ten times faster than the
+// fastest the checker timed. Bytes that did not arrive fail the check even where the times passed.
+void name_copy_facts(gpucheck::check_outcome& outcome, const std::vector<copy_trial>& trials,
+                     const std::string& section) {
+  const auto not_copied =
+      std::find_if(trials.begin(), trials.end(), [](const copy_trial& t) { return !t.copied; });
+  if (not_copied != trials.end() && not_copied->timing.reported_ms != 0) {
+    outcome.passed = false;
+    gpucheck::show_call(outcome, not_copied->timing.call, not_copied->timing.truth_ms);
+    outcome.message = "after your function returned, the GPU buffer did not hold the bytes of "
+                      "`source`: the copy you timed was not the copy of `bytes` bytes from "
+                      "`source` to `destination`.";
+    outcome.hint = "Copy all `bytes` bytes from `source` to `destination` (host to device), and "
+                   "time that copy.";
+    outcome.rule.clear();
+    outcome.noise_could_explain = false;
+    outcome.lesson_section = section;
+    return;
+  }
   if (outcome.passed) {
     return;
   }
@@ -298,17 +314,6 @@ void name_copy_facts(gpucheck::check_outcome& outcome, const std::vector<copy_tr
   });
   if (far_too_short != trials.end()) {
     outcome.noise_could_explain = false; // a busy GPU makes copies slower, never ten times faster
-  }
-  const auto not_copied =
-      std::find_if(trials.begin(), trials.end(), [](const copy_trial& t) { return !t.copied; });
-  if (not_copied != trials.end() && not_copied->timing.reported_ms != 0) {
-    outcome.message = "after your function returned, the GPU buffer did not hold the bytes of "
-                      "`source`: the copy you timed was not the copy of `bytes` bytes from "
-                      "`source` to `destination`.";
-    outcome.hint = "Copy all `bytes` bytes from `source` to `destination` (host to device), and "
-                   "time that copy.";
-    outcome.rule.clear();
-    outcome.noise_could_explain = false;
   }
 }
 
@@ -336,7 +341,7 @@ void check_copy_timing(const char* kind, unsigned char* source) {
                      "until it has reached the GPU, and nothing else.";
   gpucheck::check_outcome outcome =
       gpucheck::judge_timing_twice(run_trials, words, /*allowed_misses=*/1);
-  name_copy_facts(outcome, last_round);
+  name_copy_facts(outcome, last_round, words.section);
   CHECK(gpucheck::report(outcome));
 }
 
