@@ -406,10 +406,10 @@ std::vector<saxpy_costs> draw_costs() {
     costs.gpu_fixed_ms = gpucheck::random_between(0.005, 0.2);
     costs.copy_gb_per_s = gpucheck::random_between(3.0, 60.0);
     const double even_gb_per_s = 12 / costs.cpu_ns_per_element; // copies as slow as the CPU
-    if (i == 0) {
-      costs.copy_gb_per_s = even_gb_per_s * gpucheck::random_between(1.5, 5.0);
-    } else if (i == 1) {
-      costs.copy_gb_per_s = even_gb_per_s * gpucheck::random_between(0.3, 0.9);
+    if (i == 0) { // copies 1.5 to 2.5 times faster per element than the CPU: a break-even
+      costs.copy_gb_per_s = std::min(60.0, even_gb_per_s * gpucheck::random_between(1.5, 2.5));
+    } else if (i == 1) { // copies slower per element than the CPU: none
+      costs.copy_gb_per_s = even_gb_per_s * gpucheck::random_between(0.5, 0.9);
     }
     draws.push_back(costs);
   }
