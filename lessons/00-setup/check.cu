@@ -385,7 +385,8 @@ std::string format_elements(double n) {
     return "never (infinity)";
   }
   char text[64];
-  std::snprintf(text, sizeof text, std::abs(n) < 1e15 ? "%.0f" : "%.3g", n);
+  const bool whole = std::abs(n) >= 100 && std::abs(n) < 1e15; // else show its digits
+  std::snprintf(text, sizeof text, whole ? "%.0f" : "%.3g", n);
   return std::string(text) + " elements";
 }
 

@@ -140,22 +140,22 @@ void predict_and_measure_break_even() {
   pinned_buffer<float> x_pinned(large);
   std::fill(x_pinned.data(), x_pinned.data() + large, 1.0f);
   gpucourse::device_buffer<float> x_gpu(large);
-  const double gb = static_cast<double>(x_gpu.bytes()) / 1e9;
-  const double pageable_gb_per_s =
-      gb / median_ms([&] { return time_copy_ms(x_gpu.data(), x_pageable.data(), x_gpu.bytes()); }) *
-      1e3;
-  const double pinned_gb_per_s =
-      gb / median_ms([&] { return time_copy_ms(x_gpu.data(), x_pinned.data(), x_gpu.bytes()); }) *
-      1e3;
+  const auto gb_per_s = [&](const float* host) {
+    const double ms = median_ms([&] { return time_copy_ms(x_gpu.data(), host, x_gpu.bytes()); });
+    return static_cast<double>(x_gpu.bytes()) / (ms * 1e6);
+  };
+  const double pageable_gb_per_s = gb_per_s(x_pageable.data());
+  const double pinned_gb_per_s = gb_per_s(x_pinned.data());
 
   // The CPU loop's time per element, on a million elements.
   const int million = 1'000'000;
   std::vector<float> x(million, 1.0f), y(million, 2.0f);
-  const double cpu_ns_per_element = 1e6 / million * median_ms([&] {
-                                      const auto start = std::chrono::steady_clock::now();
-                                      saxpy_on_cpu(million, 2.0f, x.data(), y.data());
-                                      return milliseconds_since(start);
-                                    });
+  const double cpu_million_ms = median_ms([&] {
+    const auto start = std::chrono::steady_clock::now();
+    saxpy_on_cpu(million, 2.0f, x.data(), y.data());
+    return milliseconds_since(start);
+  });
+  const double cpu_ns_per_element = cpu_million_ms * 1e6 / million;
 
   // The GPU job's fixed cost: the whole job for one element.
   pinned_buffer<float> one_pinned(2);
