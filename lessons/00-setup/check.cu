@@ -192,10 +192,13 @@ namespace {
 
 // The copy's truth is the checker's own timing of the same copy (events on the copy's stream),
 // so noise moves it as well as the student's number. A correct host-clock timing adds a
-// synchronize round trip and the first piece's staging (tens of microseconds); pageable copies
-// vary by several percent from one to the next. The smallest mistake to catch, a copy that was
-// still running when the clock stopped, reads under a tenth of the truth.
-constexpr gpucheck::time_tolerance copy_tolerance{/*relative=*/0.25, /*absolute_ms=*/0.1};
+// synchronize round trip and the first piece's staging (tens of microseconds); a pageable copy's
+// time depends on the host's own memory copies into the staging buffer (8.6 against 11.5 GB/s at
+// two sizes in the recorded pinned run, and 47 against 70 ms for the same job in two processes),
+// so the relative margin is wide. The mistakes to catch are far larger: a copy still running when
+// the clock stopped reads under a tenth of the truth, a pinning or an allocation inside the
+// timing several times it, a partial copy a fraction of it.
+constexpr gpucheck::time_tolerance copy_tolerance{/*relative=*/0.35, /*absolute_ms=*/0.1};
 constexpr int copy_trials = 4;
 constexpr std::size_t largest_copy_bytes = std::size_t{128} << 20;
 
