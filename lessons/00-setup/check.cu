@@ -1,12 +1,20 @@
 // SPDX-License-Identifier: MIT
-// Lesson 00's checks: the student's device summary against what the CUDA runtime reports, and the
-// student's error messages against CUDA calls made to fail on purpose (a different one each run).
+// Lesson 00's checks: the student's device summary against what the CUDA runtime reports; the
+// student's error messages against CUDA calls made to fail on purpose (a different one each run);
+// the student's copy times against the checker's own event timings of the same copies, from
+// pageable and from pinned memory; and the student's break-even prediction against the model's, on
+// costs drawn at random.
 #include "checkapi/check.cuh"
+#include "checkapi/event_truth.cuh"
 #include "cuda_check.cuh"
 #include "cuda_raii.cuh"
 #include "exercise.h"
+#include "pinned_buffer.cuh"
 
+#include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -174,5 +182,320 @@ GPU_TEST_CASE("CHECKED catches a failed cudaMemcpy and lets a good one through")
     outcome.hint = "Only an error other than cudaSuccess is a failure.";
   }
   outcome.lesson_section = outcome.passed ? "" : std::string(lesson) + "#check-every-cuda-call";
+  CHECK(gpucheck::report(outcome));
+}
+
+// ---------------------------------------------------------------------------------------------
+// time_copy_ms: one host-to-device copy, from pageable and from pinned memory.
+
+namespace {
+
+// The copy's truth is the checker's own timing of the same copy (events on the copy's stream),
+// so noise moves it as well as the student's number. A correct host-clock timing adds a
+// synchronize round trip and the first piece's staging (tens of microseconds); a pageable copy's
+// time depends on the host's own memory copies into the staging buffer (8.6 against 11.5 GB/s at
+// two sizes in the recorded pinned run, and 47 against 70 ms for the same job in two processes),
+// so the relative margin is wide. The mistakes to catch are far larger: a copy still running when
+// the clock stopped reads under a tenth of the truth, a pinning or an allocation inside the
+// timing several times it, a partial copy a fraction of it.
+constexpr gpucheck::time_tolerance copy_tolerance{/*relative=*/0.35, /*absolute_ms=*/0.1};
+constexpr int copy_trials = 4;
+constexpr std::size_t largest_copy_bytes = std::size_t{128} << 20;
+
+// The median of three event timings of the same copy on the legacy default stream: the stream
+// cudaMemcpy uses.
+double checker_copy_ms(void* destination, const void* source, std::size_t bytes) {
+  return gpucheck::median_event_ms(
+      [&](cudaStream_t stream) {
+        CUDA_CHECK(cudaMemcpyAsync(destination, source, bytes, cudaMemcpyHostToDevice, stream));
+      },
+      nullptr, 3);
+}
+
+// Host memory of one kind, and a GPU buffer to copy it into.
+struct copy_setup {
+  const char* kind;      // "pinned" or "pageable", for the report
+  unsigned char* source; // host memory of that kind
+  gpucourse::device_buffer<unsigned char>& destination;
+  std::vector<unsigned char>& read_back; // the destination, copied back to check it
+};
+
+// The word at `index` of a trial's pattern: different at every trial (the seed is drawn afresh).
+std::uint32_t pattern_word(std::uint32_t seed, std::size_t index) {
+  return seed + static_cast<std::uint32_t>(index) * 2654435761u;
+}
+
+// Fills `bytes` of `source` with a fresh pattern, and returns its seed.
+std::uint32_t fill_source(unsigned char* source, std::size_t bytes) {
+  const auto seed = static_cast<std::uint32_t>(gpucheck::random_between(1.0, 4.0e9));
+  auto* words = reinterpret_cast<std::uint32_t*>(source);
+  for (std::size_t i = 0; i < bytes / 4; ++i) {
+    words[i] = pattern_word(seed, i);
+  }
+  return seed;
+}
+
+// Whether `copy` holds the pattern (compared with the pattern itself, not with the source, which a
+// copy in the wrong direction would have overwritten).
+bool holds_pattern(const unsigned char* copy, std::size_t bytes, std::uint32_t seed) {
+  const auto* words = reinterpret_cast<const std::uint32_t*>(copy);
+  for (std::size_t i = 0; i < bytes / 4; ++i) {
+    if (words[i] != pattern_word(seed, i)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+struct copy_trial {
+  gpucheck::timing_trial timing;
+  bool copied = false;   // the destination held the source's bytes after the call
+  double fastest_ms = 0; // the fastest of the checker's own timings of this copy
+};
+
+copy_trial time_one_copy(const copy_setup& setup) {
+  const std::size_t bytes =
+      static_cast<std::size_t>(gpucheck::random_between(32.0, 128.0) * (1 << 20)) / 4 * 4;
+  const std::uint32_t seed = fill_source(setup.source, bytes);
+  const double before_ms = checker_copy_ms(setup.destination.data(), setup.source, bytes);
+  CUDA_CHECK(cudaMemset(setup.destination.data(), 0, bytes));
+  CUDA_CHECK(cudaDeviceSynchronize());
+
+  copy_trial trial;
+  trial.timing.work = "a copy of " + std::to_string(bytes >> 20) + " MiB from " + setup.kind +
+                      " memory (timed by the checker with events)";
+  trial.timing.tolerance = copy_tolerance;
+  trial.timing.own_clock = false; // the truth is another measurement, not the copy's own clock
+  const auto clock_reads_before = gpucheck::cpu_clock_reads();
+  trial.timing.call = gpucheck::call_timed(
+      [&] { return time_copy_ms(setup.destination.data(), setup.source, bytes); });
+  trial.timing.read_cpu_clock = gpucheck::cpu_clock_reads() != clock_reads_before;
+  CUDA_CHECK(cudaDeviceSynchronize());
+  CUDA_CHECK(
+      cudaMemcpy(setup.read_back.data(), setup.destination.data(), bytes, cudaMemcpyDeviceToHost));
+  trial.copied = holds_pattern(setup.read_back.data(), bytes, seed);
+  const double after_ms = checker_copy_ms(setup.destination.data(), setup.source, bytes);
+  trial.timing.truth_ms = (before_ms + after_ms) / 2;
+  trial.fastest_ms = std::min(before_ms, after_ms);
+  trial.timing.call.truth_ms = trial.timing.truth_ms;
+  trial.timing.reported_ms = trial.timing.call.reported_ms;
+  return trial;
+}
+
+// What the numbers prove about the copy trials, whatever the GPU was doing: no busy GPU copies
+// bytes that the function did not copy, changes a unit, or makes a copy ten times faster than the
+// fastest the checker timed. Bytes that did not arrive fail the check even where the times passed.
+void name_copy_facts(gpucheck::check_outcome& outcome, const std::vector<copy_trial>& trials,
+                     const std::string& section) {
+  const auto not_copied =
+      std::find_if(trials.begin(), trials.end(), [](const copy_trial& t) { return !t.copied; });
+  if (not_copied != trials.end() && not_copied->timing.reported_ms != 0) {
+    outcome.passed = false;
+    gpucheck::show_call(outcome, not_copied->timing.call, not_copied->timing.truth_ms);
+    outcome.message = "after your function returned, the GPU buffer did not hold the bytes of "
+                      "`source`: the copy you timed was not the copy of `bytes` bytes from "
+                      "`source` to `destination`.";
+    outcome.hint = "Copy all `bytes` bytes from `source` to `destination` (host to device), and "
+                   "time that copy.";
+    outcome.rule.clear();
+    outcome.noise_could_explain = false;
+    outcome.lesson_section = section;
+    return;
+  }
+  if (outcome.passed) {
+    return;
+  }
+  std::vector<gpucheck::timed_call> calls;
+  for (const copy_trial& trial : trials) {
+    calls.push_back(trial.timing.call);
+  }
+  if (gpucheck::name_number_slip(outcome, calls, copy_tolerance)) {
+    return;
+  }
+  const auto far_too_short = std::find_if(trials.begin(), trials.end(), [](const copy_trial& t) {
+    return t.timing.reported_ms > 0 && t.timing.reported_ms < t.fastest_ms / 10;
+  });
+  if (far_too_short != trials.end()) {
+    outcome.noise_could_explain = false; // a busy GPU makes copies slower, never ten times faster
+  }
+}
+
+void check_copy_timing(const char* kind, unsigned char* source) {
+  gpucourse::device_buffer<unsigned char> destination(largest_copy_bytes);
+  std::vector<unsigned char> read_back(largest_copy_bytes);
+  const copy_setup setup{kind, source, destination, read_back};
+  checker_copy_ms(destination.data(), source, 1 << 20); // a first copy, untimed
+  std::vector<copy_trial> last_round;
+  const auto run_trials = [&] {
+    last_round.clear();
+    std::vector<gpucheck::timing_trial> timings;
+    for (int i = 0; i < copy_trials; ++i) {
+      last_round.push_back(time_one_copy(setup));
+      timings.push_back(last_round.back().timing);
+    }
+    return timings;
+  };
+  gpucheck::timing_words words;
+  words.name = std::string("time_copy_ms times a copy from ") + kind + " memory";
+  words.section = std::string(lesson) + "#pageable-and-pinned-memory";
+  words.zero_hint = "Copy the bytes with cudaMemcpy, read a clock before and after, and return "
+                    "the difference in milliseconds.";
+  words.wrong_hint = "Time exactly one copy of `bytes` bytes, from the moment you ask for it "
+                     "until it has reached the GPU, and nothing else.";
+  gpucheck::check_outcome outcome =
+      gpucheck::judge_timing_twice(run_trials, words, /*allowed_misses=*/1);
+  name_copy_facts(outcome, last_round, words.section);
+  CHECK(gpucheck::report(outcome));
+}
+
+} // namespace
+
+GPU_TEST_CASE("time_copy_ms times a copy from pageable memory") {
+  std::vector<unsigned char> pageable(largest_copy_bytes);
+  check_copy_timing("pageable", pageable.data());
+}
+
+GPU_TEST_CASE("time_copy_ms times a copy from pinned memory") {
+  gpucourse::pinned_buffer<unsigned char> pinned(largest_copy_bytes);
+  check_copy_timing("pinned", pinned.data());
+}
+
+// ---------------------------------------------------------------------------------------------
+// break_even_elements: the model, on costs drawn at random.
+
+namespace {
+
+// The model of lesson.md: the CPU loop costs n * cpu_ns; the GPU job costs fixed + n * the time
+// to copy 12 bytes (x and y in, y out). `bytes_per_element` and `fixed_ns_per_ms` are parameters
+// only so that the check can say which slip a wrong prediction matches.
+double model_break_even(const saxpy_costs& costs, double bytes_per_element = 12,
+                        double fixed_ns_per_ms = 1e6) {
+  const double saved_ns = costs.cpu_ns_per_element - bytes_per_element / costs.copy_gb_per_s;
+  return saved_ns > 0 ? costs.gpu_fixed_ms * fixed_ns_per_ms / saved_ns
+                      : std::numeric_limits<double>::infinity();
+}
+
+// Equal within `elements` (a prediction may be rounded to a whole element) or a millionth.
+bool same_prediction(double reported, double truth, double elements = 1.0) {
+  if (std::isinf(truth) || std::isinf(reported)) {
+    return std::isinf(truth) && std::isinf(reported) && reported > 0;
+  }
+  return std::abs(reported - truth) <= std::max(elements, 1e-6 * std::abs(truth));
+}
+
+std::string format_elements(double n) {
+  if (std::isinf(n) && n > 0) {
+    return "never (infinity)";
+  }
+  char text[64];
+  const bool whole = std::abs(n) >= 100 && std::abs(n) < 1e15; // else show its digits
+  std::snprintf(text, sizeof text, whole ? "%.0f" : "%.3g", n);
+  return std::string(text) + " elements";
+}
+
+std::string describe(const saxpy_costs& costs) {
+  char text[160];
+  std::snprintf(text, sizeof text, "cpu_ns_per_element %.3g, gpu_fixed_ms %.3g, copy_gb_per_s %.3g",
+                costs.cpu_ns_per_element, costs.gpu_fixed_ms, costs.copy_gb_per_s);
+  return text;
+}
+
+// Costs like those of real machines: CPU loops of 0.3 to 2 ns per element, fixed costs of 5 to
+// 200 us, copies of 3 to 60 GB/s. The first draw breaks even, the second never does.
+std::vector<saxpy_costs> draw_costs() {
+  std::vector<saxpy_costs> draws;
+  for (int i = 0; i < 8; ++i) {
+    saxpy_costs costs;
+    costs.cpu_ns_per_element = gpucheck::random_between(0.3, 2.0);
+    costs.gpu_fixed_ms = gpucheck::random_between(0.005, 0.2);
+    costs.copy_gb_per_s = gpucheck::random_between(3.0, 60.0);
+    const double even_gb_per_s = 12 / costs.cpu_ns_per_element; // copies as slow as the CPU
+    if (i == 0) { // copies 1.5 to 2.5 times faster per element than the CPU: a break-even
+      costs.copy_gb_per_s = std::min(60.0, even_gb_per_s * gpucheck::random_between(1.5, 2.5));
+    } else if (i == 1) { // copies slower per element than the CPU: none
+      costs.copy_gb_per_s = even_gb_per_s * gpucheck::random_between(0.5, 0.9);
+    }
+    draws.push_back(costs);
+  }
+  return draws;
+}
+
+// A slip that every wrong prediction matches, in words; "" when none does.
+std::string slip_in_predictions(const std::vector<saxpy_costs>& draws,
+                                const std::vector<double>& predictions) {
+  const auto all_match = [&](double bytes_per_element, double fixed_ns_per_ms) {
+    for (std::size_t i = 0; i < draws.size(); ++i) {
+      const double slipped = model_break_even(draws[i], bytes_per_element, fixed_ns_per_ms);
+      // Rounding to a whole element is fine, except where the slip makes the answer that small.
+      const double elements = std::abs(slipped) >= 100 ? 1.0 : 0.0;
+      if (!same_prediction(predictions[i], slipped, elements)) {
+        return false;
+      }
+    }
+    return true;
+  };
+  for (const double bytes : {4.0, 8.0, 16.0, 24.0}) {
+    if (all_match(bytes, 1e6)) {
+      return "every one of your predictions is what a job that copies " +
+             std::to_string(static_cast<int>(bytes)) +
+             " bytes per element would give. Count what crosses the bus for y = a * x + y.";
+    }
+  }
+  for (const double scale : {1.0, 1e3, 1e9}) {
+    if (all_match(12, scale)) {
+      return "every one of your predictions is the right one times " +
+             std::string(scale == 1.0   ? "1e-6"
+                         : scale == 1e3 ? "1e-3"
+                                        : "1e3") +
+             ": gpu_fixed_ms is in milliseconds, cpu_ns_per_element in nanoseconds.";
+    }
+  }
+  if (all_match(0, 1e6)) {
+    return "every one of your predictions is what a job without copies would give: the GPU's "
+           "copies are part of its job.";
+  }
+  return "";
+}
+
+} // namespace
+
+TEST_CASE("break_even_elements predicts where the GPU job overtakes the CPU loop") {
+  const std::vector<saxpy_costs> draws = draw_costs();
+  std::vector<double> predictions;
+  std::size_t first_wrong = draws.size();
+  for (std::size_t i = 0; i < draws.size(); ++i) {
+    predictions.push_back(break_even_elements(draws[i]));
+    if (first_wrong == draws.size() &&
+        !same_prediction(predictions[i], model_break_even(draws[i]))) {
+      first_wrong = i;
+    }
+  }
+  gpucheck::check_outcome outcome;
+  outcome.name = "break_even_elements predicts where the GPU job overtakes the CPU loop";
+  outcome.passed = first_wrong == draws.size();
+  const std::size_t shown = outcome.passed ? 0 : first_wrong;
+  outcome.expected =
+      format_elements(model_break_even(draws[shown])) + " for " + describe(draws[shown]);
+  outcome.measured = format_elements(predictions[shown]);
+  if (!outcome.passed) {
+    const std::string slip = slip_in_predictions(draws, predictions);
+    const bool never = std::isinf(model_break_even(draws[shown]));
+    if (!slip.empty()) {
+      outcome.message = slip;
+    } else if (never) {
+      outcome.message = "with these costs, copying one element takes longer than the CPU's work "
+                        "on it, so the GPU job falls further behind at every n; you returned " +
+                        format_elements(predictions[shown]) + ".";
+    } else {
+      outcome.message = "your prediction is " + format_elements(predictions[shown]) +
+                        " where the model gives " +
+                        format_elements(model_break_even(draws[shown])) + ".";
+    }
+    outcome.hint = never ? "When no n makes the GPU job faster, return "
+                           "std::numeric_limits<double>::infinity()."
+                         : "Write both times as functions of n in one unit (ns, say), set them "
+                           "equal, and solve for n.";
+    outcome.lesson_section = std::string(lesson) + "#where-the-lines-cross";
+  }
   CHECK(gpucheck::report(outcome));
 }

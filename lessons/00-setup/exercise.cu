@@ -1,16 +1,23 @@
 // SPDX-License-Identifier: MIT
-// Lesson 00: know your GPU, and never let a CUDA call fail in silence.
+// Lesson 00: know your GPU, never let a CUDA call fail in silence, and find out when the GPU, with
+// its copies, beats the CPU.
 //
 //   1. query_device: fill a device_summary from cudaGetDeviceProperties (and, for the two clocks,
 //      cudaDeviceGetAttribute: CUDA 13 removed them from cudaDeviceProp).
 //   2. cuda_error_message and check_cuda: turn a cudaError_t into a message that says where the
 //      failing call is and what went wrong.
-// The checker compares your summary with what the CUDA runtime reports, and makes a CUDA call fail
-// on purpose to see whether your functions notice. Run `make check LESSON=0`; `make hint LESSON=0`
-// when you are stuck. lesson.md explains everything used here.
+//   3. time_copy_ms: measure how long one copy from the host to the GPU takes.
+//   4. break_even_elements: from what was measured, predict the smallest job for which the GPU,
+//      copies included, is faster than the CPU.
+// The checker compares your summary with what the CUDA runtime reports, makes CUDA calls fail on
+// purpose, times copies itself (from pageable and from pinned memory) to hold your times against,
+// and checks your prediction on costs drawn at random. Run `make check LESSON=0`; `make hint
+// LESSON=0` when you are stuck. lesson.md explains everything used here.
 #include "exercise.h"
 
+#include <chrono>
 #include <cstdio>
+#include <limits>
 #include <string>
 
 // ANCHOR: query_device
@@ -47,3 +54,29 @@ bool check_cuda(cudaError_t error, const char* call, const char* file, int line)
   return true;
 }
 // ANCHOR_END: error_message
+
+// ANCHOR: time_copy
+double time_copy_ms(void* destination, const void* source, std::size_t bytes) {
+  // TODO: copy `bytes` bytes from `source` (host memory) to `destination` (GPU memory), once, and
+  // return in milliseconds how long it took: from the moment you ask for the copy until its last
+  // byte is on the GPU. The checker calls this with pageable memory and with pinned memory, so
+  // read what lesson.md says about when each kind of copy call returns.
+  (void)destination;
+  (void)source;
+  (void)bytes;
+  return 0.0;
+}
+// ANCHOR_END: time_copy
+
+// ANCHOR: break_even
+double break_even_elements(const saxpy_costs& costs) {
+  // TODO: write the time of each job as a function of n, from `costs` alone:
+  //   - the CPU loop: n elements, each costs.cpu_ns_per_element;
+  //   - the GPU job: its fixed cost, plus its copies: how many bytes cross the bus for each
+  //     element of y = a * x + y, and how long do they take at costs.copy_gb_per_s?
+  // Return the n at which the two times are equal, or infinity when the GPU job never catches
+  // up. The three costs come in three different units.
+  (void)costs;
+  return 0.0;
+}
+// ANCHOR_END: break_even

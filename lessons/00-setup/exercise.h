@@ -35,3 +35,27 @@ bool check_cuda(cudaError_t error, const char* call, const char* file, int line)
 
 // Wraps a CUDA call: CHECKED(cudaMalloc(&p, bytes)) is true when the call succeeded.
 #define CHECKED(call) check_cuda((call), #call, __FILE__, __LINE__)
+
+// ANCHOR: copy_contract
+// The time [ms] that one copy of `bytes` bytes from host memory `source` to device memory
+// `destination` takes, from the moment it is asked for until its bytes are on the GPU. `source`
+// may be ordinary (pageable) memory or pinned memory (cudaMallocHost); the answer must be right
+// for both.
+double time_copy_ms(void* destination, const void* source, std::size_t bytes);
+// ANCHOR_END: copy_contract
+
+// ANCHOR: break_even_contract
+// What was measured on one machine, for y = a * x + y over n floats.
+struct saxpy_costs {
+  double cpu_ns_per_element = 0; // [ns] the CPU loop's time per element
+  double gpu_fixed_ms = 0;       // [ms] the GPU job (copies in, kernel, copy out) for a tiny n:
+                                 //      the calls' own costs, which do not grow with n
+  double copy_gb_per_s = 0;      // [GB/s, 1e9 bytes per second] a copy's bandwidth, either way
+};
+
+// The number of elements n from which the GPU job (copy x and y in, run the kernel, copy y out)
+// is predicted to take less time than the CPU loop, from `costs` alone; infinity
+// (std::numeric_limits<double>::infinity()) when no n is large enough. The kernel itself is fast
+// enough to leave out.
+double break_even_elements(const saxpy_costs& costs);
+// ANCHOR_END: break_even_contract

@@ -4,14 +4,18 @@
 // faster on the CPU.) Usage: make run LESSON=0 [ARGS="n1,n2,..."] (vector lengths; default
 // 1000,1000000,50000000). With ARGS="--pinned [n1,n2,...]" it compares, instead, the same job with
 // its host data in pageable memory (std::vector) and in pinned memory (cudaMallocHost), and
-// measures each kind's copy bandwidth.
+// measures each kind's copy bandwidth. With ARGS="--break-even" it measures the costs of the job
+// with your time_copy_ms, predicts with your break_even_elements where the GPU job starts to beat
+// the CPU loop, and times both around that size.
 #include "cuda_check.cuh"
 #include "cuda_raii.cuh"
 #include "exercise.h"
+#include "pinned_buffer.cuh"
 #include "size_list.hpp"
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <sstream>
@@ -47,26 +51,7 @@ double milliseconds_since(std::chrono::steady_clock::time_point start) {
       .count();
 }
 
-// An array of `count` elements of T in pinned (page-locked) host memory: cudaMallocHost /
-// cudaFreeHost. The GPU's copy engines read and write it directly; pageable memory is first staged
-// through such a buffer by the driver.
-template <typename T> class pinned_buffer {
-public:
-  explicit pinned_buffer(std::size_t count) {
-    CUDA_CHECK(cudaMallocHost(&m_data, count * sizeof(T)));
-  }
-  ~pinned_buffer() {
-    if (m_data != nullptr) {
-      cudaFreeHost(m_data); // no check: destructors must not exit the program
-    }
-  }
-  pinned_buffer(const pinned_buffer&) = delete;
-  pinned_buffer& operator=(const pinned_buffer&) = delete;
-  T* data() const { return m_data; }
-
-private:
-  T* m_data = nullptr;
-};
+using gpucourse::pinned_buffer;
 
 // The median of five timed runs, after one untimed run (lesson 01 explains why).
 template <typename Run> double median_ms(Run run) {
@@ -145,15 +130,103 @@ void compare_pageable_and_pinned(const std::vector<int>& sizes) {
 }
 // ANCHOR_END: pinned
 
+// ANCHOR: break_even_run
+// Measures the three costs of break_even_elements on this machine, predicts the break-even from
+// pageable and from pinned memory, and times the CPU loop and the GPU job around the prediction.
+void predict_and_measure_break_even() {
+  // The copies' bandwidth, timed by your time_copy_ms on 200 MB.
+  const int large = 50'000'000;
+  std::vector<float> x_pageable(large, 1.0f);
+  pinned_buffer<float> x_pinned(large);
+  std::fill(x_pinned.data(), x_pinned.data() + large, 1.0f);
+  gpucourse::device_buffer<float> x_gpu(large);
+  const auto gb_per_s = [&](const float* host) {
+    const double ms = median_ms([&] { return time_copy_ms(x_gpu.data(), host, x_gpu.bytes()); });
+    return static_cast<double>(x_gpu.bytes()) / (ms * 1e6);
+  };
+  const double pageable_gb_per_s = gb_per_s(x_pageable.data());
+  const double pinned_gb_per_s = gb_per_s(x_pinned.data());
+
+  // The CPU loop's time per element, on a million elements.
+  const int million = 1'000'000;
+  std::vector<float> x(million, 1.0f), y(million, 2.0f);
+  const double cpu_million_ms = median_ms([&] {
+    const auto start = std::chrono::steady_clock::now();
+    saxpy_on_cpu(million, 2.0f, x.data(), y.data());
+    return milliseconds_since(start);
+  });
+  const double cpu_ns_per_element = cpu_million_ms * 1e6 / million;
+
+  // The GPU job's fixed cost: the whole job for one element.
+  pinned_buffer<float> one_pinned(2);
+  gpucourse::device_buffer<float> one_gpu(2);
+  const double pageable_fixed_ms = median_ms([&] {
+    return copies_and_kernel_ms(1, x.data(), y.data(), one_gpu.data(), one_gpu.data() + 1);
+  });
+  const double pinned_fixed_ms = median_ms([&] {
+    return copies_and_kernel_ms(1, one_pinned.data(), one_pinned.data() + 1, one_gpu.data(),
+                                one_gpu.data() + 1);
+  });
+
+  const double pageable_n =
+      break_even_elements({cpu_ns_per_element, pageable_fixed_ms, pageable_gb_per_s});
+  const double pinned_n =
+      break_even_elements({cpu_ns_per_element, pinned_fixed_ms, pinned_gb_per_s});
+  std::printf("%-9s %16s %18s %14s %22s\n", "memory", "copy_GB_s", "gpu_fixed_ms", "cpu_ns_per_el",
+              "predicted_break_even");
+  std::printf("%-9s %16.2f %18.4f %14.3f %22.0f\n", "pageable", pageable_gb_per_s,
+              pageable_fixed_ms, cpu_ns_per_element, pageable_n);
+  std::printf("%-9s %16.2f %18.4f %14.3f %22.0f\n", "pinned", pinned_gb_per_s, pinned_fixed_ms,
+              cpu_ns_per_element, pinned_n);
+
+  // Both jobs timed at sizes around the pinned prediction (or, without one, at fixed sizes).
+  std::vector<int> sizes;
+  if (std::isfinite(pinned_n) && pinned_n >= 1 && pinned_n <= 2e7) {
+    for (const double factor : {0.25, 0.5, 1.0, 2.0, 4.0}) {
+      sizes.push_back(std::max(1, static_cast<int>(pinned_n * factor)));
+    }
+  } else {
+    sizes = {10'000, 100'000, 1'000'000, 10'000'000};
+  }
+  std::printf("\n%12s %12s %13s %13s\n", "n", "cpu_ms", "pageable_ms", "pinned_ms");
+  for (const int n : sizes) {
+    std::vector<float> xs(n, 1.0f), ys(n, 2.0f);
+    pinned_buffer<float> xs_pinned(n), ys_pinned(n);
+    std::fill(xs_pinned.data(), xs_pinned.data() + n, 1.0f);
+    std::fill(ys_pinned.data(), ys_pinned.data() + n, 2.0f);
+    gpucourse::device_buffer<float> xs_gpu(n), ys_gpu(n);
+    const double cpu_ms = median_ms([&] {
+      const auto start = std::chrono::steady_clock::now();
+      saxpy_on_cpu(n, 2.0f, xs.data(), ys.data());
+      return milliseconds_since(start);
+    });
+    const double pageable_ms = median_ms([&] {
+      return copies_and_kernel_ms(n, xs.data(), ys.data(), xs_gpu.data(), ys_gpu.data());
+    });
+    const double pinned_ms = median_ms([&] {
+      return copies_and_kernel_ms(n, xs_pinned.data(), ys_pinned.data(), xs_gpu.data(),
+                                  ys_gpu.data());
+    });
+    std::printf("%12d %12.4f %13.4f %13.4f\n", n, cpu_ms, pageable_ms, pinned_ms);
+  }
+}
+// ANCHOR_END: break_even_run
+
 } // namespace
 
 int main(int argc, char** argv) {
+  if (argc > 1 && std::string(argv[1]) == "--break-even") {
+    predict_and_measure_break_even();
+    return 0;
+  }
   const bool pinned_mode = argc > 1 && std::string(argv[1]) == "--pinned";
   const int sizes_argument = pinned_mode ? 2 : 1;
   const std::vector<int> sizes = gpucourse::parse_sizes(
       argc > sizes_argument ? argv[sizes_argument] : "1000,1000000,50000000");
   if (sizes.empty()) {
-    std::fprintf(stderr, "usage: %s [--pinned] [n1,n2,...]   (vector lengths, > 0)\n", argv[0]);
+    std::fprintf(stderr,
+                 "usage: %s [--pinned] [n1,n2,...] | --break-even   (vector lengths, > 0)\n",
+                 argv[0]);
     return 2;
   }
   if (pinned_mode) {
