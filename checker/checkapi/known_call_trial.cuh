@@ -15,10 +15,12 @@
 /// A busy GPU or host cannot make a correct number shorter than either truth (own_clock = true),
 /// so a number too short fails on any GPU.
 ///
-/// A trial until the call returned names no call for the trace (timing_trial::call keeps its
-/// numbers for number_slip.hpp, but no window): a correct interval of that kind stops the clock
-/// while the GPU still runs the work, which the trace's rules call unsynced-stop (an error), and a
-/// failure that noise caused would then be named as a mistake and no longer excused.
+/// A trial here names no call for the trace (timing_trial::call keeps its numbers for
+/// number_slip.hpp, but no window), for two reasons. The checker's own clock reads fall inside the
+/// student's interval, where the trace's rules would take them for the student's and split the
+/// interval at them. And a correct interval until the call returned stops the clock while the GPU
+/// still runs the work, which the rules call unsynced-stop (an error): a failure that noise caused
+/// would be named as a mistake and no longer excused. A failure is explained by its numbers.
 /// @code
 /// const auto trial = gpucheck::time_known_call(spin, 2.0, nullptr, gpucheck::call_end::finished,
 ///                                              {0.05, 0.05}, [&](const gpu_work& work) {
@@ -81,13 +83,13 @@ timing_trial time_known_call(known_duration_work& kernel, double duration_ms,
   if (end == call_end::returned) {
     trial.work = "the call of work(stream) until it returned";
     trial.truth_ms = ran ? ms(returned - called) : duration_ms;
-    trial.call.begin_ns = 0; // no window for the trace (see the file's comment)
-    trial.call.end_ns = 0;
-    trial.call.tid = 0;
   } else {
     trial.work = "the call of work(stream) until the GPU finished it";
     trial.truth_ms = ran ? ms(launching - called) + kernel_ms : duration_ms;
   }
+  trial.call.begin_ns = 0; // no window for the trace (see the file's comment)
+  trial.call.end_ns = 0;
+  trial.call.tid = 0;
   trial.reported_ms = trial.call.reported_ms;
   trial.call.truth_ms = trial.truth_ms;
   return trial;

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: MIT
 // Lesson 01's checks. Both functions are given the checker's own work, a call that the checker
 // times from inside (checkapi/known_call_trial.cuh), so that the truth, until the call returned
-// and until the GPU finished its work, is that very call's. Warm, in this process: the call only
-// queues a kernel of known duration. Cold, in fresh processes (checkapi/fresh_process.hpp): the
-// call is the process's first cuBLAS GEMM, then the kernel. The tolerances are explained in
-// checkapi/TOLERANCES.md.
+// and until the GPU finished its work, is that very call's. Warm, in this process: the call does
+// some host work of its own, then queues a kernel of known duration (time_call is held to the
+// kernel's own clock, as in every later lesson). Cold, in fresh processes
+// (checkapi/fresh_process.hpp): the call is the process's first cuBLAS GEMM, then the kernel. The
+// tolerances are explained in checkapi/TOLERANCES.md.
 #include "checkapi/check.cuh"
 #include "checkapi/fresh_trial.hpp"
 #include "checkapi/gemm_workload.cuh"
@@ -13,6 +14,7 @@
 #include "exercise.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <sstream>
 #include <string>
@@ -29,7 +31,8 @@ constexpr char fresh_test_case[] = "fresh-process-first-call";
 
 // Until the call returned, the student's clock reads bracket the checker's own: apart from a
 // thread woken late, they differ by two clock reads (well under 1 us). Any wait for the GPU adds
-// the kernel's time, 0.5 ms or more warm and 4 ms or more cold.
+// the kernel's time, 0.5 ms or more warm and 4 ms or more cold; a number of 0 misses the call's
+// host part, 0.3 ms or more warm.
 const gpucheck::time_tolerance warm_return_tolerance{0.10, 0.10};
 const gpucheck::time_tolerance cold_return_tolerance{0.02, 0.30};
 // Until the GPU finished: warm, lesson 04's host-clock tolerance; cold, the truth is a lower
@@ -85,6 +88,15 @@ void say_against_the_call(gpucheck::check_outcome& outcome, const std::vector<ti
                                                  : " more than that.");
 }
 
+// Host work of a known length inside the call, as a library's own per-call work would be: warm,
+// the host part is then long enough that a function returning 0 cannot pass for timing it.
+void spin_on_host(double duration_ms) {
+  const auto until =
+      std::chrono::steady_clock::now() + std::chrono::duration<double, std::milli>(duration_ms);
+  while (std::chrono::steady_clock::now() < until) {
+  }
+}
+
 // The student's `function` on known work in this process, in a second round when the first
 // failed in a way that noise could explain.
 gpucheck::check_outcome judge_warm_calls(const std::string& function, call_end end,
@@ -102,7 +114,9 @@ gpucheck::check_outcome judge_warm_calls(const std::string& function, call_end e
     for (int i = 0; i < 4; ++i) {
       const double kernel_ms = gpucheck::random_between(0.5, 5.0);
       if (end == call_end::returned) {
-        trials.push_back(gpucheck::time_known_call(spin, kernel_ms, nullptr, end,
+        const double host_ms = gpucheck::random_between(0.3, 2.0);
+        const auto host_part = [host_ms](cudaStream_t) { spin_on_host(host_ms); };
+        trials.push_back(gpucheck::time_known_call(spin, kernel_ms, host_part, end,
                                                    warm_return_tolerance, time_it));
       } else { // the kernel's own clock is the truth, as in every later lesson
         trials.push_back(gpucheck::time_known_work(spin, kernel_ms, warm_call_tolerance, time_it));
