@@ -18,6 +18,7 @@
 #include <cmath>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace {
@@ -88,13 +89,12 @@ void say_against_the_call(gpucheck::check_outcome& outcome, const std::vector<ti
                                                  : " more than that.");
 }
 
-// Host work of a known length inside the call, as a library's own per-call work would be: warm,
-// the host part is then long enough that a function returning 0 cannot pass for timing it.
-void spin_on_host(double duration_ms) {
-  const auto until =
-      std::chrono::steady_clock::now() + std::chrono::duration<double, std::milli>(duration_ms);
-  while (std::chrono::steady_clock::now() < until) {
-  }
+// Host time inside the call, as a library's own per-call work would take: warm, the host part is
+// then long enough that a function returning 0 cannot pass for timing it. A sleep, not a loop on
+// the clock: under the tracer every clock read is recorded, and the call's span is measured
+// around it anyway.
+void spend_host_time(double duration_ms) {
+  std::this_thread::sleep_for(std::chrono::duration<double, std::milli>(duration_ms));
 }
 
 // The student's `function` on known work in this process, in a second round when the first
@@ -115,7 +115,7 @@ gpucheck::check_outcome judge_warm_calls(const std::string& function, call_end e
       const double kernel_ms = gpucheck::random_between(0.5, 5.0);
       if (end == call_end::returned) {
         const double host_ms = gpucheck::random_between(0.3, 2.0);
-        const auto host_part = [host_ms](cudaStream_t) { spin_on_host(host_ms); };
+        const auto host_part = [host_ms](cudaStream_t) { spend_host_time(host_ms); };
         trials.push_back(gpucheck::time_known_call(spin, kernel_ms, host_part, end,
                                                    warm_return_tolerance, time_it));
       } else { // the kernel's own clock is the truth, as in every later lesson
