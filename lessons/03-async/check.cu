@@ -129,47 +129,308 @@ GPU_TEST_CASE("time_launch_only measures the launch: far less than the work") {
   CHECK(gpucheck::report(outcome));
 }
 
-GPU_TEST_CASE("time_with_sync returns the time of the work, within 5%") {
-  gpucourse::cuda_stream stream;
-  gpucheck::known_duration_work spin;
-  spin.enqueue(stream, 0.01); // load the kernel now, so no trial pays for it
-  CUDA_CHECK(cudaDeviceSynchronize());
-  const gpucheck::time_tolerance tolerance{0.05, 0.03}; // 5% or 30 us
-  std::vector<gpucheck::timing_trial> trials;
-  for (int i = 0; i < 3; ++i) {
-    const double duration_ms = gpucheck::random_between(2.0, 10.0);
-    CUDA_CHECK(cudaDeviceSynchronize());
-    trials.push_back(
-        gpucheck::time_known_work(spin, duration_ms, tolerance, [&](const gpu_work& work) {
-          return time_with_sync(work, stream);
-        }));
+namespace {
+
+// What really happened in one call of reproduce_case_5, on kernels of known duration: the truth
+// each number is judged against, and the facts that the checker saw while the function ran.
+struct case_5_trial {
+  case_5_parts reported;
+  double case_4_work_ms = 0; // case 4's kernel, by its own clock (%globaltimer)
+  double own_work_ms = 0;    // case 5's kernel in the run right after case 4, by its own clock
+  double alone_work_ms = 0;  // case 5's kernel in the other run
+  double gap_ms = 0; // [ms] host time from case 4's launch to case 5's: case 4's work may have run
+                     // that long before case 5's work was queued, so the stale work is between
+                     // case_4_work_ms - gap_ms and case_4_work_ms
+  int case_4_runs = 0;
+  int case_5_runs = 0;
+  bool pending_at_own = false;   // case 4's work was still queued or running at case 5's launch
+  bool pending_at_alone = false; // ... and at the other run's launch
+};
+
+// Whether the work before `marker` (an event recorded right after it) is still queued or running.
+bool still_running(cudaEvent_t marker) {
+  const cudaError_t state = cudaEventQuery(marker);
+  if (state == cudaErrorNotReady) {
+    static_cast<void>(cudaGetLastError()); // not an error: leave nothing for the student's checks
+    return true;
   }
-  gpucheck::gemm_workload problem(big_n, 31);
-  const gpu_work gemm = problem.work();
-  gemm(stream);
-  for (int i = 0; i < 2; ++i) {
-    gpucheck::timing_trial trial;
-    trial.work = "a warm GEMM of N = 4000 (median of 5)";
-    trial.tolerance = tolerance;
-    trial.own_clock = false; // the truth is events around other runs of the same GEMM
-    trial.truth_ms = gpucheck::median_event_ms(gemm, stream, 5);
-    std::vector<double> reported;
-    for (int r = 0; r < 5; ++r) {
-      CUDA_CHECK(cudaDeviceSynchronize());
-      trial.call = gpucheck::call_timed([&] { return time_with_sync(gemm, stream); });
-      reported.push_back(trial.call.reported_ms);
+  CUDA_CHECK(state);
+  return false;
+}
+
+double ms_between(std::chrono::steady_clock::time_point from,
+                  std::chrono::steady_clock::time_point to) {
+  return std::chrono::duration<double, std::milli>(to - from).count();
+}
+
+// The GPU work of the trials: case 4's kernel, the two runs of case 5's, and an event recorded
+// right after case 4's kernel, which tells whether it is still queued or running.
+struct case_5_bench {
+  case_5_bench(cudaStream_t stream) {
+    for (auto* kernel : {&case_4_kernel, &first_run, &second_run}) {
+      kernel->enqueue(stream, 0.01); // loaded now, so that no trial pays for it
     }
-    trial.reported_ms = gpucheck::median(reported);
-    trials.push_back(trial);
+    CUDA_CHECK(cudaDeviceSynchronize());
   }
-  gpucheck::timing_words words;
-  words.name = "time_with_sync returns the time of the work, within 5%";
-  words.section = std::string(lesson) + "#case-5-waiting-for-the-gpu";
-  words.zero_hint = "Start from your time_launch_only and add one call before the second clock "
-                    "read.";
-  words.wrong_hint = "Between the two clock reads keep only `work(stream)` and the call that "
-                     "waits for the GPU to finish it.";
-  CHECK(gpucheck::report(gpucheck::judge_timing(trials, words, /*allowed_misses=*/1)));
+  gpucheck::known_duration_work case_4_kernel, first_run, second_run;
+  gpucourse::cuda_event case_4_done{cudaEventDisableTiming};
+};
+
+// One call of reproduce_case_5: case 4's work is a kernel of 6 to 12 ms, case 5's one of 1.5 to
+// 4 ms, both drawn afresh, so that the stale work, case 5 and its work alone differ by more than
+// any tolerance.
+case_5_trial run_case_5_trial(case_5_bench& bench, cudaStream_t stream) {
+  CUDA_CHECK(cudaDeviceSynchronize()); // the GPU is idle when the function is called
+  const double case_4_ms = gpucheck::random_between(6.0, 12.0);
+  const double case_5_ms = gpucheck::random_between(1.5, 4.0);
+  case_5_trial trial;
+  std::chrono::steady_clock::time_point case_4_launched{};
+  int own_run = -1; // which run of case 5's work came right after case 4: 0 or 1
+  const gpu_work case_4 = [&](cudaStream_t s) {
+    case_4_launched = std::chrono::steady_clock::now();
+    bench.case_4_kernel.enqueue(s, case_4_ms);
+    CUDA_CHECK(cudaEventRecord(bench.case_4_done, s));
+    ++trial.case_4_runs;
+  };
+  const gpu_work case_5 = [&](cudaStream_t s) {
+    const int run = trial.case_5_runs++;
+    if (trial.case_4_runs > 0 && own_run < 0) {
+      own_run = run;
+      trial.gap_ms = ms_between(case_4_launched, std::chrono::steady_clock::now());
+      trial.pending_at_own = still_running(bench.case_4_done);
+    } else if (trial.case_4_runs > 0) {
+      trial.pending_at_alone = still_running(bench.case_4_done);
+    }
+    (run == 0 ? bench.first_run : bench.second_run).enqueue(s, case_5_ms);
+  };
+  trial.reported = reproduce_case_5(case_4, case_5, stream);
+  CUDA_CHECK(cudaDeviceSynchronize());
+  trial.case_4_work_ms = trial.case_4_runs > 0 ? bench.case_4_kernel.last_true_ms() : case_4_ms;
+  const double runs_ms[2] = {trial.case_5_runs > 0 ? bench.first_run.last_true_ms() : case_5_ms,
+                             trial.case_5_runs > 1 ? bench.second_run.last_true_ms() : case_5_ms};
+  trial.own_work_ms = runs_ms[own_run == 1 ? 1 : 0];
+  trial.alone_work_ms = runs_ms[own_run == 1 ? 0 : 1];
+  return trial;
+}
+
+// A trial's verdict: accurate, or the first thing wrong in it and whether a busy GPU or host
+// could have caused it.
+struct case_5_verdict {
+  bool accurate = true;
+  bool noise_could_explain = false;
+  std::string message;
+  std::string hint;
+};
+
+constexpr gpucheck::time_tolerance case_5_tolerance{0.05, 0.1}; // 5% or 100 us
+
+// Within the tolerance of [low_ms, high_ms]: -1 too short, 0 accurate, 1 too long.
+int compare_to_range(double reported_ms, double low_ms, double high_ms,
+                     gpucheck::time_tolerance tolerance) {
+  if (reported_ms < low_ms - tolerance.allowed_ms(low_ms)) {
+    return -1;
+  }
+  return reported_ms > high_ms + tolerance.allowed_ms(high_ms) ? 1 : 0;
+}
+
+case_5_verdict judge_case_5_trial(const case_5_trial& t) {
+  const case_5_parts& r = t.reported;
+  const auto wrong = [](bool noise, std::string message, std::string hint) {
+    return case_5_verdict{false, noise, std::move(message), std::move(hint)};
+  };
+  const std::string case_4_work = format_ms(t.case_4_work_ms);
+  // Facts the checker counted or saw while the function ran: no busy machine causes them.
+  if (t.case_4_runs != 1 || t.case_5_runs != 2) {
+    return wrong(false,
+                 "your function ran case 4's work " + std::to_string(t.case_4_runs) +
+                     " times and case 5's work " + std::to_string(t.case_5_runs) +
+                     " times; case 4 runs its work once, and case 5's work runs twice: once as "
+                     "case 5, once alone.",
+                 "Call case_4_work once and case_5_work twice, each inside a timing.");
+  }
+  for (const double value : {r.case_4_ms, r.case_5_ms, r.alone_ms, r.stale_ms}) {
+    if (!std::isfinite(value)) {
+      return wrong(false, "one of your four numbers is not a number.",
+                   "Return a time in milliseconds in each field.");
+    }
+  }
+  if (r.case_4_ms <= 0) {
+    return wrong(
+        false, "case_4_ms is " + format_ms(r.case_4_ms) + ": it does not time case 4's launch yet.",
+        "Case 4 is your time_launch_only on case_4_work.");
+  }
+  if (r.case_4_ms >= t.case_4_work_ms / 2) {
+    // A launch does not wait for the GPU, and no other process's work makes it: this one did.
+    return wrong(false,
+                 "case_4_ms is " + format_ms(r.case_4_ms) + ", at least half of case 4's work (" +
+                     case_4_work +
+                     " on the GPU): case 4 waited for its work, so case 5 could "
+                     "not contain any of it.",
+                 "Case 4 is the launch alone: no synchronize in time_launch_only.");
+  }
+  if (!t.pending_at_own) {
+    return wrong(false,
+                 "case 5's work was queued " + format_ms(t.gap_ms) +
+                     " after case 4's, when "
+                     "case 4's work (" +
+                     case_4_work +
+                     " on the GPU) had already finished: case 5 "
+                     "contained none of it, unlike the article's. Something between case 4 and "
+                     "case 5 waited for the GPU (or kept the host busy that long).",
+                 "Run case 5 right after case 4, with nothing in between, as the article did.");
+  }
+  // The stale work: case 4's work that was still to run when case 5 began. Case 4's kernel may
+  // have run for at most gap_ms before case 5's work was queued.
+  const double stale_low_ms = std::max(0.0, t.case_4_work_ms - t.gap_ms);
+  const double stale_high_ms = t.case_4_work_ms;
+  const std::string stale_range = stale_high_ms - stale_low_ms < 0.01
+                                      ? format_ms(stale_high_ms)
+                                      : format_ms(stale_low_ms) + " to " + format_ms(stale_high_ms);
+  const double case_5_low_ms = stale_low_ms + t.own_work_ms;
+  const double case_5_high_ms = stale_high_ms + t.own_work_ms;
+  const gpucheck::time_tolerance& tolerance = case_5_tolerance;
+  if (r.case_5_ms < t.own_work_ms - tolerance.allowed_ms(t.own_work_ms)) {
+    return wrong(false,
+                 "case_5_ms is " + format_ms(r.case_5_ms) + ", shorter than case 5's own work (" +
+                     format_ms(t.own_work_ms) +
+                     " on the GPU): the clock stopped before the GPU "
+                     "had finished it.",
+                 "Case 5 is timed until the GPU has finished (gpucourse::time_call does that).");
+  }
+  if (compare_to_range(r.alone_ms, case_5_low_ms, case_5_high_ms, tolerance) == 0 &&
+      gpucheck::judge_time(r.alone_ms, t.alone_work_ms, tolerance) !=
+          gpucheck::time_verdict::accurate) {
+    return wrong(false,
+                 "alone_ms is " + format_ms(r.alone_ms) +
+                     ", the time of the run queued right "
+                     "after case 4: case 5's own " +
+                     format_ms(t.own_work_ms) + " and the " + stale_range +
+                     " of case 4's work still queued before it. The work alone "
+                     "took " +
+                     format_ms(t.alone_work_ms) + ".",
+                 "Case 5 is the run right after case 4. Time the work alone once nothing else is "
+                 "queued: which of your calls left the GPU with nothing to do?");
+  }
+  if (t.pending_at_alone) {
+    return wrong(false,
+                 "the second run of case 5's work was queued while case 4's work was still "
+                 "running, so its time is not the work alone.",
+                 "Time the work alone once nothing else is queued: which of your calls left the "
+                 "GPU with nothing to do?");
+  }
+  const gpucheck::time_verdict alone = gpucheck::judge_time(r.alone_ms, t.alone_work_ms, tolerance);
+  if (alone == gpucheck::time_verdict::not_a_number || alone == gpucheck::time_verdict::too_short) {
+    return wrong(false,
+                 "alone_ms is " + format_ms(r.alone_ms) + ", shorter than the work's own " +
+                     format_ms(t.alone_work_ms) +
+                     " on the GPU: the clock stopped before the GPU "
+                     "had finished it.",
+                 "Time it until the GPU has finished, as case 5 is timed.");
+  }
+  const int case_5 = compare_to_range(r.case_5_ms, case_5_low_ms, case_5_high_ms, tolerance);
+  if (case_5 < 0) {
+    return wrong(false,
+                 "case_5_ms is " + format_ms(r.case_5_ms) + ": case 5's own work took " +
+                     format_ms(t.own_work_ms) + ", and " + stale_range +
+                     " of case 4's work was "
+                     "still queued when case 5 began; the wait for the GPU waits for all of it.",
+                 "Start case 5's clock right after case 4, and stop it once the GPU is idle.");
+  }
+  // Longer than the truth: a busy GPU or host can do that too.
+  if (r.case_4_ms > t.case_4_work_ms / 10) {
+    return wrong(true,
+                 "case_4_ms is " + format_ms(r.case_4_ms) +
+                     ", more than a tenth of case 4's "
+                     "work (" +
+                     case_4_work +
+                     "), though shorter than the work: more than the "
+                     "launch lies between your clock reads, or the host was slow.",
+                 "Read the clock just before and just after the launch, nothing else.");
+  }
+  if (alone == gpucheck::time_verdict::too_long) {
+    return wrong(true,
+                 "alone_ms is " + format_ms(r.alone_ms) + ", longer than the work's " +
+                     format_ms(t.alone_work_ms) + " on the GPU by " +
+                     format_ms(r.alone_ms - t.alone_work_ms) + ".",
+                 "Between the clock reads keep only the work and the wait for it.");
+  }
+  if (case_5 > 0) {
+    return wrong(true,
+                 "case_5_ms is " + format_ms(r.case_5_ms) + ", longer than case 5's own work (" +
+                     format_ms(t.own_work_ms) + ") and the " + stale_range +
+                     " of case 4's work queued before it, by " +
+                     format_ms(r.case_5_ms - case_5_high_ms) + ".",
+                 "Between case 5's clock reads keep only its work and the wait for the GPU.");
+  }
+  // case_5_ms and alone_ms are right: stale_ms may be off by both their errors, no more.
+  const gpucheck::time_tolerance stale_tolerance{2 * tolerance.relative, 2 * tolerance.absolute_ms};
+  if (compare_to_range(r.stale_ms, stale_low_ms, stale_high_ms, stale_tolerance) != 0) {
+    return wrong(false,
+                 "stale_ms is " + format_ms(r.stale_ms) + ", but case 5 contained " + stale_range +
+                     " of case 4's work. Your case_5_ms (" + format_ms(r.case_5_ms) +
+                     ") and alone_ms (" + format_ms(r.alone_ms) +
+                     ") are right: the mistake is in how stale_ms is made from them.",
+                 "stale_ms is the part of case 5's time that was not case 5's own work.");
+  }
+  return {};
+}
+
+std::string case_5_text(const case_5_trial& t) {
+  return "case_4_ms " + format_ms(t.reported.case_4_ms) + ", case_5_ms " +
+         format_ms(t.reported.case_5_ms) + ", alone_ms " + format_ms(t.reported.alone_ms) +
+         ", stale_ms " + format_ms(t.reported.stale_ms);
+}
+
+// Three trials, two of which must be accurate. A failure that a busy machine could have caused is
+// judged again on three fresh trials: a real mistake fails both rounds.
+gpucheck::check_outcome judge_case_5_round(case_5_bench& bench, cudaStream_t stream) {
+  gpucheck::check_outcome outcome;
+  outcome.name = "reproduce_case_5 measures case 4, case 5, its work alone and the stale work";
+  outcome.lesson_section = std::string(lesson) + "#case-5-the-wait-includes-earlier-work";
+  std::vector<case_5_trial> trials;
+  std::vector<case_5_verdict> verdicts;
+  int accurate = 0;
+  bool all_excusable = true;
+  int first_wrong = -1;
+  for (int i = 0; i < 3; ++i) {
+    trials.push_back(run_case_5_trial(bench, stream));
+    verdicts.push_back(judge_case_5_trial(trials.back()));
+    if (verdicts.back().accurate) {
+      ++accurate;
+    } else {
+      all_excusable = all_excusable && verdicts.back().noise_could_explain;
+      first_wrong = first_wrong < 0 ? i : first_wrong;
+    }
+  }
+  outcome.passed = accurate >= 2;
+  const case_5_trial& shown = trials[first_wrong < 0 ? 0 : first_wrong];
+  outcome.expected = "case 4 a launch, under " + format_ms(shown.case_4_work_ms / 10) +
+                     "; case 5 its own " + format_ms(shown.own_work_ms) + " plus the " +
+                     format_ms(shown.case_4_work_ms) + " of case 4's work queued before it; " +
+                     "alone " + format_ms(shown.alone_work_ms) + "; stale " +
+                     format_ms(shown.case_4_work_ms) + " (each within 5% or 0.1 ms)";
+  outcome.measured = case_5_text(shown) + " (" + std::to_string(accurate) + " of 3 trials right)";
+  if (!outcome.passed) {
+    outcome.message = verdicts[first_wrong].message;
+    outcome.hint = verdicts[first_wrong].hint;
+    outcome.noise_could_explain = all_excusable;
+  }
+  return outcome;
+}
+
+} // namespace
+
+GPU_TEST_CASE("reproduce_case_5 shows the earlier work that case 5 waited for") {
+  gpucourse::cuda_stream stream;
+  case_5_bench bench(stream);
+  gpucheck::check_outcome outcome = judge_case_5_round(bench, stream);
+  if (!outcome.passed && outcome.noise_could_explain) {
+    outcome = judge_case_5_round(bench, stream);
+    if (!outcome.passed) {
+      outcome.measured += ", in a second round after the first failed too";
+    }
+  }
+  CHECK(gpucheck::report(outcome));
 }
 
 namespace {
