@@ -5,12 +5,14 @@
 // waited for, all through your exercise.cu. Then a sweep of sizes, printed as a table (cpu_ms, the
 // launch alone, the GPU time with gpucourse::time_call) and the crossover size.
 // Usage: make run LESSON=3 [ARGS="N [n1,n2,...]"] (default N = 4000; sizes 4,8,...,4000).
-// Two more experiments, each in a process of its own:
+// Three more experiments, each in a process of its own:
 //   ARGS="--cpu-first N"      the first CPU GEMMs of a process, each on new matrices, with no BLAS
 //                             call before them (the default run warms the BLAS up first);
 //   ARGS="--article-cases N"  the article's cases 3, 4 and 5 queued exactly as it wrote them (new
 //                             random inputs before each case, no synchronize between the cases),
-//                             then what case 5 contained, each part timed alone with events.
+//                             then what case 5 contained, each part timed alone with events;
+//   ARGS="--launch-burst K"   K launches of a 20 us kernel with no wait, each launch timed: where
+//                             the launches start to wait, the queue of pending work is full.
 #include "cpu_gemm.h"
 #include "cuda_check.cuh"
 #include "exercise.h"
@@ -175,6 +177,48 @@ int article_cases(int n) {
 }
 // ANCHOR_END: article_cases
 
+// ANCHOR: launch_burst
+// Spins for `duration_ns` on the GPU's own clock (%globaltimer): far longer than a launch takes,
+// so that a burst of launches runs ahead of the GPU and its queue of pending work fills up.
+__global__ void spin_for(unsigned long long duration_ns) {
+  unsigned long long start = 0;
+  unsigned long long now = 0;
+  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(start));
+  do {
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(now));
+  } while (now - start < duration_ns);
+}
+
+// Launches `count` kernels of 20 us each, back to back with no wait, and times every launch on
+// the host clock. Printed by groups of launches: the median and the longest launch of each group.
+int launch_burst(int count) {
+  constexpr unsigned long long kernel_ns = 20'000;
+  spin_for<<<1, 1>>>(1'000); // loaded now, so that the first timed launch does not load it
+  CUDA_CHECK(cudaGetLastError());
+  CUDA_CHECK(cudaDeviceSynchronize());
+  std::vector<double> launch_us(static_cast<std::size_t>(count));
+  for (double& us : launch_us) {
+    const auto start = std::chrono::steady_clock::now();
+    spin_for<<<1, 1>>>(kernel_ns);
+    const auto stop = std::chrono::steady_clock::now();
+    us = std::chrono::duration<double, std::micro>(stop - start).count();
+  }
+  CUDA_CHECK(cudaGetLastError());
+  CUDA_CHECK(cudaDeviceSynchronize());
+  const int group = std::max(1, count / 32);
+  std::printf("%d launches of a %.0f us kernel, back to back; each launch timed on the host:\n",
+              count, kernel_ns / 1000.0);
+  std::printf("%15s %12s %12s\n", "launches", "median_us", "longest_us");
+  for (int first = 0; first < count; first += group) {
+    const int last = std::min(count, first + group);
+    std::vector<double> times(launch_us.begin() + first, launch_us.begin() + last);
+    std::sort(times.begin(), times.end());
+    std::printf("%7d-%-7d %12.2f %12.2f\n", first + 1, last, times[times.size() / 2], times.back());
+  }
+  return 0;
+}
+// ANCHOR_END: launch_burst
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -183,6 +227,9 @@ int main(int argc, char** argv) {
   }
   if (argc > 2 && std::string(argv[1]) == "--article-cases") {
     return article_cases(std::max(1, std::atoi(argv[2])));
+  }
+  if (argc > 2 && std::string(argv[1]) == "--launch-burst") {
+    return launch_burst(std::max(1, std::atoi(argv[2])));
   }
   const int n = argc > 1 ? std::atoi(argv[1]) : 4000;
   const std::vector<int> sizes =
