@@ -138,6 +138,14 @@ TEST_CASE("each mistake of the class gets its own message, and only a long numbe
     CHECK_FALSE(v.accurate);
     CHECK(v.noise_could_explain);
   }
+  SUBCASE("a busy GPU stretches the work alone as long as case 5: noise, not swapped runs") {
+    case_5_trial t = correct_trial(4.0, 2.0);
+    t.reported.alone_ms = t.reported.case_5_ms; // 4 ms of another process's work inside it
+    t.reported.stale_ms = 0.0;
+    const auto v = judge_case_5_trial(t);
+    CHECK_FALSE(v.accurate);
+    CHECK(v.noise_could_explain);
+  }
   SUBCASE("a slow launch in case 4, shorter than half the work: noise may explain it") {
     case_5_trial t = correct_trial();
     t.reported.case_4_ms = 1.2;
