@@ -96,6 +96,14 @@ TEST_CASE("each mistake of the class gets its own message, and only a long numbe
     CHECK_FALSE(v.noise_could_explain);
     CHECK(says(v, "the run queued right after case 4"));
   }
+  SUBCASE("case 5 timed with events on the stream, behind case 4's work (tao)") {
+    case_5_trial t = correct_trial();
+    t.reported.case_5_ms = 3.004; // the events bracket case 5's own kernel only
+    t.reported.stale_ms = t.reported.case_5_ms - t.reported.alone_ms;
+    const auto v = judge_case_5_trial(t);
+    CHECK_FALSE(v.noise_could_explain);
+    CHECK(says(v, "still queued when case 5 began"));
+  }
   SUBCASE("case 4 timed until the GPU finished (noor)") {
     case_5_trial t = correct_trial();
     t.reported.case_4_ms = 7.03;
