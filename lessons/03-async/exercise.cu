@@ -2,14 +2,15 @@
 // Lesson 03: a GPU call returns before the work is done.
 //
 //   1. time_launch_only: time the call alone, as the article's case 4 did (wrong on purpose).
-//   2. time_with_sync: time the work until the GPU has finished it (the article's case 5).
+//   2. reproduce_case_5: case 4, then case 5 as the article wrote it, and how much of case 5's
+//      time was earlier work.
 //   3. find_crossover: from a table of CPU and GPU times, the size from which the GPU wins.
-// The checker compares your launch-only time with what the GPU really spent (it must be far
-// shorter), your synced time with it (it must agree within 5%), and your crossover with tables it
-// makes up and one it measures. Run `make check LESSON=3`, and `make hint LESSON=3` when you are
-// stuck. lesson.md explains everything used here.
+// The checker gives you GPU work whose true duration it knows, and compares your numbers with it.
+// Run `make check LESSON=3`, and `make hint LESSON=3` when you are stuck. lesson.md explains
+// everything used here.
 #include "cuda_check.cuh"
 #include "exercise.h"
+#include "time_call.cuh" // gpucourse::time_call: lesson 01's host clock + cudaDeviceSynchronize
 
 #include <chrono>
 
@@ -24,27 +25,35 @@ double time_on_cpu(const cpu_work& work) {
 
 // ANCHOR: launch_only
 double time_launch_only(const gpu_work& work, cudaStream_t stream) {
-  // TODO: read the host clock (std::chrono::steady_clock) just before and just after
-  // `work(stream)`, and return the difference in milliseconds. Nothing else: no synchronize.
+  // TODO: the time `work(stream)` takes to return, in milliseconds, read on the host clock as
+  // time_on_cpu does. Do not wait for the GPU: the point is to see how short a launch is.
   (void)work;
   (void)stream;
   return 0.0;
 }
 // ANCHOR_END: launch_only
 
-// ANCHOR: with_sync
-double time_with_sync(const gpu_work& work, cudaStream_t stream) {
-  // TODO: the same, but stop the clock only once the GPU has finished the work.
-  (void)work;
+// ANCHOR: case_5
+case_5_parts reproduce_case_5(const gpu_work& case_4_work, const gpu_work& case_5_work,
+                              cudaStream_t stream) {
+  case_5_parts parts;
+  // TODO: case_4_ms: case 4, the launch of case_4_work alone.
+  // TODO: case_5_ms: case 5, right after case 4 with nothing in between, as the article wrote it:
+  //       case_5_work timed until the GPU has finished (gpucourse::time_call does that).
+  // TODO: alone_ms: case_5_work timed the same way, at a moment when nothing else is queued.
+  //       Which moment is that, without adding any call?
+  // TODO: stale_ms: how much of case 5's time was not case 5's own work.
+  (void)case_4_work;
+  (void)case_5_work;
   (void)stream;
-  return 0.0;
+  return parts;
 }
-// ANCHOR_END: with_sync
+// ANCHOR_END: case_5
 
 // ANCHOR: crossover
 int find_crossover(const std::vector<size_timing>& table) {
-  // TODO: walk the table from the largest n down while the GPU is faster; the last n where it
-  // still was is the crossover. If the GPU is not faster at the largest n, return -1.
+  // TODO: the smallest n from which the GPU is faster at that size and at every larger one
+  // (exercise.h). A single lucky win at a small size, with losses after it, is not a crossover.
   (void)table;
   return -1;
 }

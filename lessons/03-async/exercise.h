@@ -20,8 +20,19 @@ double time_on_cpu(const cpu_work& work);
 // a GPU time, on purpose: this is the time to queue the work, not to run it.
 double time_launch_only(const gpu_work& work, cudaStream_t stream);
 
-// The time from the call until the GPU has finished the work [ms]: the article's case 5.
-double time_with_sync(const gpu_work& work, cudaStream_t stream);
+// The article's cases 4 and 5, and what case 5 really contained [ms each].
+struct case_5_parts {
+  double case_4_ms = 0; // case 4: the launch of case 4's work alone (time_launch_only)
+  double case_5_ms = 0; // case 5: case 5's work, timed until the GPU finished, right after case 4
+  double alone_ms = 0;  // case 5's work again, timed the same way, with nothing else queued
+  double stale_ms = 0;  // how much of case_5_ms was earlier work, not case 5's own
+};
+
+// Runs case 4 then case 5 as the article did (nothing in between), then case 5's work alone, and
+// says how much earlier work case 5 contained. Runs `case_4_work` once and `case_5_work` twice,
+// all on `stream`. The GPU is idle when it is called.
+case_5_parts reproduce_case_5(const gpu_work& case_4_work, const gpu_work& case_5_work,
+                              cudaStream_t stream);
 
 // One row of the CPU vs GPU comparison.
 struct size_timing {

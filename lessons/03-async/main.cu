@@ -1,20 +1,24 @@
 // SPDX-License-Identifier: MIT
 // The article's example 3 as a program: the same GEMM on the CPU twice (cases 1 and 2), then on the
-// GPU: the first call (case 3), a call timed until it returned (case 4) and one timed until the
-// GPU had finished (case 5), all through your exercise.cu. Then a sweep of sizes, printed as a
-// table (cpu_ms, the launch alone, the synchronized GPU time) and the crossover size.
+// GPU: the first call (case 3), a call timed until it returned (case 4) and, right after it, one
+// timed until the GPU had finished (case 5), taken apart into its own GEMM and the earlier work it
+// waited for, all through your exercise.cu. Then a sweep of sizes, printed as a table (cpu_ms, the
+// launch alone, the GPU time with gpucourse::time_call) and the crossover size.
 // Usage: make run LESSON=3 [ARGS="N [n1,n2,...]"] (default N = 4000; sizes 4,8,...,4000).
-// Two more experiments, each in a process of its own:
+// Three more experiments, each in a process of its own:
 //   ARGS="--cpu-first N"      the first CPU GEMMs of a process, each on new matrices, with no BLAS
 //                             call before them (the default run warms the BLAS up first);
 //   ARGS="--article-cases N"  the article's cases 3, 4 and 5 queued exactly as it wrote them (new
 //                             random inputs before each case, no synchronize between the cases),
-//                             then what case 5 contained, each part timed alone with events.
+//                             then what case 5 contained, each part timed alone with events;
+//   ARGS="--launch-burst K"   K launches of a 20 us kernel with no wait, each launch timed: where
+//                             the launches start to wait, the queue of pending work is full.
 #include "cpu_gemm.h"
 #include "cuda_check.cuh"
 #include "exercise.h"
 #include "matrices.cuh"
 #include "size_list.hpp"
+#include "time_call.cuh"
 
 #include <algorithm>
 #include <chrono>
@@ -173,6 +177,48 @@ int article_cases(int n) {
 }
 // ANCHOR_END: article_cases
 
+// ANCHOR: launch_burst
+// Spins for `duration_ns` on the GPU's own clock (%globaltimer): far longer than a launch takes,
+// so that a burst of launches runs ahead of the GPU and its queue of pending work fills up.
+__global__ void spin_for(unsigned long long duration_ns) {
+  unsigned long long start = 0;
+  unsigned long long now = 0;
+  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(start));
+  do {
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(now));
+  } while (now - start < duration_ns);
+}
+
+// Launches `count` kernels of 20 us each, back to back with no wait, and times every launch on
+// the host clock. Printed by groups of launches: the median and the longest launch of each group.
+int launch_burst(int count) {
+  constexpr unsigned long long kernel_ns = 20'000;
+  spin_for<<<1, 1>>>(1'000); // loaded now, so that the first timed launch does not load it
+  CUDA_CHECK(cudaGetLastError());
+  CUDA_CHECK(cudaDeviceSynchronize());
+  std::vector<double> launch_us(static_cast<std::size_t>(count));
+  for (double& us : launch_us) {
+    const auto start = std::chrono::steady_clock::now();
+    spin_for<<<1, 1>>>(kernel_ns);
+    const auto stop = std::chrono::steady_clock::now();
+    us = std::chrono::duration<double, std::micro>(stop - start).count();
+  }
+  CUDA_CHECK(cudaGetLastError());
+  CUDA_CHECK(cudaDeviceSynchronize());
+  const int group = std::max(1, count / 32);
+  std::printf("%d launches of a %.0f us kernel, back to back; each launch timed on the host:\n",
+              count, kernel_ns / 1000.0);
+  std::printf("%15s %12s %12s\n", "launches", "median_us", "longest_us");
+  for (int first = 0; first < count; first += group) {
+    const int last = std::min(count, first + group);
+    std::vector<double> times(launch_us.begin() + first, launch_us.begin() + last);
+    std::sort(times.begin(), times.end());
+    std::printf("%7d-%-7d %12.2f %12.2f\n", first + 1, last, times[times.size() / 2], times.back());
+  }
+  return 0;
+}
+// ANCHOR_END: launch_burst
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -181,6 +227,9 @@ int main(int argc, char** argv) {
   }
   if (argc > 2 && std::string(argv[1]) == "--article-cases") {
     return article_cases(std::max(1, std::atoi(argv[2])));
+  }
+  if (argc > 2 && std::string(argv[1]) == "--launch-burst") {
+    return launch_burst(std::max(1, std::atoi(argv[2])));
   }
   const int n = argc > 1 ? std::atoi(argv[1]) : 4000;
   const std::vector<int> sizes =
@@ -209,12 +258,13 @@ int main(int argc, char** argv) {
   device_problem gpu_3(cublas, n), gpu_4(cublas, n), gpu_5(cublas, n);
   std::printf("[GPU] case 3 time: %.6fs  (first call, launch only)\n",
               time_launch_only(gpu_3.gemm, nullptr) / 1000.0);
-  CUDA_CHECK(cudaDeviceSynchronize());
-  std::printf("[GPU] case 4 time: %.6fs  (launch only)\n",
-              time_launch_only(gpu_4.gemm, nullptr) / 1000.0);
-  CUDA_CHECK(cudaDeviceSynchronize()); // case 4's GEMM must not run inside case 5's interval
+  CUDA_CHECK(cudaDeviceSynchronize()); // case 3's GEMM stays out of case 5 (--article-cases: in)
+  const case_5_parts parts = reproduce_case_5(gpu_4.gemm, gpu_5.gemm, nullptr);
+  std::printf("[GPU] case 4 time: %.6fs  (launch only)\n", parts.case_4_ms / 1000.0);
   std::printf("[GPU] case 5 time: %.6fs  (launch + cudaDeviceSynchronize)\n",
-              time_with_sync(gpu_5.gemm, nullptr) / 1000.0);
+              parts.case_5_ms / 1000.0);
+  std::printf("      case 5's GEMM alone: %.6fs; earlier work inside case 5: %.6fs\n",
+              parts.alone_ms / 1000.0, parts.stale_ms / 1000.0);
   // ANCHOR_END: five_cases
 
   // ANCHOR: sweep
@@ -222,13 +272,13 @@ int main(int argc, char** argv) {
   std::vector<size_timing> table;
   for (const int size : sizes) {
     device_problem gpu(cublas, size);
-    time_with_sync(gpu.gemm, nullptr); // warm-up: this size's kernel is loaded now
+    gpucourse::time_call(gpu.gemm, nullptr); // warm-up: this size's kernel is loaded now
     const double launch_ms = median_of_3([&] {
       const double ms = time_launch_only(gpu.gemm, nullptr);
       CUDA_CHECK(cudaDeviceSynchronize());
       return ms;
     });
-    const double gpu_ms = median_of_3([&] { return time_with_sync(gpu.gemm, nullptr); });
+    const double gpu_ms = median_of_3([&] { return gpucourse::time_call(gpu.gemm, nullptr); });
     double cpu_ms = NAN;
     if (predicted_cpu_ms(size, ms_at_256) < longest_cpu_ms) {
       host_problem cpu(size);
