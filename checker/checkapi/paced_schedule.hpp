@@ -14,16 +14,25 @@
 
 namespace gpucheck {
 
-/// The GPU time [ns] at which a run of paced work ends: `duration_ns` after the later of its own
-/// start and the previous run's deadline. A run queued behind another (it starts before that one's
-/// deadline, as kernels queued back to back do, about 1 us apart on an H200) ends exactly
-/// `duration_ns` after it; a run on an idle stream lasts `duration_ns`. So n runs that follow each
-/// other occupy their stream for n x `duration_ns`, whatever gap the GPU leaves between two
-/// kernels, and a run's share of a batch is known exactly.
+/// How late after the previous run's deadline a run may start and still count as following it: the
+/// gap a GPU leaves between two kernels of a stream (about 1 us on an H200), with room to spare,
+/// and 1 us less than the run, so that a run that follows still spins for at least 1 us.
+GPUCHECK_HOST_DEVICE inline std::uint64_t paced_slack_ns(std::uint64_t duration_ns) {
+  return duration_ns > 2'000 ? duration_ns - 1'000 : duration_ns / 2;
+}
+
+/// The GPU time [ns] at which a run of paced work ends. A run that starts within
+/// paced_slack_ns() of the previous run's deadline follows it: it ends `duration_ns` after that
+/// deadline, the gap between the two kernels included. Any other run (the first of a batch, one
+/// on an idle stream) ends `duration_ns` after its own start. So n runs queued back to back occupy
+/// their stream for exactly n x `duration_ns`, whatever gap the GPU leaves between two kernels,
+/// and a run's share of a batch is known exactly; runs queued more slowly than they run leave
+/// the stream idle in between, and take longer.
 GPUCHECK_HOST_DEVICE inline std::uint64_t paced_deadline_ns(std::uint64_t start_ns,
                                                             std::uint64_t previous_deadline_ns,
                                                             std::uint64_t duration_ns) {
-  return (start_ns > previous_deadline_ns ? start_ns : previous_deadline_ns) + duration_ns;
+  const bool follows = start_ns <= previous_deadline_ns + paced_slack_ns(duration_ns);
+  return (follows ? previous_deadline_ns : start_ns) + duration_ns;
 }
 
 } // namespace gpucheck

@@ -10,12 +10,12 @@
 
 namespace gpucheck {
 
-/// A kernel that spins on %globaltimer until its deadline (paced_schedule.hpp): the previous run's
-/// deadline, or its own start if it started later, plus the run's duration. One run on an idle
-/// stream takes that duration; runs queued back to back end exactly one duration apart, so the gap
-/// between two kernels (about 1 us, as long as the work itself for the shortest kernels) does not
-/// blur the truth: a batch of n runs occupies its stream for n durations. The work of one batch
-/// must stay on one stream, as a student's loop does.
+/// A kernel that spins on %globaltimer until its deadline (paced_schedule.hpp): one duration after
+/// the previous run's deadline when it follows that run closely, else one duration after its own
+/// start. One run on an idle stream takes that duration; runs queued back to back end exactly one
+/// duration apart, so the gap between two kernels (about 1 us, a fifth of the shortest work) does
+/// not blur the truth: a batch of n runs occupies its stream for n durations. The work of one
+/// batch must stay on one stream, as a student's loop does.
 class paced_work {
 public:
   paced_work();

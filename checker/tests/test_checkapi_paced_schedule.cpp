@@ -38,18 +38,28 @@ std::vector<std::uint64_t> run_stream(int count, std::uint64_t duration_ns, std:
 } // namespace
 
 TEST_CASE("one run on an idle stream lasts its duration") {
-  CHECK(paced_deadline_ns(5'000, 0, 7'000) == 12'000);
-  CHECK(paced_deadline_ns(5'000, 4'999, 7'000) == 12'000);
+  CHECK(paced_deadline_ns(50'000, 0, 7'000) == 57'000);
+  CHECK(paced_deadline_ns(50'000, 30'000, 7'000) == 57'000); // 20 us after the last deadline
 }
 
-TEST_CASE("a run queued behind another ends one duration after it, whatever the gap between them") {
-  CHECK(paced_deadline_ns(13'000, 12'000, 7'000) == 20'000); // started 1 us after the deadline
-  CHECK(paced_deadline_ns(11'000, 12'000, 7'000) == 19'000); // started before it
+TEST_CASE("a run that follows another closely ends one duration after that one's deadline") {
+  CHECK(paced_deadline_ns(13'000, 12'000, 7'000) == 19'000); // started 1 us after the deadline
+  CHECK(paced_deadline_ns(12'000, 12'000, 7'000) == 19'000);
+  CHECK(paced_deadline_ns(18'000, 12'000, 7'000) == 19'000); // the slack: 6 us for 7 us of work
+  CHECK(paced_deadline_ns(18'001, 12'000, 7'000) == 25'001); // later: it does not follow
+}
+
+TEST_CASE("a run that follows still spins: the slack is shorter than the run") {
+  for (const std::uint64_t duration_ns : {1'000ull, 5'000ull, 10'000ull}) {
+    CAPTURE(duration_ns);
+    CHECK(gpucheck::paced_slack_ns(duration_ns) < duration_ns);
+  }
+  CHECK(gpucheck::paced_slack_ns(5'000) == 4'000);
 }
 
 TEST_CASE("a batch of runs back to back takes exactly its count times the duration") {
-  for (const std::uint64_t duration_ns : {2'000ull, 5'000ull, 10'000ull}) {
-    for (const std::uint64_t gap_ns : {0ull, 960ull, 1'900ull}) {
+  for (const std::uint64_t duration_ns : {5'000ull, 7'500ull, 10'000ull}) {
+    for (const std::uint64_t gap_ns : {0ull, 960ull, 1'900ull, 3'000ull}) {
       CAPTURE(duration_ns);
       CAPTURE(gap_ns);
       const auto ends = run_stream(1000, duration_ns, gap_ns, 32);
@@ -68,11 +78,17 @@ TEST_CASE("a coarse timer blurs only the ends of a batch, not each run") {
   CHECK(ends.back() - 1'000'000 == 1000 * 5'000);
 }
 
-TEST_CASE("a stream left idle between runs takes longer than the pace: the runs did not follow") {
-  // The host queues a run every 12 us, the work is 5 us: the GPU waits for each run.
+TEST_CASE("runs queued more slowly than they run take longer than the pace") {
+  // The host queues a run every 12 us, the work is 5 us: the GPU waits for each run, and the
+  // batch measures the host's pace, not the work's.
   std::vector<std::uint64_t> queued;
   for (int i = 0; i < 100; ++i)
     queued.push_back(1'000'000 + 12'000ull * static_cast<std::uint64_t>(i));
   const auto ends = run_stream(100, 5'000, 960, 32, queued);
   CHECK(ends.back() - 1'000'000 > 100 * 5'000 * 2);
+}
+
+TEST_CASE("a gap between kernels longer than the slack is not absorbed") {
+  const auto ends = run_stream(10, 5'000, 4'500, 32);
+  CHECK(ends.back() - 1'000'000 >= 10 * 5'000 + 9 * 4'500);
 }
