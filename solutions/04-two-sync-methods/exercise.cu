@@ -53,10 +53,10 @@ double time_with_stream_sync(const gpu_work& work, cudaStream_t stream) {
 
 // ANCHOR: short_work
 batch_time time_short_work(const gpu_work& work, cudaStream_t stream) {
-  // One timing of one run is off by microseconds: the GPU stamps `start` as soon as it reaches it,
-  // and the run starts only when its launch arrives, a few microseconds later; and the events read
-  // to about half a microsecond. Those costs come once per interval, however many runs it holds,
-  // so time many runs in one interval: with 1000 of them, they add a few nanoseconds per run.
+  // One timing of one run is off by more than 2%: the GPU stamps `start` as soon as it reaches it,
+  // and the run starts only when its launch arrives, later; and the events read to about half a
+  // microsecond. Those costs come once per interval, however many runs it holds, so time many
+  // runs in one interval: 1000 runs divide them by 1000.
   constexpr int runs = 1000;
   gpucourse::cuda_event start;
   gpucourse::cuda_event stop;
