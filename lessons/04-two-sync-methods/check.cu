@@ -1,12 +1,19 @@
 // SPDX-License-Identifier: MIT
-// Lesson 04's checks. Each trial queues 15-30 ms of background work on the stream, then calls the
+// Lesson 04's checks. Each trial of the first three queues background work, then calls the
 // student's function with a kernel of known duration (0.5-5 ms, drawn afresh), and compares what
-// the function returns with what the GPU really spent on that kernel. Why a wrong number is wrong
-// comes from the trace of the failing call (docs/ARCHITECTURE.md, "Which why wins").
+// the function returns with what the GPU really spent on that kernel: 15-30 ms queued on the
+// work's own stream for the first two; for time_with_stream_sync 5-15 ms there and 40-80 ms on
+// another stream, which the function must leave running. The fourth gives work paced at 5-10 us
+// per run (checkapi/paced_work.cuh) and judges the time per run within 2%. Why a wrong number is
+// wrong comes from the trace of the failing call (docs/ARCHITECTURE.md, "Which why wins").
 #include "checkapi/check.cuh"
+#include "checkapi/paced_work_trial.cuh"
 #include "cuda_check.cuh"
 #include "exercise.h"
 
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
 #include <vector>
 
 namespace {
@@ -35,6 +42,162 @@ std::vector<gpucheck::timing_trial> run_trials(timing_function time_it,
         kernel, work_ms, tolerance, [&](const gpu_work& work) { return time_it(work, stream); }));
   }
   return trials;
+}
+
+// One trial of time_with_stream_sync: its timing, and whether the call returned only after the
+// long work on the other stream had ended.
+struct stream_trial {
+  gpucheck::timing_trial timing;
+  bool other_done_at_return = false;     // the other stream's work had ended when the call returned
+  double other_ms = 0;                   // that work's length [ms]
+  bool work_started_after_other = false; // the timed work began only once the other work ended
+  double ended_after_work_ms = 0; // how long after the timed work the other ended [ms, GPU clock]
+};
+
+std::vector<stream_trial> run_stream_sync_trials(gpucheck::time_tolerance tolerance) {
+  gpucourse::cuda_stream stream(cudaStreamNonBlocking);
+  gpucourse::cuda_stream other(cudaStreamNonBlocking);
+  gpucheck::known_duration_work earlier_work; // on `stream`: must not be in the number
+  gpucheck::known_duration_work other_work;   // on `other`: must not be waited for
+  gpucheck::known_duration_work kernel;
+  kernel.enqueue(stream, 0.01); // load the kernel now, so no trial pays for it
+  CUDA_CHECK(cudaDeviceSynchronize());
+  std::vector<stream_trial> trials;
+  for (int i = 0; i < trial_count; ++i) {
+    const double work_ms = gpucheck::random_between(0.5, 5.0);
+    stream_trial trial;
+    other_work.enqueue(other, gpucheck::random_between(40.0, 80.0));
+    earlier_work.enqueue(stream, gpucheck::random_between(5.0, 15.0));
+    trial.timing = gpucheck::time_known_work(kernel, work_ms, tolerance, [&](const gpu_work& work) {
+      const double reported_ms = time_with_stream_sync(work, stream);
+      const cudaError_t other_state = cudaStreamQuery(other);
+      if (other_state == cudaErrorNotReady) {
+        if (cudaPeekAtLastError() == cudaErrorNotReady)
+          (void)cudaGetLastError(); // "not ready" is an answer, not an error: never report it
+      } else {
+        CUDA_CHECK(other_state);
+        trial.other_done_at_return = true;
+      }
+      return reported_ms;
+    });
+    std::uint64_t work_start_ns = 0, work_end_ns = 0, other_start_ns = 0, other_end_ns = 0;
+    kernel.last_span_ns(work_start_ns, work_end_ns);
+    other_work.last_span_ns(other_start_ns, other_end_ns);
+    trial.other_ms = static_cast<double>(other_end_ns - other_start_ns) * 1e-6;
+    trial.work_started_after_other = work_start_ns >= other_end_ns;
+    trial.ended_after_work_ms =
+        other_end_ns > work_end_ns ? static_cast<double>(other_end_ns - work_end_ns) * 1e-6 : 0.0;
+    trials.push_back(trial);
+  }
+  return trials;
+}
+
+std::vector<gpucheck::timing_trial> timings(const std::vector<stream_trial>& trials) {
+  std::vector<gpucheck::timing_trial> result;
+  for (const stream_trial& trial : trials) {
+    result.push_back(trial.timing);
+  }
+  return result;
+}
+
+// A right number from a function that waited for the other stream fails too. The facts are the
+// checker's own: the other stream's work had ended when the call returned, and the GPU stamps say
+// when it ended against the timed work. A function that waits for `stream` alone runs its work
+// while the other stream is busy (5-15 ms queued before it, against 40-80 ms) and returns
+// microseconds after it. A GPU that stops running this process for long stretches (another
+// process's turn) can push both ends together, so the failure is one noise could explain, except
+// where the call went on for 5 ms or more after its own work had ended.
+void fail_if_other_stream_waited(gpucheck::check_outcome& outcome,
+                                 const std::vector<stream_trial>& trials) {
+  const long waited = std::count_if(trials.begin(), trials.end(),
+                                    [](const stream_trial& t) { return t.other_done_at_return; });
+  if (!outcome.passed || waited <= allowed_misses)
+    return;
+  const auto shown = std::find_if(trials.begin(), trials.end(),
+                                  [](const stream_trial& t) { return t.other_done_at_return; });
+  outcome.passed = false;
+  gpucheck::show_call(outcome, shown->timing.call, shown->timing.truth_ms);
+  outcome.expected = "a return while the other stream's " + gpucheck::format_ms(shown->other_ms) +
+                     " of work was still running";
+  outcome.measured = "a return after it had ended, in " + std::to_string(waited) + " of " +
+                     std::to_string(trials.size()) + " calls";
+  const std::string when =
+      shown->work_started_after_other
+          ? "and the work you timed started only after that"
+          : gpucheck::format_ms(shown->ended_after_work_ms) + " after the work you timed had ended";
+  outcome.message = "your number was right, but your function returned only after the other "
+                    "stream's " +
+                    gpucheck::format_ms(shown->other_ms) + " of work had ended, " + when +
+                    ": it waited for a stream that is not `stream`.";
+  outcome.hint = "A wait on the whole device covers every stream. Wait for `stream` alone, "
+                 "before the clock starts and before it stops.";
+  outcome.rule.clear();
+  outcome.noise_could_explain =
+      std::any_of(trials.begin(), trials.end(), [](const stream_trial& t) {
+        return t.other_done_at_return &&
+               (t.work_started_after_other || t.ended_after_work_ms < 5.0);
+      });
+  outcome.lesson_section = lesson + "#wait-for-one-stream";
+}
+
+// One call of time_short_work: the trial, and the interval and count the function returned.
+struct short_work_trial {
+  gpucheck::timing_trial timing;
+  double total_ms = 0;
+  int said_runs = 0;
+};
+
+std::vector<short_work_trial> run_short_work_trials(gpucheck::time_tolerance tolerance) {
+  gpucourse::cuda_stream stream(cudaStreamNonBlocking);
+  gpucheck::paced_work kernel;
+  kernel.enqueue(stream, 0.005); // load the kernel now, so no trial pays for it
+  CUDA_CHECK(cudaDeviceSynchronize());
+  std::vector<short_work_trial> trials;
+  for (int i = 0; i < trial_count; ++i) {
+    const double run_ms = gpucheck::random_between(0.005, 0.010);
+    short_work_trial trial;
+    trial.timing = gpucheck::time_paced_runs(kernel, run_ms, tolerance, [&](const gpu_work& work) {
+      const batch_time batch = time_short_work(work, stream);
+      trial.total_ms = batch.total_ms;
+      trial.said_runs = batch.runs;
+      return gpucheck::batch_report{batch.total_ms, batch.runs};
+    });
+    trials.push_back(trial);
+  }
+  return trials;
+}
+
+// Two slips in what time_short_work returns, which its numbers show by themselves, on any GPU: a
+// batch said to hold one run (the interval is the sum of many), and an interval already divided
+// by the count (the checker divides it again). The judgement has said how far the number is off;
+// these say what it is.
+void name_batch_slips(gpucheck::check_outcome& outcome,
+                      const std::vector<short_work_trial>& trials) {
+  if (outcome.passed || trials.empty())
+    return;
+  const auto said_one_run = std::find_if(trials.begin(), trials.end(), [](const auto& t) {
+    return t.said_runs == 1 && t.timing.work_runs > 1;
+  });
+  const bool divided_already = std::all_of(trials.begin(), trials.end(), [](const auto& t) {
+    return t.said_runs > 1 && t.timing.work_runs >= t.said_runs &&
+           std::abs(t.total_ms - t.timing.truth_ms) <= 0.1 * t.timing.truth_ms;
+  });
+  if (said_one_run != trials.end()) {
+    outcome.hint = "Return, with your interval, the number of runs it holds: the checker "
+                   "divides the one by the other.";
+  } else if (divided_already) {
+    const short_work_trial& shown = trials.front();
+    gpucheck::show_call(outcome, shown.timing.call, shown.timing.truth_ms * shown.said_runs);
+    outcome.message = "your function returned an interval of " +
+                      gpucheck::format_ms(shown.total_ms) + " holding " +
+                      std::to_string(shown.said_runs) + " runs, while one run took " +
+                      gpucheck::format_ms(shown.timing.truth_ms) +
+                      ": the interval is already divided by the count, and the checker divides "
+                      "it again.";
+    outcome.hint = "Return the whole interval you measured, undivided, with the count.";
+    outcome.rule.clear();
+    outcome.noise_could_explain = false;
+  }
 }
 
 } // namespace
@@ -67,4 +230,55 @@ GPU_TEST_CASE("time_with_events times the work alone, with other work queued bef
                      "just before `work(stream)` and one just after it.";
   CHECK(gpucheck::report(gpucheck::judge_timing_twice(
       [&] { return run_trials(time_with_events, tolerance); }, words, allowed_misses)));
+}
+
+GPU_TEST_CASE("time_with_stream_sync times the work alone, and leaves other streams running") {
+  const gpucheck::time_tolerance tolerance{0.05, 0.05}; // 5% or 50 us, as for the host clock above
+  gpucheck::timing_words words;
+  words.name = "time_with_stream_sync returns the time of the work alone, and waits for nothing "
+               "but its stream";
+  words.section = lesson + "#wait-for-one-stream";
+  words.context = "5-15 ms of other work was queued on the stream, and 40-80 ms on another "
+                  "stream, before each call";
+  words.zero_hint = "Read std::chrono::steady_clock::now() before and after `work(stream)`, "
+                    "with a wait for the work before the second read, and return the "
+                    "difference in milliseconds.";
+  words.wrong_hint = "Between your two clock reads keep only `work(stream)` and a wait for it, "
+                     "and make sure nothing older on `stream` is still running when the first "
+                     "read happens.";
+  std::vector<stream_trial> last_round;
+  gpucheck::check_outcome outcome = gpucheck::judge_timing_twice(
+      [&] {
+        last_round = run_stream_sync_trials(tolerance);
+        return timings(last_round);
+      },
+      words, allowed_misses);
+  fail_if_other_stream_waited(outcome, last_round);
+  CHECK(gpucheck::report(outcome));
+}
+
+GPU_TEST_CASE("time_short_work times one run of work of a few microseconds, within 2%") {
+  // 2% of 5-10 us is 100-200 ns: less than one event pair resolves (about 0.5 us), and far less
+  // than what one timing adds to one run. Nothing is queued before the calls.
+  const gpucheck::time_tolerance tolerance{0.02, 0.0};
+  gpucheck::timing_words words;
+  words.name = "time_short_work returns the time of one run of short work, within 2%";
+  words.section = lesson + "#time-short-work-in-a-batch";
+  words.context = "your number is the interval you returned divided by its number of runs";
+  words.zero_hint = "Time the work as time_with_events does, and return that time with the "
+                    "number of runs it holds (1, to begin with); then read what the check says.";
+  words.wrong_hint = "What one timing adds to the work it adds once per interval, however many "
+                     "runs the interval holds.";
+  std::vector<short_work_trial> last_round;
+  gpucheck::check_outcome outcome = gpucheck::judge_timing_twice(
+      [&] {
+        last_round = run_short_work_trials(tolerance);
+        std::vector<gpucheck::timing_trial> timings;
+        for (const short_work_trial& trial : last_round)
+          timings.push_back(trial.timing);
+        return timings;
+      },
+      words, allowed_misses);
+  name_batch_slips(outcome, last_round);
+  CHECK(gpucheck::report(outcome));
 }

@@ -11,3 +11,11 @@ using gpu_work = std::function<void(cudaStream_t stream)>;
 
 double time_with_device_sync(const gpu_work& work, cudaStream_t stream); // [ms]
 double time_with_events(const gpu_work& work, cudaStream_t stream);      // [ms]
+double time_with_stream_sync(const gpu_work& work, cudaStream_t stream); // [ms]
+
+// What time_short_work measured: one interval holding `runs` runs of the work.
+struct batch_time {
+  double total_ms = 0; // [ms] the whole interval
+  int runs = 0;        // how many runs of the work it holds
+};
+batch_time time_short_work(const gpu_work& work, cudaStream_t stream);
