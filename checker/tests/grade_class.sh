@@ -112,7 +112,10 @@ if [ -f "$says_file" ]; then
       esac
     done
     [ "$wanted" = yes ] || continue
-    grep -q -- "$text" "$out/$student.txt" || fail "$student's report does not say '$text'"
+    if ! grep -q -- "$text" "$out/$student.txt"; then
+      fail "$student's report does not say '$text'; it says:"
+      sed 's/^/    | /' "$out/$student.txt" >&2 # the log is often all that comes back from a GPU
+    fi
   done <"$says_file"
 fi
 
