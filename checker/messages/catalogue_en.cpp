@@ -158,8 +158,8 @@ constexpr std::array english{
           "({measured}): work launched before your clock started was still queued, and the "
           "{call} at the stop waited for it"},
     entry{"stale-queue.fix",
-          "wait for earlier work before you start the clock (cudaDeviceSynchronize before the "
-          "first read), or time with events recorded on the work's stream"},
+          "make sure that nothing queued earlier is still running when the clock starts (wait "
+          "for it before the first read), or time with events recorded on the work's stream"},
     entry{"unsynced-stop.why-submission",
           "this interval measures only the submission of work, {measured}; the work itself ran "
           "{truth} on the GPU and finished {late} after the clock stopped"},
@@ -171,9 +171,8 @@ constexpr std::array english{
           "you measured {measured}; the work launched in this interval ran {truth} on the GPU "
           "and finished {late} after your clock stopped"},
     entry{"unsynced-stop.fix",
-          "a launch returns before the GPU has done the work: call cudaStreamSynchronize on the "
-          "work's stream (or cudaDeviceSynchronize) before you read the clock, or time with "
-          "events"},
+          "a launch returns before the GPU has done the work: wait until the GPU has finished it "
+          "(its stream, or the whole device) before you read the clock, or time with events"},
     entry{"sync-other-stream.why",
           "you measured {measured}; the {call} before the stop waited on {waited_on}, but the "
           "work ran on {work_stream} for {truth} and finished {late} after your clock stopped"},
@@ -190,8 +189,8 @@ constexpr std::array english{
           "the work you timed ran {truth} on the GPU, less than one timing resolves (about "
           "{resolution}); you measured {measured}"},
     entry{"below-resolution.fix",
-          "time many repetitions in one interval and divide by their number (or give the work "
-          "more to do), and report the median of several samples"},
+          "what one timing adds is a large part of this interval: make the timed interval far "
+          "longer than that, and report the median of several samples"},
     entry{"event-timing-disabled.both", "both events were"},
     entry{"event-timing-disabled.start", "the start event was"},
     entry{"event-timing-disabled.stop", "the stop event was"},

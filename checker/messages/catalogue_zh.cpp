@@ -145,8 +145,9 @@ constexpr std::array chinese{
     entry{"stale-queue.why",
           "这个区间包含了 {effect} 的先前工作，占你测得时间（{measured}）的 {percent}："
           "计时开始前提交的工作仍在队列中，而终点处的 {call} 等待了它们完成"},
-    entry{"stale-queue.fix", "开始计时前先等先前的工作完成（在第一次读时钟前调用 "
-                             "cudaDeviceSynchronize），或者用记录在工作所在流上的事件计时"},
+    entry{"stale-queue.fix",
+          "确保开始计时时，先前排队的工作都已经完成（在第一次读时钟前先等它们），"
+          "或者用记录在工作所在流上的事件计时"},
     entry{"unsynced-stop.why-submission",
           "这个区间只测到了提交工作的时间 {measured}；工作本身在 GPU 上运行了 {truth}，"
           "在时钟停止 {late} 之后才完成"},
@@ -157,8 +158,8 @@ constexpr std::array chinese{
     entry{"unsynced-stop.why", "你测得 {measured}；这个区间内启动的工作在 GPU 上运行了 {truth}，"
                                "在你的时钟停止 {late} 之后才完成"},
     entry{"unsynced-stop.fix",
-          "内核启动是异步的，返回时 GPU 还没有做完工作：读时钟之前，对工作所在的流调用 "
-          "cudaStreamSynchronize（或调用 cudaDeviceSynchronize），或者改用事件计时"},
+          "内核启动是异步的，返回时 GPU 还没有做完工作：读时钟之前，先等 GPU 做完这项工作"
+          "（等它所在的流，或者等整个设备），或者改用事件计时"},
     entry{"sync-other-stream.why",
           "你测得 {measured}；终点前的 {call} 等待的是{waited_on}，而工作在{work_stream}上运行了 "
           "{truth}，在你的时钟停止 {late} 之后才完成"},
@@ -173,7 +174,8 @@ constexpr std::array chinese{
           "你计时的工作在 GPU 上只运行了 {truth}，短于一次计时能分辨的时间（约 {resolution}）；"
           "你测得 {measured}"},
     entry{"below-resolution.fix",
-          "在一个计时区间内重复多次再除以次数（或让工作量更大），并报告多次采样的中位数"},
+          "一次计时本身带来的开销占了这个区间的很大一部分：让计时区间远长于这部分开销，"
+          "并报告多次采样的中位数"},
     entry{"event-timing-disabled.both", "两个事件都是"},
     entry{"event-timing-disabled.start", "起始事件是"},
     entry{"event-timing-disabled.stop", "结束事件是"},
