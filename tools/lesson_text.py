@@ -204,8 +204,8 @@ def compare_table(example):
     return ["## The article's numbers and this GPU's", "",
             "The article printed the numbers below (in seconds; here in milliseconds). The third "
             "column says what each number really covers. The last column is what this course's "
-            "program printed for the same case with the reference solution, which times the work "
-            "alone (recorded with `tools/record-results.sh`).", "", *lines, "",
+            "program printed for the same case with the reference solution (recorded with "
+            "`tools/record-results.sh`).", "", *lines, "",
             f"Table: The article's example {example} (PyTorch, one GPU it does not name) next to "
             f"this course's program (CUDA C++, {where}).", ""]
 
