@@ -10,6 +10,12 @@
 #                                grade the class under load; reports copied under $OUT
 #   tools/gpu-verify.sh corpus   the lint corpus x10, the tracer's overhead, the book's recorded
 #                                outputs, and a timeline of lesson 04's starter
+#   tools/gpu-verify.sh resume DEADLINE_S
+#                                make test-gpu's tests one at a time (or those in $TESTS), starting
+#                                none after DEADLINE_S seconds; the tests done are remembered in
+#                                build/, so the next call on the same (warm) machine goes on where
+#                                this one stopped. Builds first when build/ has not been built here.
+#                                Each class's reports come back in one archive.
 set -u
 out=${OUT:-gpu-verify-out}
 mkdir -p "$out"
@@ -50,6 +56,33 @@ class)
   # The classes' no-GPU integration tests are left to CI; here only what needs the GPU.
   (cd build && GPUCHECK_CORPUS_REPEAT=${GPUCHECK_CORPUS_REPEAT:-3} ctest -R "^gpu_.*(class|corpus)" -V) 2>&1 | tee "$out/test-class.log"
   tar czf "$out/class-reports.tgz" -C build/checker/tests/gpu --exclude=.build class-alone class-loaded 2>/dev/null
+  ;;
+resume)
+  deadline=${2:-480}
+  t0=$(date +%s)
+  left() { echo $((deadline - ($(date +%s) - t0))); }
+  if [ ! -f build/gpu-verify-built ]; then
+    step configure and build
+    cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo >"$out/configure.log" 2>&1 || { tail -30 "$out/configure.log"; exit 1; }
+    cmake --build build -j"$(nproc)" >"$out/build.log" 2>&1 || { grep -m10 -E "error" "$out/build.log"; exit 1; }
+    touch build/gpu-verify-built
+  fi
+  done_file=build/gpu-verify-done.txt
+  touch "$done_file"
+  tests=${TESTS:-$(cd build && ctest -N -L gpu-full | sed -n 's/^ *Test *#[0-9]*: //p')}
+  for t in $tests; do
+    grep -qx "$t" "$done_file" && continue
+    [ "$(left)" -gt 60 ] || { step "deadline: $t and later tests not started"; break; }
+    step "$t"
+    (cd build && timeout $(($(left) + 90)) ctest -R "^${t//./\.}\$" --output-on-failure) >"$out/$t.log" 2>&1
+    grep -E "tests passed|grade_class.sh:" "$out/$t.log" | head -5
+    echo "$t" >>"$done_file"
+  done
+  # One archive: the device tool brings back at most 8 files from $OUT.
+  tar czf "$out/resume-logs.tgz" -C "$out" $(cd "$out" && ls gpu_*.log 2>/dev/null) 2>/dev/null &&
+    rm -f "$out"/gpu_*.log
+  tar czf "$out/class-reports.tgz" -C build/checker/tests/gpu --exclude=.build class-alone \
+    class-loaded 2>/dev/null
   ;;
 corpus)
   step "GPU test: lint corpus"
