@@ -81,10 +81,11 @@ def draw_timeline(tool, trace, svg, attrs):
     subprocess.run(args, check=True, stdout=subprocess.DEVNULL)
 
 
-def fill(lesson_dir, tool, figures):
-    """The text lesson.md should have; `figures` collects {svg path: svg text}."""
+def fill(lesson_dir, tool, figures, name="lesson.md"):
+    """The text `name` (lesson.md or a translation) should have; `figures` collects {svg path: svg
+    text} (a translation draws the same figures from the same data)."""
     folder = os.path.basename(lesson_dir)
-    lines = open(os.path.join(lesson_dir, "lesson.md"), encoding="utf-8").read().split("\n")
+    lines = open(os.path.join(lesson_dir, name), encoding="utf-8").read().split("\n")
     out, i = [], 0
     while i < len(lines):
         m = FENCE_OPEN.match(lines[i])
@@ -265,7 +266,10 @@ def main():
     stale = []
     for lesson_dir in lesson_dirs:
         figures = {}
-        wanted = {os.path.join(lesson_dir, "lesson.md"): fill(lesson_dir, args.timeline_tool, figures)}
+        wanted = {}
+        for name in ("lesson.md", "lesson.zh.md"):  # a translation shows the same recorded data
+            if os.path.isfile(os.path.join(lesson_dir, name)):
+                wanted[os.path.join(lesson_dir, name)] = fill(lesson_dir, args.timeline_tool, figures, name)
         wanted.update(figures)
         for path, text in wanted.items():
             current = open(path, encoding="utf-8").read() if os.path.isfile(path) else None
