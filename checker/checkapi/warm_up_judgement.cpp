@@ -54,6 +54,57 @@ warm_up_judgement judge_warm_up_series(const warm_up_answer& answer, const warm_
                   "each time.";
     return judged;
   }
+  // Whether the function made the calls it needed to compare two after its warm-up.
+  const bool compared = run.calls >= theirs + 2 + run.repetitions;
+  // A warm-up of the wrong length, with what it had and whether noise could have caused it.
+  const auto judge_count = [&] {
+    const std::string truth_list = list_times_ms(run.true_ms, planned + 2);
+    const int agreeing = steady_start(answer.warm_up_ms, rules.stable_within);
+    if (agreeing >= 0) {
+      // Their own numbers say the steady state had begun: no noise changes that.
+      judged.message = "your warm-up has " + calls_text(theirs) + ", but your own times of " +
+                       call_number(agreeing) + " and " + call_number(agreeing + 1) + " (" +
+                       format_ms(answer.warm_up_ms[agreeing]) + " and " +
+                       format_ms(answer.warm_up_ms[agreeing + 1]) +
+                       ") agree within stable_within: the steady state had begun with them.";
+    } else {
+      judged.message = "your warm-up has " + calls_text(theirs) + ", but it had " +
+                       calls_text(planned) + ": by the GPU's clock the first calls took " +
+                       truth_list + ", and " + call_number(planned) + " and " +
+                       call_number(planned + 1) + " are the first two in a row that agree.";
+      // Noise only lengthens calls. A warm-up too long: a delayed steady call stopped agreeing.
+      // Too short: the call after the warm-up was delayed until it agreed with the one before.
+      // Either way the function made the two calls that agree besides its warm-up and median;
+      // one that made fewer compared no two calls, and no noise excuses that.
+      if (!compared) {
+        judged.noise_could_explain = false;
+      } else if (theirs > planned) {
+        judged.noise_could_explain = host_disturbed(run.host_ms, run.true_ms, planned, theirs + 1,
+                                                    rules.disturbance_fraction);
+      } else if (theirs + 1 < static_cast<int>(run.host_ms.size())) {
+        judged.noise_could_explain =
+            run.host_ms[theirs + 1] >= 0.9 * run.true_ms[theirs] / (1 + rules.stable_within);
+      }
+    }
+    if (theirs < planned) {
+      judged.hint = "Keep calling until two calls in a row agree: a warm-up is not always one "
+                    "call, or any fixed number of calls.";
+    } else if (theirs <= planned + 2) {
+      judged.hint = "The two calls that agree are the first steady calls: warm_up_ms holds only "
+                    "the calls before them.";
+    } else {
+      judged.hint = "Stop warming up at the first two calls in a row that agree within "
+                    "stable_within of the shorter one.";
+    }
+  };
+  // Two facts no noise changes, judged before the times (which a busy GPU lengthens for a correct
+  // function too): their own warm-up holds two calls that agree, or the function made too few
+  // calls to have compared any two after its warm-up.
+  if (theirs != planned &&
+      (steady_start(answer.warm_up_ms, rules.stable_within) >= 0 || !compared)) {
+    judge_count();
+    return judged;
+  }
   // The times themselves, call by call: a wrong time makes every decision after it wrong.
   for (int call = 0; call < std::min(theirs, known); ++call) {
     const double truth_ms = run.true_ms[call];
@@ -100,45 +151,7 @@ warm_up_judgement judge_warm_up_series(const warm_up_answer& answer, const warm_
     return judged;
   }
   if (theirs != planned) {
-    const std::string truth_list = list_times_ms(run.true_ms, planned + 2);
-    const int agreeing = steady_start(answer.warm_up_ms, rules.stable_within);
-    if (agreeing >= 0) {
-      // Their own numbers say the steady state had begun: no noise changes that.
-      judged.message = "your warm-up has " + calls_text(theirs) + ", but your own times of " +
-                       call_number(agreeing) + " and " + call_number(agreeing + 1) + " (" +
-                       format_ms(answer.warm_up_ms[agreeing]) + " and " +
-                       format_ms(answer.warm_up_ms[agreeing + 1]) +
-                       ") agree within stable_within: the steady state had begun with them.";
-    } else {
-      judged.message = "your warm-up has " + calls_text(theirs) + ", but it had " +
-                       calls_text(planned) + ": by the GPU's clock the first calls took " +
-                       truth_list + ", and " + call_number(planned) + " and " +
-                       call_number(planned + 1) + " are the first two in a row that agree.";
-      // Noise only lengthens calls. A warm-up too long: a delayed steady call stopped agreeing.
-      // Too short: the call after the warm-up was delayed until it agreed with the one before.
-      // Either way the function made the two calls that agree besides its warm-up and median;
-      // one that made fewer compared no two calls, and no noise excuses that.
-      const bool compared = run.calls >= theirs + 2 + run.repetitions;
-      if (!compared) {
-        judged.noise_could_explain = false;
-      } else if (theirs > planned) {
-        judged.noise_could_explain = host_disturbed(run.host_ms, run.true_ms, planned, theirs + 1,
-                                                    rules.disturbance_fraction);
-      } else if (theirs + 1 < static_cast<int>(run.host_ms.size())) {
-        judged.noise_could_explain =
-            run.host_ms[theirs + 1] >= 0.9 * run.true_ms[theirs] / (1 + rules.stable_within);
-      }
-    }
-    if (theirs < planned) {
-      judged.hint = "Keep calling until two calls in a row agree: a warm-up is not always one "
-                    "call, or any fixed number of calls.";
-    } else if (theirs <= planned + 2) {
-      judged.hint = "The two calls that agree are the first steady calls: warm_up_ms holds only "
-                    "the calls before them.";
-    } else {
-      judged.hint = "Stop warming up at the first two calls in a row that agree within "
-                    "stable_within of the shorter one.";
-    }
+    judge_count();
     return judged;
   }
   if (steady_verdict != time_verdict::accurate) {

@@ -61,6 +61,9 @@ struct check_report {
   std::optional<compiler_error> build_error;
   std::string build_output_tail; // when the build failed and no error line could be found
   std::vector<check_item> checks;
+  // What a C++ exception said that left the student's code and no check caught (empty: none). The
+  // check that called the code is then missing from `checks`: it failed, and no noise excuses it.
+  std::string uncaught_exception;
   std::string program_output_tail; // when the program crashed or stopped early
   bool program_output_truncated = false;
   std::vector<std::string> noise_reasons;      // why timings may not be trusted (noise_judgement)

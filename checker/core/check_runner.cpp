@@ -130,12 +130,20 @@ void judge_run(check_report& report, const process_result& run, const check_resu
       report.headline +=
           text("headline.no-gpu-for-the-rest", {{"reason", results.summary->skip_reason}});
     }
-    if (failed == 0) {
+    // An exception ends the check that called the code before it reports: said first, beside
+    // any checks that did report a failure.
+    if (const auto what = find_uncaught_exception(run.output)) {
       keep_output();
-      if (const auto what = find_uncaught_exception(run.output)) {
-        report.headline = text("headline.exception", {{"what", *what}});
-        report.advice = text("advice.exception");
+      report.uncaught_exception = *what;
+      report.headline = text("headline.exception", {{"what", *what}});
+      if (failed > 0) {
+        report.headline += " " + text("headline.exception-also-failed",
+                                      {{"failed", std::to_string(failed)},
+                                       {"total", std::to_string(report.checks.size())}});
       }
+      report.advice = text("advice.exception");
+    } else if (failed == 0) {
+      keep_output();
     }
     return;
   }

@@ -61,14 +61,23 @@ bool noise_could_explain(const check_item& check) {
   return check.noise_could_explain;
 }
 
+namespace {
+
+// Every failure of the run is one that noise could have caused: each failed check says so, and
+// no check ended in an exception (which no busy GPU throws).
+bool noise_explains_every_failure(const check_report& report) {
+  return report.uncaught_exception.empty() &&
+         std::all_of(report.checks.begin(), report.checks.end(), [](const check_item& check) {
+           return check.passed || noise_could_explain(check);
+         });
+}
+
+} // namespace
+
 void revise_noise_judgement(check_report& report) {
   if (report.verdict != exit_code::inconclusive)
     return;
-  const bool noise_explains_every_failure =
-      std::all_of(report.checks.begin(), report.checks.end(), [](const check_item& check) {
-        return check.passed || noise_could_explain(check);
-      });
-  if (noise_explains_every_failure)
+  if (noise_explains_every_failure(report))
     return;
   report.verdict = exit_code::wrong;
   report.headline =
@@ -82,12 +91,7 @@ void apply_noise_judgement(check_report& report, const noise_evidence& evidence)
   if (report.verdict != exit_code::wrong || report.noise_reasons.empty()) {
     return;
   }
-  const bool noise_explains_every_failure =
-      report.failed_count() > 0 &&
-      std::all_of(report.checks.begin(), report.checks.end(), [](const check_item& check) {
-        return check.passed || noise_could_explain(check);
-      });
-  if (!noise_explains_every_failure) {
+  if (report.failed_count() == 0 || !noise_explains_every_failure(report)) {
     report.advice += std::string(report.advice.empty() ? "" : " ") +
                      messages::text("advice.disturbed-but-wrong");
     return;

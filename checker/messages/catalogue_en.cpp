@@ -86,6 +86,8 @@ constexpr std::array english{
           " The checks that need a GPU did not run: this machine has none ({reason})."},
     entry{"headline.exception", "Your code threw a C++ exception that nothing caught: "
                                 "\"{what}\"; the check that called it failed."},
+    entry{"headline.exception-also-failed", "Besides it, {failed} of the {total} checks that "
+                                            "reported failed."},
     entry{"advice.exception", "Return a number from every path of your functions; if something "
                               "can fail, report it (CUDA_CHECK) rather than throw."},
     entry{"headline.no-device", "Built. The GPU checks need an NVIDIA GPU, and this machine has "

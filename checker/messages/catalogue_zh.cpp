@@ -78,6 +78,8 @@ constexpr std::array chinese{
           "需要 GPU 的检查没有运行：这台机器没有 GPU（{reason}）。"},
     entry{"headline.exception",
           "代码抛出了一个没有被捕获的 C++ 异常：\"{what}\"；调用它的那项检查未通过。"},
+    entry{"headline.exception-also-failed",
+          "此外，给出报告的 {total} 项检查中有 {failed} 项未通过。"},
     entry{"advice.exception",
           "让函数的每条路径都返回一个数值；可能失败的地方用 CUDA_CHECK 报告，而不要抛出异常。"},
     entry{"headline.no-device",

@@ -76,6 +76,23 @@ TEST_CASE("the check's own section stays when the trace names the same rule") {
         "lessons/04-two-sync-methods/lesson.md#why-method-1-waits-for-earlier-work");
 }
 
+TEST_CASE("a returned-value finding keeps the check's own section, in any lesson") {
+  // Lesson 00's time_copy_ms returned seconds: the rule's own link is lesson 04's task, but what
+  // to return is what the failed check's section asks for.
+  check_item item = failed_check();
+  item.rule.clear();
+  item.lesson_section = "lessons/00-setup/lesson.md#time-a-copy";
+  analysis::explain_failed_check(item, {finding_of("returned-value", rules::severity::error, 1)});
+  CHECK(item.rule == "returned-value");
+  CHECK(item.lesson_section == "lessons/00-setup/lesson.md#time-a-copy");
+
+  check_item without_section = failed_check();
+  without_section.lesson_section.clear();
+  analysis::explain_failed_check(without_section,
+                                 {finding_of("returned-value", rules::severity::error, 1)});
+  CHECK(without_section.lesson_section == "lessons/01-warmup/lesson.md#why-the-first-call-is-slow");
+}
+
 TEST_CASE("a warning from the trace leaves the judgement of noise as it was") {
   check_item item = failed_check();
   analysis::explain_failed_check(item,

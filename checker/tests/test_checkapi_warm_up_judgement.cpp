@@ -95,6 +95,13 @@ simulated_work draw_work(int draw) {
   return work;
 }
 
+// Under load (another process on the GPU) every call takes longer than its plan: by `fraction` of
+// its planned time, enough that each time alone is judged too long.
+void load_every_call(simulated_work& work, double fraction) {
+  for (int call = 0; call < 4 * most_warm_up_calls; ++call)
+    work.delay_ms.push_back(fraction * work.run.plan.duration_ms(call));
+}
+
 bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
@@ -141,10 +148,12 @@ TEST_CASE("the starter is told that it times nothing yet") {
   CHECK(contains(judged.message, "does not time anything yet"));
 }
 
-TEST_CASE("a warm-up assumed to be one call fails on any machine") {
-  for (int draw = 0; draw < 200; ++draw) {
+TEST_CASE("a warm-up assumed to be one call fails on any machine, a busy one too") {
+  for (int draw = 0; draw < 400; ++draw) {
     CAPTURE(draw);
-    simulated_work work = draw_work(draw);
+    simulated_work work = draw_work(draw / 2);
+    if (draw % 2 == 1)
+      load_every_call(work, 0.12); // its times are too long as well: the count still comes first
     const warm_up_judgement judged = judge(
         [](const time_call& time, int repetitions) {
           warm_up_answer answer;
@@ -163,10 +172,13 @@ TEST_CASE("a warm-up assumed to be one call fails on any machine") {
   }
 }
 
-TEST_CASE("a warm-up that keeps the two calls that agree is shown its own agreeing times") {
-  for (int draw = 0; draw < 200; ++draw) {
+TEST_CASE("a warm-up that keeps the two calls that agree is shown its own agreeing times, on a "
+          "busy GPU too") {
+  for (int draw = 0; draw < 400; ++draw) {
     CAPTURE(draw);
-    simulated_work work = draw_work(draw);
+    simulated_work work = draw_work(draw / 2);
+    if (draw % 2 == 1)
+      load_every_call(work, 0.12);
     const warm_up_judgement judged = judge(
         [](const time_call& time, int repetitions) {
           warm_up_answer answer;

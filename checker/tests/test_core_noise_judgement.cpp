@@ -194,3 +194,19 @@ TEST_CASE("a check decides whether noise could explain it, with or without a rul
     CHECK(report.verdict == gpucheck::exit_code::wrong);
   }
 }
+
+TEST_CASE("an exception that left the code is no noise, beside checks that noise could explain") {
+  gpucheck::noise_evidence evidence;
+  evidence.after = busy_gpu();
+  gpucheck::check_report report = timing_fail(); // too long only: alone, it would be inconclusive
+  report.uncaught_exception = "ray gave up on method 1";
+  gpucheck::apply_noise_judgement(report, evidence);
+  CHECK(report.verdict == gpucheck::exit_code::wrong);
+  CHECK_FALSE(report.noise_reasons.empty()); // the disturbance is still reported
+
+  gpucheck::check_report inconclusive = timing_fail();
+  inconclusive.verdict = gpucheck::exit_code::inconclusive;
+  inconclusive.uncaught_exception = "ray gave up on method 2";
+  gpucheck::revise_noise_judgement(inconclusive);
+  CHECK(inconclusive.verdict == gpucheck::exit_code::wrong);
+}

@@ -9,6 +9,7 @@
 #include "checkapi/fresh_process.hpp"
 #include "checkapi/gemm_workload.cuh"
 #include "checkapi/statistics.hpp"
+#include "checkapi/untraced_clock.hpp"
 #include "checkapi/warm_up_judgement.hpp"
 #include "checkapi/warm_up_series.hpp"
 #include "cuda_check.cuh"
@@ -60,7 +61,7 @@ series_trial run_series(spin_pool& spins, cudaStream_t stream) {
   std::vector<std::chrono::steady_clock::time_point> called;
   const gpu_work work = [&](cudaStream_t s) {
     const int call = static_cast<int>(called.size());
-    called.push_back(std::chrono::steady_clock::now());
+    called.push_back(gpucheck::untraced_clock::now()); // inside their call: not in the trace
     spins[std::min(call, pool - 1)]->enqueue(s, run.plan.duration_ms(call));
   };
   warm_up_timing reported;
