@@ -55,9 +55,9 @@ timing_trial time_known_call(known_duration_work& kernel, double duration_ms,
                              const std::function<void(cudaStream_t)>& host_part, call_end end,
                              time_tolerance tolerance, TimeIt&& time_it) {
   using host_clock = untraced_clock; // read inside the student's call: kept out of the trace
-  host_clock::time_point called;    // the last run's: entered
-  host_clock::time_point launching; // just before its kernel's launch
-  host_clock::time_point returned;  // just before it returned
+  host_clock::time_point called;     // the last run's: entered
+  host_clock::time_point launching;  // just before its kernel's launch
+  host_clock::time_point returned;   // just before it returned
   const std::function<void(cudaStream_t)> work = [&](cudaStream_t stream) {
     called = host_clock::now();
     if (host_part) {
