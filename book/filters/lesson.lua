@@ -308,9 +308,11 @@ end
 
 local function instructor_sections(ids)
   local blocks = {}
-  -- Beside the solution, out of the student's folder.
-  local notes_path = ctx.root .. "/solutions/" .. ctx.folder .. "/instructor.md"
-  local notes = common.read_file(notes_path)
+  -- Beside the solution, out of the student's folder; the Chinese edition takes instructor.zh.md
+  -- where the notes are translated, else the English notes.
+  local notes_dir = ctx.root .. "/solutions/" .. ctx.folder .. "/"
+  local notes = ctx.lang == "zh" and common.read_file(notes_dir .. "instructor.zh.md") or nil
+  notes = notes or common.read_file(notes_dir .. "instructor.md")
   table.insert(blocks, pandoc.Header(2, { pandoc.Str(words.get("instructor-notes")) },
                                      pandoc.Attr(ctx.prefix .. "instructor-notes", { "instructor" })))
   if notes then

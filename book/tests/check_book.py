@@ -11,6 +11,7 @@ something is wrong. Standard library only; pdftotext and pdffonts (poppler-utils
 epubcheck when it is installed.
 """
 import argparse
+import html
 import html.parser
 import json
 import os
@@ -585,6 +586,15 @@ def check_zh(out):
         has_notes = "教师笔记" in flat
         if has_notes != (edition == "instructor"):
             fail(f"{name}.pdf: instructor notes (教师笔记) {'missing' if edition == 'instructor' else 'present'}")
+        if edition == "instructor":  # translated notes (solutions/NN/instructor.zh.md) are used
+            page_text = squash(html.unescape(re.sub(r"<[^>]+>", "", page)))
+            for folder, _ in lessons():
+                notes = os.path.join(ROOT, "solutions", folder, "instructor.zh.md")
+                lines = read(notes).splitlines() if os.path.isfile(notes) else []
+                first = next((re.sub(r"[#*`]", "", l).strip() for l in lines if l.strip()), "")
+                if first and squash(first) not in page_text:
+                    fail(f"{name}.html: the Chinese instructor notes of {folder} (“{first}”) "
+                         "are not in it")
         if len(failures) == failed_before:
             print(f"ok: {name}: Chinese labels and contents, {len(lessons())} lesson titles, "
                   f"CJK fonts embedded ({cjk[0].split()[0]})")
