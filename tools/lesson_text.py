@@ -81,11 +81,12 @@ def draw_timeline(tool, trace, svg, attrs):
     subprocess.run(args, check=True, stdout=subprocess.DEVNULL)
 
 
-def fill(lesson_dir, tool, figures, name="lesson.md"):
-    """The text `name` (lesson.md or a translation) should have; `figures` collects {svg path: svg
-    text} (a translation draws the same figures from the same data)."""
+def fill(lesson_dir, tool, figures, text_name="lesson.md"):
+    """The text `text_name` (lesson.md or a translation) should have; `figures` collects {svg path:
+    svg text} (a translation draws the same figures from the same data)."""
     folder = os.path.basename(lesson_dir)
-    lines = open(os.path.join(lesson_dir, name), encoding="utf-8").read().split("\n")
+    lang = "zh" if text_name.endswith(".zh.md") else "en"
+    lines = open(os.path.join(lesson_dir, text_name), encoding="utf-8").read().split("\n")
     out, i = [], 0
     while i < len(lines):
         m = FENCE_OPEN.match(lines[i])
@@ -143,7 +144,7 @@ def fill(lesson_dir, tool, figures, name="lesson.md"):
         out = out[:out.index(TRAILER_BEGIN)]
     while out and not out[-1].strip():
         out.pop()
-    trailer = trailing_section(lesson_dir, "\n".join(lines), figures)
+    trailer = trailing_section(lesson_dir, "\n".join(lines), figures, lang)
     return "\n".join(out + ([""] + trailer if trailer else []) + [""])
 
 
@@ -151,6 +152,19 @@ def read_tsv(name):
     path = os.path.join(ROOT, "book", "data", name)
     return [line.split("\t") for line in open(path, encoding="utf-8").read().splitlines()
             if line.strip() and not line.startswith("#")]
+
+
+def book_word(key, lang, *values):
+    """A row of book/filters/words.tsv in `lang` (the book's own words), its %s filled in."""
+    path = os.path.join(ROOT, "book", "filters", "words.tsv")
+    for line in open(path, encoding="utf-8").read().splitlines():
+        row = line.split("\t")
+        if row[0] == key and len(row) >= 3:
+            text = row[2] if lang == "zh" and row[2] else row[1]
+            for value in values:
+                text = text.replace("%s", value, 1)
+            return text
+    raise KeyError(f"book/filters/words.tsv has no word {key}")
 
 
 def lua_pattern(pattern):
@@ -176,13 +190,16 @@ def milliseconds(seconds):
     return f"{seconds * 1000:.3f} ms"
 
 
-def compare_table(example):
-    """The book's "The article's numbers and this GPU's" table (book/filters/figures.lua)."""
+def compare_table(example, lang="en"):
+    """The book's "The article's numbers and this GPU's" table (book/filters/figures.lua); in a
+    translation, with the book's words in its language."""
     rows = [r for r in read_tsv("article-figures.tsv") if r[0] == example]
     if not rows:
         return []
+    header = ("| Case | N | Article | What the article's number covers | This course |"
+              if lang == "en" else book_word("compare-header", lang))
     machines, lines = set(), [
-        "| Case | N | Article | What the article's number covers | This course |",
+        header,
         "|:----------------------|------:|-----------:|:------------------------------------|-------------:|"]
     for row in rows:
         value = "—"
@@ -200,6 +217,11 @@ def compare_table(example):
             break
         lines.append(f"| {row[1]} | {row[2]} | {milliseconds(float(row[3]))} | "
                      f"{row[4].replace('|', chr(92) + '|')} | {value} |")
+    if lang != "en":
+        where = (book_word("compare-on", lang, "; ".join(sorted(machines))) if machines
+                 else book_word("compare-not-measured", lang))
+        return [f"## {book_word('article-numbers', lang)}", "", book_word("article-numbers-intro", lang),
+                "", *lines, "", "Table: " + book_word("compare-caption", lang, example, where), ""]
     where = ("on " + "; ".join(sorted(machines)) + "; —: not measured yet") if machines else \
         "not yet measured on a GPU"
     return ["## The article's numbers and this GPU's", "",
@@ -211,7 +233,7 @@ def compare_table(example):
             f"this course's program (CUDA C++, {where}).", ""]
 
 
-def plots(lesson_dir, figures):
+def plots(lesson_dir, figures, lang="en"):
     """The plots book/data/plots.tsv adds to this lesson, as committed SVGs."""
     folder, result = os.path.basename(lesson_dir), []
     names = ["lesson", "run", "x", "y", "labels", "logx", "logy", "xlabel", "ylabel", "caption"]
@@ -234,18 +256,21 @@ def plots(lesson_dir, figures):
             svg = os.path.join(tmp, "plot.svg")
             subprocess.run(args + ["--out", svg], check=True, stdout=subprocess.DEVNULL)
             figures[os.path.join(lesson_dir, svg_rel)] = open(svg, encoding="utf-8").read()
-        caption = (a.get("caption", "") + " Measured on " + describe_machine(header) + ".").strip()
+        measured_on = ("Measured on " + describe_machine(header) + "." if lang == "en"
+                       else book_word("measured-on", lang, describe_machine(header)))
+        caption = (a.get("caption", "") + " " + measured_on).strip()
         result += [f"![{caption}]({svg_rel})", "", f"*{caption}*", ""]
     return result
 
 
-def trailing_section(lesson_dir, text, figures):
+def trailing_section(lesson_dir, text, figures, lang="en"):
     """What the book adds at the end of the chapter (the article's numbers, plots), as text."""
-    m = re.search(r'^article_section:.*?example (\d+)', text, re.M)
-    blocks = compare_table(m.group(1)) if m else []
-    drawn = plots(lesson_dir, figures)
+    # The article's example: the section's leading number, as the book takes it (lesson.lua).
+    m = re.search(r'^article_section:\s*"?\s*(\d+)', text, re.M)
+    blocks = compare_table(m.group(1), lang) if m else []
+    drawn = plots(lesson_dir, figures, lang)
     if drawn and not blocks:
-        blocks = ["## Measured on this GPU", ""]
+        blocks = ["## " + ("Measured on this GPU" if lang == "en" else book_word("measured-here", lang)), ""]
     if not blocks + drawn:
         return []
     return [TRAILER_BEGIN, "", *blocks, *drawn, FIGURE_END]
