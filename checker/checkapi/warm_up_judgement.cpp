@@ -54,12 +54,13 @@ warm_up_judgement judge_warm_up_series(const warm_up_answer& answer, const warm_
                   "each time.";
     return judged;
   }
-  // Whether the function made the calls it needed to compare two after its warm-up.
+  // Whether the function made the calls it needed to compare two after its warm-up, and the first
+  // of two calls in its own warm-up that agree (-1: none).
   const bool compared = run.calls >= theirs + 2 + run.repetitions;
+  const int agreeing = steady_start(answer.warm_up_ms, rules.stable_within);
   // A warm-up of the wrong length, with what it had and whether noise could have caused it.
   const auto judge_count = [&] {
     const std::string truth_list = list_times_ms(run.true_ms, planned + 2);
-    const int agreeing = steady_start(answer.warm_up_ms, rules.stable_within);
     if (agreeing >= 0) {
       // Their own numbers say the steady state had begun: no noise changes that.
       judged.message = "your warm-up has " + calls_text(theirs) + ", but your own times of " +
@@ -100,8 +101,7 @@ warm_up_judgement judge_warm_up_series(const warm_up_answer& answer, const warm_
   // Two facts no noise changes, judged before the times (which a busy GPU lengthens for a correct
   // function too): their own warm-up holds two calls that agree, or the function made too few
   // calls to have compared any two after its warm-up.
-  if (theirs != planned &&
-      (steady_start(answer.warm_up_ms, rules.stable_within) >= 0 || !compared)) {
+  if (theirs != planned && (agreeing >= 0 || !compared)) {
     judge_count();
     return judged;
   }
