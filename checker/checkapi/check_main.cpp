@@ -14,6 +14,7 @@
 #include "checkapi/device_probe.hpp"
 #include "checkapi/fresh_process.hpp"
 #include "checkapi/results_channel.hpp"
+#include "checkapi/say.hpp"
 #include "checkapi/timing_noise.hpp"
 
 #include <cstdio>
@@ -59,6 +60,7 @@ long microseconds(double milliseconds) {
 } // namespace
 
 int main(int argc, char** argv) {
+  gpucheck::detail::choose_language_from_environment();
   const gpucheck::device_status device = gpucheck::probe_device();
   doctest::Context context;
   context.applyCommandLine(argc, argv);

@@ -1,0 +1,11 @@
+// SPDX-License-Identifier: MIT
+// The words the check programs print, in Chinese: checkapi (catalogue_parts.hpp).
+#include "messages/catalogue_parts.hpp"
+
+namespace gpucheck::messages::parts {
+
+std::span<const entry> check_words_checkapi_zh() {
+  return {}; // no words yet
+}
+
+} // namespace gpucheck::messages::parts
