@@ -122,6 +122,9 @@ TEST_CASE("every message id the checker's sources name is in the catalogue") {
   std::set<std::string> prefixes;
   for (const auto& [id, text] : english)
     prefixes.insert(id.substr(0, id.find('.')));
+  // The check programs' words ("check.…") are looked for by the test above, in say() calls: here
+  // "check" would take a file name ("check.cu") for an id.
+  prefixes.erase("check");
   const std::regex literal("\"([a-z-]+)\\.([a-z0-9.-]+)\"");
   int files = 0;
   int ids_named = 0;
