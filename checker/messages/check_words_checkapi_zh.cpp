@@ -80,9 +80,10 @@ constexpr std::array chinese{
           "次数）。"},
 
     // non_finite：结果中有 NaN 或无穷大
-    entry{"check.api.finite.name", "{what} 中只有有限的数"},
-    entry{"check.api.finite.expected", "每个下标处都是有限的数"},
-    entry{"check.api.finite.measured", "下标 {index} 处为 {value}（{count} 个值中第一个非有限值）"},
+    entry{"check.api.finite.name", "{what} 中的值全是有限数"},
+    entry{"check.api.finite.expected", "每个下标处都是有限数"},
+    entry{"check.api.finite.measured",
+          "下标 {index} 处为 {value}（{count} 个值中第一个不是有限数的值）"},
     entry{"check.api.finite.message",
           "结果在下标 {index} 处为 {value}：可能是某个值在写入之前就被读取，或者除以了零，或者"
           "下标超出了数据范围。"},
