@@ -70,8 +70,8 @@ int main(int argc, char** argv) {
   summary.skip_reason = device.reason;
   if (!device.usable) {
     context.addFilter("test-suite-exclude", "gpu");
-    std::printf("gpucheck: no usable CUDA device (%s); running only the checks that need none.\n",
-                device.reason.c_str());
+    std::printf("%s\n",
+                gpucheck::say("check.api.console.no-device", {{"reason", device.reason}}).c_str());
   } else if (const auto& noise = gpucheck::measured_noise(); noise.measured) {
     summary.noise_host_us = microseconds(noise.host_jitter_ms);
     summary.noise_event_us = microseconds(noise.event_jitter_ms);
