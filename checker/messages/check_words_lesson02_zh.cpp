@@ -14,7 +14,7 @@ constexpr std::array chinese{
     entry{"check.l02.calls.one", "{count} 次调用"},
     entry{"check.l02.calls", "{count} 次调用"},
     entry{"check.l02.nothing-timed.message",
-          "你的函数没有返回任何预热，稳态耗时为 0 ms：它还没有为任何东西计时。"},
+          "你的函数返回的预热为空，稳态耗时为 0 ms：它还没有为任何东西计时。"},
     entry{"check.l02.nothing-timed.hint",
           "用 gpucourse::time_call(work, stream) 一次接一次地为调用计时，并保存每个耗时。"},
     entry{"check.l02.count-own-agree.message",
@@ -31,9 +31,10 @@ constexpr std::array chinese{
           "在最早的连续两次一致的调用处停止预热：两者之差不超过较短者的 stable_within。"},
     entry{"check.l02.call-time.message",
           "你测得的{call}耗时为 {reported}，但按 GPU 的时钟，它运行了 {truth}。"},
-    entry{"check.l02.call-time.hint",
-          "每次调用单独计时，从调用开始，直到 GPU 完成它为止（gpucourse::time_call 两者都做了），"
-          "并按调用的顺序保存这些耗时。"},
+    entry{
+        "check.l02.call-time.hint",
+        "每次调用单独计时，从调用开始，直到 GPU 完成它为止（gpucourse::time_call 这两点都会做到），"
+        "并按调用的顺序保存这些耗时。"},
     entry{"check.l02.steady.message", "你的 steady_ms 为 {reported}，但按 GPU 的时钟，最后 "
                                       "{repetitions} 次调用的中位数是 {truth}。"},
     entry{"check.l02.steady.hint", "steady_ms 是预热之后计时的 `repetitions` 次调用的中位数。"},

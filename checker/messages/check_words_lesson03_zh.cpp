@@ -13,7 +13,8 @@ constexpr std::array chinese{
     entry{"check.l03.launch.name", "time_launch_only 返回启动时间，至多为工作耗时的十分之一"},
     entry{"check.l03.launch.expected",
           "大于 0 且不超过 {limit}（N = 4000 时 GEMM 耗时 {truth} 的十分之一）"},
-    entry{"check.l03.launch.measured", "{launch}（对一个 {spin_truth} 的内核为 {spin_launch}）"},
+    entry{"check.l03.launch.measured",
+          "{launch}（对一个耗时 {spin_truth} 的内核为 {spin_launch}）"},
     entry{"check.l03.launch-untimed.message", "你的函数返回了 {launch}：它还没有为启动计时。"},
     entry{"check.l03.launch-untimed.hint",
           "在 `work(stream)` 之前和之后各读一次 std::chrono::steady_clock::now()，"
