@@ -79,7 +79,7 @@ constexpr std::array chinese{
           "运行这项工作。"},
     entry{"check.l02.fresh-first-long.hint",
           "用 gpucourse::time_call 为每次调用计时，计时区间里不要有别的东西。"},
-    entry{"check.l02.fits-a-cold-start", "恰好是一次冷启动的时长"},
+    entry{"check.l02.fits-a-cold-start", "一次冷启动的时长"},
     entry{"check.l02.fresh-first-unit.hint",
           "返回毫秒：std::chrono::duration<double, std::milli>(stop - start).count()。"},
     entry{"check.l02.fresh-steady.message",
