@@ -371,8 +371,11 @@ constexpr std::array english{
 } // namespace
 
 std::span<const entry> english_catalogue() {
-  static const std::vector<entry> table = parts::joined(
-      {std::span<const entry>(english), parts::check_words_checkapi_en(), parts::check_words_lesson00_en(), parts::check_words_lesson01_en(), parts::check_words_lesson02_en(), parts::check_words_lesson03_en(), parts::check_words_lesson04_en()});
+  static const std::vector<entry> table =
+      parts::joined({std::span<const entry>(english), parts::check_words_checkapi_en(),
+                     parts::check_words_lesson00_en(), parts::check_words_lesson01_en(),
+                     parts::check_words_lesson02_en(), parts::check_words_lesson03_en(),
+                     parts::check_words_lesson04_en()});
   return table;
 }
 

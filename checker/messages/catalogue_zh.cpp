@@ -335,8 +335,11 @@ constexpr std::array chinese{
 } // namespace
 
 std::span<const entry> chinese_catalogue() {
-  static const std::vector<entry> table = parts::joined(
-      {std::span<const entry>(chinese), parts::check_words_checkapi_zh(), parts::check_words_lesson00_zh(), parts::check_words_lesson01_zh(), parts::check_words_lesson02_zh(), parts::check_words_lesson03_zh(), parts::check_words_lesson04_zh()});
+  static const std::vector<entry> table =
+      parts::joined({std::span<const entry>(chinese), parts::check_words_checkapi_zh(),
+                     parts::check_words_lesson00_zh(), parts::check_words_lesson01_zh(),
+                     parts::check_words_lesson02_zh(), parts::check_words_lesson03_zh(),
+                     parts::check_words_lesson04_zh()});
   return table;
 }
 
