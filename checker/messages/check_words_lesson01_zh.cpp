@@ -10,8 +10,8 @@ namespace {
 constexpr std::array chinese{
     // a timing function that ran the work more than once
     entry{"check.l01.extra-runs.message",
-          "你的 {function} 在一次调用中运行了 {runs} 次 work(stream)。它只为工作的一次调用计时，"
-          "所以只应运行一次：在它内部预热，会把每个调用者本应看到的冷启动藏起来。"},
+          "你的 {function} 在一次调用中运行了 {runs} 次 work(stream)。它为工作的一次调用计时，"
+          "所以只应运行一次：在它内部预热，会把每个调用者都应看到的冷启动藏起来。"},
     entry{"check.l01.extra-runs.hint", "在 {function} 中只调用一次 work(stream)。"},
 
     // a wrong number, against the call the checker timed from inside
