@@ -64,56 +64,14 @@ void fail_extra_runs(gpucheck::check_outcome& outcome, const std::vector<timing_
   outcome.lesson_section = std::string(lesson) + "#what-the-first-call-pays-for";
 }
 
-// Whether judge_timing() left on a failed outcome its own words on how wrong the shown number is
-// (too short or too long against work of known duration), in whatever language they are: the
-// shown trial (the first inaccurate one) was too short or too long, not 0, and no fact the numbers
-// name replaced those words afterwards (a unit slip or a number longer than its call, a run count,
-// a clock() read: judge_timing()'s own steps, asked again here on the same trials). A fact kept
-// beside the outcome, where this check once compared the message with its English opening.
-bool outcome_says_how_wrong(const gpucheck::check_outcome& outcome,
-                            const std::vector<timing_trial>& trials) {
-  if (outcome.passed) {
-    return false;
-  }
-  const auto shown = std::find_if(trials.begin(), trials.end(), [](const timing_trial& t) {
-    return t.verdict() != gpucheck::time_verdict::accurate;
-  });
-  if (shown == trials.end() || shown->reported_ms == 0.0 ||
-      (shown->verdict() != gpucheck::time_verdict::too_short &&
-       shown->verdict() != gpucheck::time_verdict::too_long)) {
-    return false;
-  }
-  if (std::any_of(trials.begin(), trials.end(),
-                  [](const timing_trial& t) { return t.read_cpu_clock; })) {
-    return false;
-  }
-  std::vector<gpucheck::timed_call> calls;
-  std::vector<gpucheck::counted_call> counted;
-  for (const timing_trial& trial : trials) {
-    if (trial.own_clock && trial.call.call_ms > 0) {
-      calls.push_back(trial.call);
-    }
-    if (trial.work_runs >= 0) {
-      counted.push_back({trial.work_runs, trial.reported_ms, trial.truth_ms});
-    }
-  }
-  gpucheck::check_outcome probe; // failed, as the outcome is: the steps name their facts on it
-  if (!calls.empty()) {
-    const auto kernel = std::find_if(trials.begin(), trials.end(),
-                                     [](const timing_trial& t) { return t.own_clock; });
-    if (gpucheck::name_number_slip(probe, calls, kernel->tolerance)) {
-      return false;
-    }
-  }
-  return !gpucheck::name_work_runs(probe, counted);
-}
-
 // judge_timing() words a wrong number against work of known duration; these trials are judged
 // against a call the checker timed from inside. Facts the numbers named (a unit, a run count)
 // keep their own words.
 void say_against_the_call(gpucheck::check_outcome& outcome, const std::vector<timing_trial>& trials,
                           const std::string& function, call_end end) {
-  if (!outcome_says_how_wrong(outcome, trials)) {
+  // Only judge_timing()'s own words on how far off the number is are said again here, in
+  // whatever language they are in (check_outcome::says_only_how_far_off).
+  if (outcome.passed || !outcome.says_only_how_far_off) {
     return;
   }
   const auto shown = std::find_if(trials.begin(), trials.end(), [](const timing_trial& t) {
