@@ -105,6 +105,22 @@ warm_up_judgement judge_warm_up_series(const warm_up_answer& answer, const warm_
     judge_count();
     return judged;
   }
+  // A third: the cost they returned is not what their own warm-up and steady time give. It is
+  // judged against their numbers, not the GPU's, so a busy GPU cannot cause it (or hide it behind
+  // a time that the load lengthened). Numbers that are not finite are the times' failure, below.
+  double extra_ms = 0;
+  for (const double call_ms : answer.warm_up_ms)
+    extra_ms += call_ms - answer.steady_ms;
+  if (std::isfinite(extra_ms) &&
+      !(std::abs(answer.cost_ms - extra_ms) <= 1e-6 * (1 + std::abs(extra_ms)))) {
+    judged.message = say("check.l02.cost.message", {{"reported", format_ms(answer.cost_ms)},
+                                                    {"calls", calls_text(theirs)},
+                                                    {"extra", format_ms(extra_ms)},
+                                                    {"steady", format_ms(answer.steady_ms)}});
+    judged.hint = say("check.l02.cost.hint");
+    judged.anchor = "#the-warm-up-cost";
+    return judged;
+  }
   // The times themselves, call by call: a wrong time makes every decision after it wrong.
   for (int call = 0; call < std::min(theirs, known); ++call) {
     const double truth_ms = run.true_ms[call];
@@ -158,18 +174,6 @@ warm_up_judgement judge_warm_up_series(const warm_up_answer& answer, const warm_
   }
   if (steady_verdict != time_verdict::accurate) {
     judge_steady();
-    return judged;
-  }
-  double extra_ms = 0;
-  for (const double call_ms : answer.warm_up_ms)
-    extra_ms += call_ms - answer.steady_ms;
-  if (!(std::abs(answer.cost_ms - extra_ms) <= 1e-6 * (1 + std::abs(extra_ms)))) {
-    judged.message = say("check.l02.cost.message", {{"reported", format_ms(answer.cost_ms)},
-                                                    {"calls", calls_text(theirs)},
-                                                    {"extra", format_ms(extra_ms)},
-                                                    {"steady", format_ms(answer.steady_ms)}});
-    judged.hint = say("check.l02.cost.hint");
-    judged.anchor = "#the-warm-up-cost";
     return judged;
   }
   judged.accurate = true;
