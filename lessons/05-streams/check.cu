@@ -31,7 +31,7 @@ constexpr int stream_count = 4;
 constexpr std::uint32_t stale_key = 0xABABABABu; // the key before the checker writes it
 constexpr std::uint8_t device_poison = 0xAB;     // device buffers before each call
 constexpr std::uint8_t host_poison = 0xCD;       // host_out before each call
-constexpr double speed_up_bound = 0.8;           // overlapped <= 80% of serial (below)
+constexpr double speed_up_bound = 0.85;          // overlapped <= 85% of serial (instructor.md)
 
 __global__ void write_key(std::uint32_t* key, std::uint32_t value) {
   *key = value;
@@ -130,6 +130,11 @@ struct job_setup {
     kernel(streams[0]);
     const double kernel_ms = gpucheck::median_event_ms(kernel, streams[0], 3);
     rounds = std::clamp(static_cast<int>(256.0 * copy_ms / std::max(kernel_ms, 1e-3)), 16, 8192);
+    // Once more from the rounds found: the kernel's time is linear in them only once arithmetic,
+    // not memory, limits it.
+    probe.rounds = rounds;
+    const double again_ms = gpucheck::median_event_ms(kernel, streams[0], 3);
+    rounds = std::clamp(static_cast<int>(rounds * copy_ms / std::max(again_ms, 1e-3)), 16, 8192);
   }
 
   void poison() {
@@ -270,7 +275,7 @@ speed_round time_both() {
 gpucheck::check_outcome check_speed_up() {
   job_setup& s = setup();
   gpucheck::check_outcome outcome;
-  outcome.name = "run_overlapped takes at most 80% of run_serial's time";
+  outcome.name = "run_overlapped takes at most 85% of run_serial's time";
   outcome.lesson_section = lesson + "#split-the-job-into-chunks";
   speed_round round = time_both();
   bool second = false;
@@ -281,7 +286,7 @@ gpucheck::check_outcome check_speed_up() {
   const double ratio = round.overlapped_ms / round.serial_ms;
   outcome.passed = ratio <= speed_up_bound;
   outcome.expected = "at most " + gpucheck::format_ms(speed_up_bound * round.serial_ms) +
-                     " (80% of run_serial's " + gpucheck::format_ms(round.serial_ms) +
+                     " (85% of run_serial's " + gpucheck::format_ms(round.serial_ms) +
                      ", median of 5 runs on pinned memory)";
   outcome.measured = gpucheck::format_ms(round.overlapped_ms) + " (median of 5 runs, " +
                      std::to_string(static_cast<int>(100.0 * ratio + 0.5)) + "% of serial)" +
@@ -299,8 +304,7 @@ gpucheck::check_outcome check_speed_up() {
     return outcome;
   }
   outcome.message = "your job took " + std::to_string(static_cast<int>(100.0 * ratio + 0.5)) +
-                    "% of the serial one's time: its copies and kernels did not overlap enough. "
-                    "With the work cut into chunks on four streams, it takes about half.";
+                    "% of the serial one's time: its copies and kernels did not overlap enough.";
   outcome.hint = "Cut the job into several chunks and queue each chunk's copy in, kernel and copy "
                  "out on one of `streams`, all chunks queued before any wait; work on the "
                  "legacy default stream (stream 0, or cudaMemcpy without Async) waits for the "
@@ -330,6 +334,9 @@ std::vector<share_trial> run_share_trials(gpucheck::time_tolerance tolerance) {
   CUDA_CHECK(cudaDeviceSynchronize());
   std::vector<share_trial> trials;
   for (int i = 0; i < 5; ++i) {
+    // Each trial starts on an idle GPU: a stream that was another's in the last trial may be
+    // streams[which] in this one, and its leftover work would end the timed work's wait last.
+    CUDA_CHECK(cudaDeviceSynchronize());
     const int which = 1 + static_cast<int>(gpucheck::random_between(0.0, stream_count - 1.0));
     const double work_ms = gpucheck::random_between(0.5, 5.0);
     share_trial trial;
