@@ -166,6 +166,8 @@ std::string first_wrong_word(const job_setup& s, std::uint32_t key_value) {
   const std::uint32_t* out = s.student_out.get();
   std::uint32_t untouched = 0;
   std::memset(&untouched, host_poison, sizeof(untouched));
+  std::uint32_t device_word = 0; // what the device buffers hold before each call
+  std::memset(&device_word, device_poison, sizeof(device_word));
   for (const std::size_t i : sample) {
     const std::uint32_t want = transform_word(in[i], key_value, s.rounds);
     const std::uint32_t got = out[i];
@@ -177,6 +179,13 @@ std::string first_wrong_word(const job_setup& s, std::uint32_t key_value) {
     if (got == transform_word(in[i], stale_key, s.rounds))
       return where + " was computed with the key as it was before the checker wrote it: the "
                      "kernel ran before job.key_ready";
+    if (got == transform_word(device_word, key_value, s.rounds) ||
+        got == transform_word(device_word, stale_key, s.rounds))
+      return where + " was computed from what device_in held before its copy in arrived: the "
+                     "kernel ran before its chunk's copy in";
+    if (got == device_word)
+      return where + " is what device_out held before the kernel wrote it: the copy out ran "
+                     "before its chunk's kernel";
     return where + " is " + std::to_string(got) + ", expected " + std::to_string(want);
   }
   return "";
@@ -210,7 +219,11 @@ gpucheck::check_outcome check_bytes() {
                       gpucheck::format_ms(delay_ms) +
                       " after your function was "
                       "called).";
-    if (wrong.find("key") != std::string::npos) {
+    if (wrong.find("before its chunk") != std::string::npos) {
+      outcome.hint = "Keep each chunk's copy in, kernel and copy out in order: on one stream, or "
+                     "on several streams chained with cudaEventRecord and cudaStreamWaitEvent.";
+      outcome.lesson_section = lesson + "#wait-for-another-stream";
+    } else if (wrong.find("key") != std::string::npos) {
       outcome.hint = "Nothing orders your streams after the checker's stream: make each stream "
                      "that runs a kernel wait for job.key_ready first (cudaStreamWaitEvent).";
       outcome.lesson_section = lesson + "#wait-for-another-stream";
@@ -306,9 +319,9 @@ gpucheck::check_outcome check_speed_up() {
   outcome.message = "your job took " + std::to_string(static_cast<int>(100.0 * ratio + 0.5)) +
                     "% of the serial one's time: its copies and kernels did not overlap enough.";
   outcome.hint = "Cut the job into several chunks and queue each chunk's copy in, kernel and copy "
-                 "out on one of `streams`, all chunks queued before any wait; work on the "
-                 "legacy default stream (stream 0, or cudaMemcpy without Async) waits for the "
-                 "other streams.";
+                 "out on one of `streams`, all chunks queued before any wait. A call on the legacy "
+                 "default stream (stream 0, cudaMemcpy, cudaMemset) joins every ordinary stream "
+                 "made by cudaStreamCreate into one queue.";
   // Another process on the GPU slows both versions and can take away the overlap; only the
   // measured noise decides (core/noise_judgement.cpp), so a failure here can be excused.
   outcome.noise_could_explain = true;
