@@ -2,7 +2,8 @@
 // Lesson 05's experiment: one copy-compute-copy job (host to device, a kernel, device to host),
 // run serially on one stream and overlapped over four streams (your run_overlapped), then the
 // same overlapped job where it cannot overlap: on the legacy default stream, with pageable host
-// memory, and on ordinary (blocking) streams that a call on the legacy default stream serializes.
+// memory, and on ordinary (blocking) streams that a call on the legacy default stream serializes
+// (and that the same call on the per-thread default stream leaves alone).
 // Usage: make run LESSON=5 [ARGS="MI_WORDS"] (default 32: 32 Mi words, 128 MiB each way).
 // Every time is the median of five runs, from the call to its return (each version returns once
 // the result is on the host), so that the versions compare like with like.
@@ -48,12 +49,13 @@ double event_ms(const std::function<void(cudaStream_t)>& work, cudaStream_t stre
 }
 
 // ANCHOR: legacy_marker
-// The reference's chunked job, with one tiny extra call per chunk on the legacy default stream
-// (a 4-byte memset): an ordinary stream waits for the legacy stream's work and the legacy stream
-// waits for every ordinary stream's, so each marker joins all the streams into one queue. Under
-// --default-stream per-thread, stream 0 means this thread's own stream, which joins nothing.
-void chunks_with_legacy_marker(const pipeline_job& job, const std::vector<cudaStream_t>& streams,
-                               std::uint32_t* marker) {
+// The reference's chunked job, with one tiny extra call per chunk on `marker_stream` (a 4-byte
+// memset). On cudaStreamLegacy, the legacy default stream (what stream 0 means by default), an
+// ordinary stream waits for the marker and the marker waits for every ordinary stream, so each
+// marker joins all the streams into one queue. On cudaStreamPerThread, this thread's own default
+// stream (what stream 0 means under --default-stream per-thread), it joins nothing.
+void chunks_with_marker(const pipeline_job& job, const std::vector<cudaStream_t>& streams,
+                        std::uint32_t* marker, cudaStream_t marker_stream) {
   const std::size_t chunks = 2 * streams.size();
   const std::size_t per_chunk = (job.count + chunks - 1) / chunks;
   for (std::size_t c = 0; c * per_chunk < job.count; ++c) {
@@ -66,7 +68,7 @@ void chunks_with_legacy_marker(const pipeline_job& job, const std::vector<cudaSt
     launch_transform(job, first, count, stream);
     CUDA_CHECK(cudaMemcpyAsync(job.host_out + first, job.device_out + first, bytes,
                                cudaMemcpyDeviceToHost, stream));
-    CUDA_CHECK(cudaMemsetAsync(marker, 0, sizeof(std::uint32_t), 0)); // the legacy default stream
+    CUDA_CHECK(cudaMemsetAsync(marker, 0, sizeof(std::uint32_t), marker_stream));
   }
   CUDA_CHECK(cudaDeviceSynchronize());
 }
@@ -138,10 +140,12 @@ int main(int argc, char** argv) {
   const double overlapped_ms = median_call_ms([&] { run_overlapped(job, streams); });
   const std::vector<cudaStream_t> legacy(4, cudaStreamLegacy);
   const double legacy_ms = median_call_ms([&] { run_overlapped(job, legacy); });
-  const double marker_non_blocking_ms =
-      median_call_ms([&] { chunks_with_legacy_marker(job, streams, marker.data()); });
-  const double marker_ordinary_ms =
-      median_call_ms([&] { chunks_with_legacy_marker(job, ordinary, marker.data()); });
+  const auto with_marker = [&](const std::vector<cudaStream_t>& on, cudaStream_t marker_stream) {
+    return median_call_ms([&] { chunks_with_marker(job, on, marker.data(), marker_stream); });
+  };
+  const double marker_non_blocking_ms = with_marker(streams, cudaStreamLegacy);
+  const double marker_ordinary_ms = with_marker(ordinary, cudaStreamLegacy);
+  const double per_thread_ordinary_ms = with_marker(ordinary, cudaStreamPerThread);
   // ANCHOR_END: versions
 
   std::printf("serial, one stream:                          %8.3f ms\n", serial_ms);
@@ -153,6 +157,8 @@ int main(int argc, char** argv) {
               marker_non_blocking_ms, 100.0 * marker_non_blocking_ms / serial_ms);
   std::printf("chunks + legacy marker, ordinary streams:    %8.3f ms  (%.0f%% of serial)\n",
               marker_ordinary_ms, 100.0 * marker_ordinary_ms / serial_ms);
+  std::printf("chunks + per-thread marker, ordinary streams: %7.3f ms  (%.0f%% of serial)\n",
+              per_thread_ordinary_ms, 100.0 * per_thread_ordinary_ms / serial_ms);
 
   {
     // ANCHOR: pageable
