@@ -220,7 +220,9 @@ def compare_table(example, lang="en"):
     if lang != "en":
         where = (book_word("compare-on", lang, "; ".join(sorted(machines))) if machines
                  else book_word("compare-not-measured", lang))
-        return [f"## {book_word('article-numbers', lang)}", "", book_word("article-numbers-intro", lang),
+        # The English anchor kept, as in every translated heading (check_translation.py).
+        return [f"## {book_word('article-numbers', lang)} {{#the-articles-numbers-and-this-gpus}}", "",
+                book_word("article-numbers-intro", lang),
                 "", *lines, "", "Table: " + book_word("compare-caption", lang, example, where), ""]
     where = ("on " + "; ".join(sorted(machines)) + "; —: not measured yet") if machines else \
         "not yet measured on a GPU"
@@ -270,7 +272,8 @@ def trailing_section(lesson_dir, text, figures, lang="en"):
     blocks = compare_table(m.group(1), lang) if m else []
     drawn = plots(lesson_dir, figures, lang)
     if drawn and not blocks:
-        blocks = ["## " + ("Measured on this GPU" if lang == "en" else book_word("measured-here", lang)), ""]
+        blocks = ["## " + ("Measured on this GPU" if lang == "en" else
+                           book_word("measured-here", lang) + " {#measured-on-this-gpu}"), ""]
     if not blocks + drawn:
         return []
     return [TRAILER_BEGIN, "", *blocks, *drawn, FIGURE_END]

@@ -316,7 +316,8 @@ local function instructor_sections(ids)
   table.insert(blocks, pandoc.Header(2, { pandoc.Str(words.get("instructor-notes")) },
                                      pandoc.Attr(ctx.prefix .. "instructor-notes", { "instructor" })))
   if notes then
-    local doc = pandoc.read(notes, "markdown")
+    local reader = ctx.lang == "zh" and "markdown+east_asian_line_breaks" or "markdown"
+    local doc = pandoc.read(notes, reader)
     local body = doc.blocks
     body = shift_headers(body, 3 - min_header_level(body))
     local own = {}

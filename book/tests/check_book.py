@@ -591,7 +591,8 @@ def check_zh(out):
             for folder, _ in lessons():
                 notes = os.path.join(ROOT, "solutions", folder, "instructor.zh.md")
                 lines = read(notes).splitlines() if os.path.isfile(notes) else []
-                first = next((re.sub(r"[#*`]", "", l).strip() for l in lines if l.strip()), "")
+                first = next((re.sub(r"\{[^}]*\}\s*$|[#*`]", "", l).strip() for l in lines
+                              if l.strip() and not l.lstrip().startswith("<!--")), "")
                 if first and squash(first) not in page_text:
                     fail(f"{name}.html: the Chinese instructor notes of {folder} (“{first}”) "
                          "are not in it")

@@ -83,7 +83,9 @@ def stage_one(source, index, args, work, figures):
     source, untranslated = source
     kind = "lesson" if os.path.basename(source).startswith("lesson.") else "front"
     out = os.path.join(work, f"{index:02d}.json")
-    command = ["pandoc", source, "-f", "markdown", "-t", "json", "-o", out,
+    # Chinese text has no spaces between words: a line break inside a paragraph must not become one.
+    reader = "markdown+east_asian_line_breaks" if args.lang == "zh" else "markdown"
+    command = ["pandoc", source, "-f", reader, "-t", "json", "-o", out,
                "--lua-filter", os.path.join(BOOK, "filters", "lesson.lua"),
                "-M", f"book_root={ROOT}", "-M", f"source={source}", "-M", f"kind={kind}",
                "-M", f"edition={args.edition}", "-M", f"figures_dir={figures}",

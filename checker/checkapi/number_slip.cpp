@@ -65,11 +65,12 @@ std::string unit_that_fits(double reported_ms, double low_ms, double high_ms) {
   return "";
 }
 
-std::string unit_slip_message(double reported_ms, const std::string& unit) {
+std::string unit_slip_message(double reported_ms, const std::string& unit,
+                              const std::string& what_it_fits) {
   const double scale = unit == "microseconds" ? 1e-3 : unit == "nanoseconds" ? 1e-6 : 1e3;
   return "your function returned " + format_number(reported_ms) + " (as milliseconds); read as " +
-         unit + ", it is " + format_ms(reported_ms * scale) + ", a cold start: the number is in " +
-         unit + ", not milliseconds.";
+         unit + ", it is " + format_ms(reported_ms * scale) + ", " + what_it_fits +
+         ": the number is in " + unit + ", not milliseconds.";
 }
 
 slip_finding common_number_slip(const std::vector<timed_call>& calls, time_tolerance tolerance) {

@@ -102,7 +102,8 @@ bool name_number_slip(check_outcome& outcome, const std::vector<timed_call>& cal
 std::string unit_that_fits(double reported_ms, double low_ms, double high_ms);
 
 /// What to tell the student when unit_that_fits() named `unit`: the number as returned, and what
-/// it reads as in that unit.
-std::string unit_slip_message(double reported_ms, const std::string& unit);
+/// it reads as in that unit, and what the window holds (`what_it_fits`, e.g. "a cold start").
+std::string unit_slip_message(double reported_ms, const std::string& unit,
+                              const std::string& what_it_fits);
 
 } // namespace gpucheck

@@ -229,7 +229,10 @@ TEST_CASE("a number outside a window of right values is read in the unit that pu
 }
 
 TEST_CASE("a unit slip against a window says the number as returned and what it reads as") {
-  CHECK(gpucheck::unit_slip_message(67548.0, "microseconds") ==
+  CHECK(gpucheck::unit_slip_message(67548.0, "microseconds", "a cold start") ==
         "your function returned 67548 (as milliseconds); read as microseconds, it is 67.548 ms, "
         "a cold start: the number is in microseconds, not milliseconds.");
+  CHECK(gpucheck::unit_slip_message(0.0025, "seconds", "a warm GEMM") ==
+        "your function returned 0.0025 (as milliseconds); read as seconds, it is 2.500 ms, "
+        "a warm GEMM: the number is in seconds, not milliseconds.");
 }

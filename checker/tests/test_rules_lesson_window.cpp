@@ -7,6 +7,8 @@
 
 #include <doctest/doctest.h>
 
+#include <cmath>
+
 using namespace gpucheck;
 using test::ms;
 using test::us;
@@ -235,4 +237,34 @@ TEST_CASE("host-gap: events around host work that left the GPU idle between them
   SUBCASE("without them, not judged") {
     CHECK(rules::run_rule("host-gap", t).empty());
   }
+}
+
+TEST_CASE("a series of timed calls in one window: each interval judged on its own (lesson 02)") {
+  // Lesson 02's hal: the first call timed inline with its stop read before the synchronize, then
+  // calls timed by gpucourse::time_call. The checker's known work reads no clock the trace sees
+  // (untraced_clock), so the reads are the student's alone: a b | s1 e1 | s2 e2.
+  test::trace_builder b;
+  b.clock(1 * ms, "check.cu:70"); // call_timed's start (the window's begin)
+  b.clock(1 * ms + 10 * us, "exercise.cu:24");
+  b.launch(1 * ms + 20 * us, 1 * ms + 30 * us, 26 * ms);
+  b.clock(1 * ms + 40 * us, "exercise.cu:26"); // the stop, while the work runs
+  b.device_sync(1 * ms + 45 * us, 26 * ms + 10 * us);
+  for (const trace::time_ns start : {26 * ms + 20 * us, 30 * ms + 530 * us}) {
+    b.clock(start, "time_call.cuh:23");
+    b.launch(start + 10 * us, start + 20 * us, start + 3 * ms);
+    b.device_sync(start + 15 * us, start + 3 * ms + 10 * us);
+    b.clock(start + 3 * ms + 20 * us, "time_call.cuh:26");
+  }
+  b.clock(34 * ms, "check.cu:71"); // call_timed's stop (the window's end)
+  const trace::run_trace t = b.build();
+  const rules::rule_results results =
+      rules::run_all_rules(t, lesson_call(1 * ms, 34 * ms, std::nan(""), 25.0));
+  REQUIRE(results.intervals.size() == 3); // the gaps b -> s1 and e1 -> s2 are no timings
+  CHECK(results.intervals[0].start_site == "exercise.cu:24");
+  CHECK(results.intervals[0].stop_site == "exercise.cu:26");
+  CHECK(results.intervals[1].start_site == "time_call.cuh:23");
+  REQUIRE_FALSE(results.findings.empty());
+  CHECK(results.findings[0].rule == "unsynced-stop");
+  CHECK(results.findings[0].interval.start_site == "exercise.cu:24");
+  CHECK(test::rule_ids(results.findings) == strings{"unsynced-stop"}); // no stale-queue
 }

@@ -259,7 +259,7 @@ GPU_TEST_CASE(
       // A number that fits in another unit shows its slip by itself, on any GPU.
       const std::string unit = gpucheck::unit_that_fits(size.first_ms, 0.4 * *low, 2.5 * *high);
       if (!unit.empty()) {
-        outcome.message = gpucheck::unit_slip_message(size.first_ms, unit);
+        outcome.message = gpucheck::unit_slip_message(size.first_ms, unit, "a cold start");
         outcome.hint = "Return milliseconds: std::chrono::duration<double, std::milli>(stop - "
                        "start).count().";
         outcome.rule.clear();
