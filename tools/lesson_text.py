@@ -191,15 +191,13 @@ def milliseconds(seconds):
 
 
 def compare_table(example, lang="en"):
-    """The book's "The article's numbers and this GPU's" table (book/filters/figures.lua); in a
-    translation, with the book's words in its language."""
+    """The book's "The article's numbers and this GPU's" table (book/filters/figures.lua), in the
+    book's own words for `lang` (book/filters/words.tsv), as the book prints it."""
     rows = [r for r in read_tsv("article-figures.tsv") if r[0] == example]
     if not rows:
         return []
-    header = ("| Case | N | Article | What the article's number covers | This course |"
-              if lang == "en" else book_word("compare-header", lang))
     machines, lines = set(), [
-        header,
+        book_word("compare-header", lang),
         "|:----------------------|------:|-----------:|:------------------------------------|-------------:|"]
     for row in rows:
         value = "—"
@@ -217,22 +215,13 @@ def compare_table(example, lang="en"):
             break
         lines.append(f"| {row[1]} | {row[2]} | {milliseconds(float(row[3]))} | "
                      f"{row[4].replace('|', chr(92) + '|')} | {value} |")
-    if lang != "en":
-        where = (book_word("compare-on", lang, "; ".join(sorted(machines))) if machines
-                 else book_word("compare-not-measured", lang))
-        # The English anchor kept, as in every translated heading (check_translation.py).
-        return [f"## {book_word('article-numbers', lang)} {{#the-articles-numbers-and-this-gpus}}", "",
-                book_word("article-numbers-intro", lang),
-                "", *lines, "", "Table: " + book_word("compare-caption", lang, example, where), ""]
-    where = ("on " + "; ".join(sorted(machines)) + "; —: not measured yet") if machines else \
-        "not yet measured on a GPU"
-    return ["## The article's numbers and this GPU's", "",
-            "The article printed the numbers below (in seconds; here in milliseconds). The third "
-            "column says what each number really covers. The last column is what this course's "
-            "program printed for the same case with the reference solution (recorded with "
-            "`tools/record-results.sh`).", "", *lines, "",
-            f"Table: The article's example {example} (PyTorch, one GPU it does not name) next to "
-            f"this course's program (CUDA C++, {where}).", ""]
+    where = (book_word("compare-on", lang, "; ".join(sorted(machines))) if machines
+             else book_word("compare-not-measured", lang))
+    # A translated heading keeps the English anchor (check_translation.py).
+    anchor = "" if lang == "en" else " {#the-articles-numbers-and-this-gpus}"
+    return [f"## {book_word('article-numbers', lang)}{anchor}", "",
+            book_word("article-numbers-intro", lang), "", *lines, "",
+            "Table: " + book_word("compare-caption", lang, example, where), ""]
 
 
 def plots(lesson_dir, figures, lang="en"):
@@ -258,9 +247,8 @@ def plots(lesson_dir, figures, lang="en"):
             svg = os.path.join(tmp, "plot.svg")
             subprocess.run(args + ["--out", svg], check=True, stdout=subprocess.DEVNULL)
             figures[os.path.join(lesson_dir, svg_rel)] = open(svg, encoding="utf-8").read()
-        measured_on = ("Measured on " + describe_machine(header) + "." if lang == "en"
-                       else book_word("measured-on", lang, describe_machine(header)))
-        caption = (a.get("caption", "") + " " + measured_on).strip()
+        caption = (a.get("caption", "") + " " +
+                   book_word("measured-on", lang, describe_machine(header))).strip()
         result += [f"![{caption}]({svg_rel})", "", f"*{caption}*", ""]
     return result
 
@@ -272,8 +260,8 @@ def trailing_section(lesson_dir, text, figures, lang="en"):
     blocks = compare_table(m.group(1), lang) if m else []
     drawn = plots(lesson_dir, figures, lang)
     if drawn and not blocks:
-        blocks = ["## " + ("Measured on this GPU" if lang == "en" else
-                           book_word("measured-here", lang) + " {#measured-on-this-gpu}"), ""]
+        anchor = "" if lang == "en" else " {#measured-on-this-gpu}"
+        blocks = ["## " + book_word("measured-here", lang) + anchor, ""]
     if not blocks + drawn:
         return []
     return [TRAILER_BEGIN, "", *blocks, *drawn, FIGURE_END]

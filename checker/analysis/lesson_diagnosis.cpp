@@ -80,9 +80,11 @@ void explain_failed_check(check_item& item, const std::vector<rules::finding>& f
     item.hint[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(item.hint[0])));
   if (item.hint.back() != '.')
     item.hint += ".";
-  // The check's own section when it teaches the same rule, or when the rule is returned-value:
-  // what to return is what the check's own section asks for, in whichever lesson. Else the rule's.
-  const bool own_section_teaches_it = item.rule == first.rule || first.rule == "returned-value";
+  // The check's own section when it teaches the same rule, or when the rule says that a check's
+  // own section teaches its fix (rules/registry.hpp); else the rule's.
+  const rules::rule_info* rule = rules::find_rule(first.rule);
+  const bool own_section_teaches_it =
+      item.rule == first.rule || (rule != nullptr && rule->check_section_teaches_it);
   if (!own_section_teaches_it || item.lesson_section.empty())
     item.lesson_section = first.lesson;
   item.rule = first.rule;

@@ -17,6 +17,7 @@
 #include "checkapi/number_slip.hpp"
 #include "checkapi/random_draw.hpp"
 #include "checkapi/results_channel.hpp"
+#include "checkapi/say.hpp"
 #include "checkapi/timing_noise.hpp"
 #include "checkapi/timing_trials.hpp"
 #include "checkapi/work_runs.hpp"

@@ -14,6 +14,7 @@
 #include "checkapi/device_probe.hpp"
 #include "checkapi/fresh_process.hpp"
 #include "checkapi/results_channel.hpp"
+#include "checkapi/say.hpp"
 #include "checkapi/timing_noise.hpp"
 
 #include <cstdio>
@@ -59,6 +60,7 @@ long microseconds(double milliseconds) {
 } // namespace
 
 int main(int argc, char** argv) {
+  gpucheck::detail::choose_language_from_environment();
   const gpucheck::device_status device = gpucheck::probe_device();
   doctest::Context context;
   context.applyCommandLine(argc, argv);
@@ -68,8 +70,8 @@ int main(int argc, char** argv) {
   summary.skip_reason = device.reason;
   if (!device.usable) {
     context.addFilter("test-suite-exclude", "gpu");
-    std::printf("gpucheck: no usable CUDA device (%s); running only the checks that need none.\n",
-                device.reason.c_str());
+    std::printf("%s\n",
+                gpucheck::say("check.api.console.no-device", {{"reason", device.reason}}).c_str());
   } else if (const auto& noise = gpucheck::measured_noise(); noise.measured) {
     summary.noise_host_us = microseconds(noise.host_jitter_ms);
     summary.noise_event_us = microseconds(noise.event_jitter_ms);

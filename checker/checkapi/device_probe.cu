@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "checkapi/device_probe.hpp"
 
+#include "checkapi/say.hpp"
+
 #include <cuda_runtime.h>
 
 namespace gpucheck {
@@ -11,9 +13,9 @@ device_status probe_device() {
   const cudaError_t error = cudaGetDeviceCount(&count);
   if (error != cudaSuccess || count == 0) {
     if (error == cudaErrorInsufficientDriver) {
-      status.reason = "no NVIDIA driver is loaded, or it is older than this CUDA runtime";
+      status.reason = say("check.api.device.no-driver");
     } else if (error == cudaErrorNoDevice || error == cudaSuccess) {
-      status.reason = "no CUDA device is visible";
+      status.reason = say("check.api.device.none-visible");
     } else {
       status.reason = cudaGetErrorString(error);
     }
@@ -22,7 +24,7 @@ device_status probe_device() {
   }
   cudaDeviceProp properties{};
   if (cudaGetDeviceProperties(&properties, 0) != cudaSuccess) {
-    status.reason = "cudaGetDeviceProperties failed";
+    status.reason = say("check.api.device.properties-failed");
     return status;
   }
   status.usable = true;

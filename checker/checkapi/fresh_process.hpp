@@ -24,6 +24,7 @@
 /// @endcode
 #pragma once
 
+#include "checkapi/say.hpp"
 #include "core/keyed_hash.hpp"
 
 #include <cstdio>
@@ -127,7 +128,7 @@ inline fresh_result run_fresh_process(const std::string& test_case, const std::s
   char program[4096] = {};
   const ssize_t length = readlink("/proc/self/exe", program, sizeof program - 1);
   if (length <= 0) {
-    result.output = "cannot find this program's own path (/proc/self/exe)";
+    result.output = say("check.api.fresh.no-own-path");
     return result;
   }
   std::vector<std::string> environment;
@@ -148,7 +149,7 @@ inline fresh_result run_fresh_process(const std::string& test_case, const std::s
   const hash_key done_key{draw_word(), draw_word()};
   int key_fds[2];
   if (pipe(key_fds) != 0) {
-    result.output = "cannot create a pipe";
+    result.output = say("check.api.fresh.no-pipe");
     return result;
   }
   const std::uint64_t words[2] = {done_key.k0, done_key.k1};
@@ -156,7 +157,7 @@ inline fresh_result run_fresh_process(const std::string& test_case, const std::s
   close(key_fds[1]);
   if (!key_written) {
     close(key_fds[0]);
-    result.output = "cannot hand the fresh process its key";
+    result.output = say("check.api.fresh.key-not-handed");
     return result;
   }
   std::vector<char*> environment_pointers;
@@ -171,7 +172,7 @@ inline fresh_result run_fresh_process(const std::string& test_case, const std::s
   int pipe_fds[2];
   if (pipe(pipe_fds) != 0) {
     close(key_fds[0]);
-    result.output = "cannot create a pipe";
+    result.output = say("check.api.fresh.no-pipe");
     return result;
   }
   posix_spawn_file_actions_t actions;
@@ -189,7 +190,7 @@ inline fresh_result run_fresh_process(const std::string& test_case, const std::s
   close(key_fds[0]);
   if (spawned != 0) {
     close(pipe_fds[0]);
-    result.output = std::string("cannot start a fresh process: ") + std::strerror(spawned);
+    result.output = say("check.api.fresh.not-started", {{"error", std::strerror(spawned)}});
     return result;
   }
   char buffer[4096];
@@ -223,10 +224,8 @@ inline fresh_result run_fresh_process(const std::string& test_case, const std::s
   if (!done || reported_twice) {
     result.values.clear();
     result.ok = false;
-    result.output += !done ? "\n(the fresh process ended before its checks did: nothing it sent "
-                             "counts)"
-                           : "\n(a value was sent twice, once by code other than the check's: "
-                             "nothing the fresh process sent counts)";
+    result.output += "\n" + (!done ? say("check.api.fresh.ended-early")
+                                   : say("check.api.fresh.value-sent-twice"));
   }
   return result;
 }

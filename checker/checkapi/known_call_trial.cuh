@@ -32,6 +32,7 @@
 #include "checkapi/cpu_clock_watch.hpp"
 #include "checkapi/known_duration_work.cuh"
 #include "checkapi/number_slip.hpp"
+#include "checkapi/say.hpp"
 #include "checkapi/timing_trials.hpp"
 #include "checkapi/untraced_clock.hpp"
 
@@ -82,10 +83,10 @@ timing_trial time_known_call(known_duration_work& kernel, double duration_ms,
   const double kernel_ms = kernel.true_ms_since(runs_before, duration_ms);
   const bool ran = trial.work_runs > 0;
   if (end == call_end::returned) {
-    trial.work = "the call of work(stream) until it returned";
+    trial.work = say("check.api.work.call-until-returned");
     trial.truth_ms = ran ? ms(returned - called) : duration_ms;
   } else {
-    trial.work = "the call of work(stream) until the GPU finished it";
+    trial.work = say("check.api.work.call-until-finished");
     trial.truth_ms = ran ? ms(launching - called) + kernel_ms : duration_ms;
   }
   trial.call.begin_ns = 0; // no window for the trace (see the file's comment)

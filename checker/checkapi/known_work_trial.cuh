@@ -6,6 +6,7 @@
 #include "checkapi/cpu_clock_watch.hpp"
 #include "checkapi/known_duration_work.cuh"
 #include "checkapi/number_slip.hpp"
+#include "checkapi/say.hpp"
 #include "checkapi/timing_trials.hpp"
 
 #include <cuda_runtime.h>
@@ -19,7 +20,7 @@ template <typename TimeIt>
 timing_trial time_known_work(known_duration_work& kernel, double duration_ms,
                              time_tolerance tolerance, TimeIt&& time_it) {
   timing_trial trial;
-  trial.work = "a kernel of known duration";
+  trial.work = say("check.api.work.known-kernel");
   trial.tolerance = tolerance;
   const auto clock_reads_before = cpu_clock_reads();
   const int runs_before = kernel.runs();

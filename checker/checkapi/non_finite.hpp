@@ -4,6 +4,7 @@
 #pragma once
 
 #include "checkapi/results_channel.hpp"
+#include "checkapi/say.hpp"
 
 #include <cmath>
 #include <cstddef>
@@ -42,21 +43,20 @@ template <class T> std::optional<std::size_t> first_non_finite(const T* data, st
 template <class Range>
 check_outcome check_all_finite(const std::string& what, const Range& values) {
   check_outcome outcome;
-  outcome.name = what + " holds only finite numbers";
+  outcome.name = say("check.api.finite.name", {{"what", what}});
   const auto bad = first_non_finite(values);
   outcome.passed = !bad.has_value();
-  outcome.expected = "finite numbers at every index";
+  outcome.expected = say("check.api.finite.expected");
   if (bad) {
     const double value = static_cast<double>(*(std::next(std::begin(values), *bad)));
     const std::string word = std::isnan(value) ? "NaN" : (value > 0 ? "+inf" : "-inf");
-    outcome.measured = word + " at index " + std::to_string(*bad) + " (the first of " +
-                       std::to_string(std::size(values)) + " values that is not finite)";
-    outcome.message = "the result holds " + word + " at index " + std::to_string(*bad) +
-                      ": a value was read before it was written, a division by zero, or an "
-                      "index outside the data.";
-    outcome.hint = "Check that every element is written exactly once, and that the kernel's "
-                   "index stays below the size. make check ... SANITIZE=1 finds reads outside "
-                   "an allocation.";
+    outcome.measured =
+        say("check.api.finite.measured", {{"value", word},
+                                          {"index", std::to_string(*bad)},
+                                          {"count", std::to_string(std::size(values))}});
+    outcome.message =
+        say("check.api.finite.message", {{"value", word}, {"index", std::to_string(*bad)}});
+    outcome.hint = say("check.api.finite.hint");
   }
   return outcome;
 }

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "checkapi/number_slip.hpp"
 
+#include "checkapi/say.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -68,9 +70,15 @@ std::string unit_that_fits(double reported_ms, double low_ms, double high_ms) {
 std::string unit_slip_message(double reported_ms, const std::string& unit,
                               const std::string& what_it_fits) {
   const double scale = unit == "microseconds" ? 1e-3 : unit == "nanoseconds" ? 1e-6 : 1e3;
-  return "your function returned " + format_number(reported_ms) + " (as milliseconds); read as " +
-         unit + ", it is " + format_ms(reported_ms * scale) + ", " + what_it_fits +
-         ": the number is in " + unit + ", not milliseconds.";
+  // unit_that_fits()'s names, in the student's language.
+  const std::string unit_word = unit == "microseconds"  ? say("check.api.unit.microseconds")
+                                : unit == "nanoseconds" ? say("check.api.unit.nanoseconds")
+                                : unit == "seconds"     ? say("check.api.unit.seconds")
+                                                        : unit;
+  return say("check.api.unit-slip.message", {{"returned", format_number(reported_ms)},
+                                             {"unit", unit_word},
+                                             {"as_unit", format_ms(reported_ms * scale)},
+                                             {"what_it_fits", what_it_fits}});
 }
 
 slip_finding common_number_slip(const std::vector<timed_call>& calls, time_tolerance tolerance) {
@@ -93,47 +101,39 @@ slip_finding common_number_slip(const std::vector<timed_call>& calls, time_toler
 
 slip_advice advise_on_slip(const slip_finding& finding) {
   const timed_call& shown = finding.shown;
-  const std::string returned = "your function returned " + format_number(shown.reported_ms);
-  const std::string work = "the work ran " + format_ms(shown.truth_ms);
-  const std::string return_ms =
-      "Return milliseconds: cudaEventElapsedTime already gives them, and std::chrono gives them "
-      "with std::chrono::duration<double, std::milli>(stop - start).count().";
+  const std::string returned = format_number(shown.reported_ms);
+  const std::string truth = format_ms(shown.truth_ms);
   switch (finding.slip) {
   case number_slip::none:
     return {};
   case number_slip::in_microseconds:
-    return {returned + " and " + work + ": that is the right time in microseconds, 1000 times " +
-                "the number of milliseconds asked for. The timing is right; the unit is not.",
-            return_ms};
+    return {say("check.api.slip.microseconds.message", {{"returned", returned}, {"truth", truth}}),
+            say("check.api.slip.unit.hint")};
   case number_slip::in_nanoseconds:
-    return {returned + " and " + work + ": that is the right time in nanoseconds, a million " +
-                "times the number of milliseconds asked for. The timing is right; the unit is " +
-                "not.",
-            return_ms};
+    return {say("check.api.slip.nanoseconds.message", {{"returned", returned}, {"truth", truth}}),
+            say("check.api.slip.unit.hint")};
   case number_slip::in_seconds:
-    return {returned + " and " + work + ": that is the right time in seconds, 1000 times " +
-                "smaller than the number of milliseconds asked for. The timing is right; the " +
-                "unit is not.",
-            return_ms};
+    return {say("check.api.slip.seconds.message", {{"returned", returned}, {"truth", truth}}),
+            say("check.api.slip.unit.hint")};
   case number_slip::longer_than_the_call: {
     // Microseconds around a timing mistake (a queue timed along, say) match no unit exactly, but
     // read as milliseconds they would be at least the work and fit in the call: worth a question.
     const timed_call as_microseconds{shown.reported_ms * 1e-3, shown.truth_ms, shown.call_ms};
     const bool plausible_in_microseconds =
         !longer_than_call(as_microseconds) && as_microseconds.reported_ms >= 0.9 * shown.truth_ms;
-    const std::string unit_question = plausible_in_microseconds
-                                          ? " Is it in microseconds? As milliseconds, " +
-                                                format_ms(as_microseconds.reported_ms) +
-                                                " would fit in the call."
-                                          : "";
-    return {returned + " (read as " + format_ms(shown.reported_ms) + "), but only " +
-                format_ms(shown.call_ms) +
-                " passed from the call to your function to its return: the number cannot be " +
-                "the time of anything that happened inside the call (" + work + ")." +
-                unit_question,
-            "Return the difference of two clock reads, or cudaEventElapsedTime's result, taken "
-            "inside the function around `work(stream)`, in milliseconds: nothing added, scaled "
-            "or kept from an earlier call."};
+    const std::string message = plausible_in_microseconds
+                                    ? say("check.api.slip.longer-than-call-microseconds.message",
+                                          {{"returned", returned},
+                                           {"read_as", format_ms(shown.reported_ms)},
+                                           {"call", format_ms(shown.call_ms)},
+                                           {"truth", truth},
+                                           {"as_ms", format_ms(as_microseconds.reported_ms)}})
+                                    : say("check.api.slip.longer-than-call.message",
+                                          {{"returned", returned},
+                                           {"read_as", format_ms(shown.reported_ms)},
+                                           {"call", format_ms(shown.call_ms)},
+                                           {"truth", truth}});
+    return {message, say("check.api.slip.longer-than-call.hint")};
   }
   }
   return {};
@@ -153,6 +153,7 @@ bool name_number_slip(check_outcome& outcome, const std::vector<timed_call>& cal
   outcome.hint = advice.hint;
   outcome.rule.clear();
   outcome.noise_could_explain = false;
+  outcome.says_only_how_far_off = false;
   return true;
 }
 

@@ -6,6 +6,7 @@
 #include "checkapi/cpu_clock_watch.hpp"
 #include "checkapi/number_slip.hpp"
 #include "checkapi/paced_work.cuh"
+#include "checkapi/say.hpp"
 #include "checkapi/timing_trials.hpp"
 #include "cuda_check.cuh"
 
@@ -32,7 +33,7 @@ template <typename TimeBatch>
 timing_trial time_paced_runs(paced_work& kernel, double run_ms, time_tolerance tolerance,
                              TimeBatch&& time_batch) {
   timing_trial trial;
-  trial.work = "one run of work of a few microseconds";
+  trial.work = say("check.api.work.one-paced-run");
   trial.tolerance = tolerance;
   // The kernel's pace is whole nanoseconds, and nothing else: it is the truth by construction.
   const double truth_ms = static_cast<double>(std::llround(run_ms * 1e6)) * 1e-6;

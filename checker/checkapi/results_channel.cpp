@@ -7,6 +7,7 @@
 #include "checkapi/results_channel.hpp"
 
 #include "checkapi/random_draw.hpp"
+#include "checkapi/say.hpp"
 
 #include <cmath>
 #include <cstdio>
@@ -36,7 +37,7 @@ void append_signed(nlohmann::json line, const hash_key& key) {
       line.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
   if (write(channel_fd, signed_text.data(), signed_text.size()) !=
       static_cast<ssize_t>(signed_text.size())) {
-    std::fprintf(stderr, "gpucheck: could not write a result line\n");
+    std::fprintf(stderr, "%s\n", say("check.api.console.result-not-written").c_str());
   }
 }
 
@@ -69,10 +70,15 @@ bool report(const check_outcome& outcome) {
                    {"call", call}},
                   channel_line_key);
   }
-  std::printf("[%s] %s\n", outcome.passed ? "pass" : "FAIL", outcome.name.c_str());
+  const std::string headline = outcome.passed
+                                   ? say("check.api.console.passed", {{"name", outcome.name}})
+                                   : say("check.api.console.failed", {{"name", outcome.name}});
+  std::printf("%s\n", headline.c_str());
   if (!outcome.passed) {
-    std::printf("       expected %s, measured %s\n       %s\n", outcome.expected.c_str(),
-                outcome.measured.c_str(), outcome.message.c_str());
+    std::printf("%s\n", say("check.api.console.failed-detail", {{"expected", outcome.expected},
+                                                                {"measured", outcome.measured},
+                                                                {"message", outcome.message}})
+                            .c_str());
   }
   return outcome.passed;
 }

@@ -35,6 +35,12 @@ struct check_outcome {
     double reported_ms = 0; ///< what the function returned; NaN: several numbers, none alone
     double truth_ms = 0;    ///< what the work really took on the GPU
   } call;
+  /// The message is judge_timing()'s own "your number is ... shorter/longer than the work": how
+  /// far off the number is, and no fact that the numbers prove (a unit slip, a run count, a
+  /// clock() read). A lesson that words that failure against its own truth reads this, never the
+  /// message (its words are in the student's language). Not sent to gpucheck; whoever replaces
+  /// the message sets it false.
+  bool says_only_how_far_off = false;
 };
 
 /// Sends the outcome to gpucheck (through the results channel that the check program's main()

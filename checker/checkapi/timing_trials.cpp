@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "checkapi/timing_trials.hpp"
 
+#include "checkapi/say.hpp"
 #include "checkapi/work_runs.hpp"
 
 #include <algorithm>
@@ -16,28 +17,40 @@ bool accurate(const timing_trial& trial) {
 void say_how_wrong(check_outcome& outcome, const timing_trial& shown, const timing_words& words) {
   const double reported_ms = shown.reported_ms;
   const double truth_ms = shown.truth_ms;
-  const std::string context = words.context.empty() ? "" : " (" + words.context + ")";
+  const bool context = !words.context.empty();
   if (reported_ms == 0.0) {
-    outcome.message = "your function returned 0 ms: it does not time anything yet.";
+    outcome.message = say("check.api.returned-zero.message");
     outcome.hint = words.zero_hint;
     outcome.noise_could_explain = false;
     return;
   }
   switch (shown.verdict()) {
   case time_verdict::too_short:
-    outcome.message = "your number is " + format_ms(truth_ms - reported_ms) +
-                      " shorter than the work, which ran " + format_ms(truth_ms) + context + ".";
+    outcome.message =
+        context ? say("check.api.too-short-context.message",
+                      {{"off", format_ms(truth_ms - reported_ms)},
+                       {"truth", format_ms(truth_ms)},
+                       {"context", words.context}})
+                : say("check.api.too-short.message",
+                      {{"off", format_ms(truth_ms - reported_ms)}, {"truth", format_ms(truth_ms)}});
     outcome.hint = words.wrong_hint;
+    outcome.says_only_how_far_off = true;
     return;
   case time_verdict::too_long:
-    outcome.message = "your number is " + format_ms(reported_ms - truth_ms) +
-                      " longer than the work, which ran " + format_ms(truth_ms) + context + ".";
+    outcome.message =
+        context
+            ? say("check.api.too-long-context.message", {{"off", format_ms(reported_ms - truth_ms)},
+                                                         {"truth", format_ms(truth_ms)},
+                                                         {"context", words.context}})
+            : say("check.api.too-long.message",
+                  {{"off", format_ms(reported_ms - truth_ms)}, {"truth", format_ms(truth_ms)}});
     outcome.hint = words.wrong_hint;
+    outcome.says_only_how_far_off = true;
     return;
   case time_verdict::not_a_number:
     outcome.message =
-        "your function returned " + format_ms(reported_ms) + ", which is not a duration.";
-    outcome.hint = "Return the difference of your two readings, in milliseconds.";
+        say("check.api.not-a-duration.message", {{"reported", format_ms(reported_ms)}});
+    outcome.hint = say("check.api.not-a-duration.hint");
     outcome.noise_could_explain = false;
     return;
   case time_verdict::accurate:
@@ -73,12 +86,9 @@ void fail_cpu_time_clock(check_outcome& outcome, const std::vector<timing_trial>
     return;
   outcome.passed = false;
   outcome.noise_could_explain = false;
-  outcome.message = "your function reads clock(), which counts the CPU time your process used, "
-                    "not the time that passed. It reads about right only while the CPU spins "
-                    "waiting for the GPU; if the CPU sleeps in the wait (blocking sync), it "
-                    "misses the wait.";
-  outcome.hint = "Use a wall clock: std::chrono::steady_clock::now() before and after, and "
-                 "return the difference in milliseconds.";
+  outcome.message = say("check.api.cpu-time-clock.message");
+  outcome.hint = say("check.api.cpu-time-clock.hint");
+  outcome.says_only_how_far_off = false;
   outcome.rule = "cpu-time-clock";
 }
 
@@ -89,7 +99,7 @@ check_outcome judge_timing(const std::vector<timing_trial>& trials, const timing
   check_outcome outcome;
   outcome.name = words.name;
   if (trials.empty()) {
-    outcome.message = "the check ran no trial.";
+    outcome.message = say("check.api.no-trial.message");
     outcome.noise_could_explain = false;
     return outcome;
   }
@@ -102,10 +112,13 @@ check_outcome judge_timing(const std::vector<timing_trial>& trials, const timing
       std::all_of(trials.begin(), trials.end(), [](const timing_trial& t) {
         return noise_could_cause(t.verdict(), t.own_clock);
       });
-  outcome.expected = format_ms(shown.truth_ms) + " for " + shown.work + ", within " +
-                     format_ms(shown.tolerance.allowed_ms(shown.truth_ms));
-  outcome.measured = format_ms(shown.reported_ms) + " (" + std::to_string(hits) + " of " +
-                     std::to_string(trials.size()) + " trials accurate)";
+  outcome.expected = say("check.api.timing.expected",
+                         {{"truth", format_ms(shown.truth_ms)},
+                          {"work", shown.work},
+                          {"allowed", format_ms(shown.tolerance.allowed_ms(shown.truth_ms))}});
+  outcome.measured = say("check.api.timing.measured", {{"reported", format_ms(shown.reported_ms)},
+                                                       {"hits", std::to_string(hits)},
+                                                       {"trials", std::to_string(trials.size())}});
   if (!outcome.passed) {
     say_how_wrong(outcome, shown, words);
     name_number_facts(outcome, trials);

@@ -13,6 +13,7 @@
 #include "checkapi/judge.hpp"
 #include "checkapi/number_slip.hpp"
 #include "checkapi/results_channel.hpp"
+#include "checkapi/say.hpp"
 
 #include <string>
 #include <vector>
@@ -59,7 +60,7 @@ check_outcome judge_timing_twice(RunTrials&& run_trials, const timing_words& wor
   if (!outcome.passed && outcome.noise_could_explain) {
     outcome = judge_timing(run_trials(), words, allowed_misses);
     if (!outcome.passed) {
-      outcome.measured += ", in a second round after the first failed too";
+      outcome.measured = say("check.api.second-round.measured", {{"measured", outcome.measured}});
     }
   }
   return outcome;

@@ -2,6 +2,7 @@
 #include "checkapi/work_runs.hpp"
 
 #include "checkapi/judge.hpp"
+#include "checkapi/say.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -20,21 +21,21 @@ bool name_work_runs(check_outcome& outcome, const std::vector<counted_call>& cal
     return call.work_runs > 1 && std::abs(call.reported_ms - sum_ms) <= 0.1 * sum_ms;
   });
   if (never != calls.end()) {
-    outcome.message = "your function never called work(stream), so the GPU had nothing of yours "
-                      "to time: it returned " +
-                      format_ms(never->reported_ms) + " for no work at all.";
-    outcome.hint = "Call work(stream) once, between the start and the stop of your timing.";
+    outcome.message =
+        say("check.api.work-never-called.message", {{"reported", format_ms(never->reported_ms)}});
+    outcome.hint = say("check.api.work-never-called.hint");
   } else if (summed != calls.end()) {
-    outcome.message = "your function called work(stream) " + std::to_string(summed->work_runs) +
-                      " times and returned " + format_ms(summed->reported_ms) + "; one run took " +
-                      format_ms(summed->work_ms) + ".";
-    outcome.hint = "Time one run of the work: call work(stream) once between the start and the "
-                   "stop (or divide the total by the number of runs).";
+    outcome.message =
+        say("check.api.work-summed.message", {{"runs", std::to_string(summed->work_runs)},
+                                              {"reported", format_ms(summed->reported_ms)},
+                                              {"one_run", format_ms(summed->work_ms)}});
+    outcome.hint = say("check.api.work-summed.hint");
   } else {
     return false;
   }
   outcome.rule.clear();
   outcome.noise_could_explain = false;
+  outcome.says_only_how_far_off = false;
   return true;
 }
 

@@ -176,6 +176,9 @@ run_attempt run_check_program(const fs::path& program, const std::vector<std::st
   options.environment = settings.environment;
   options.environment.emplace_back("GPUCHECK_RESULTS", results_path.string());
   options.environment.emplace_back("GPUCHECK_TOKEN", token);
+  // The check program prints its words in the language gpucheck chose (checkapi/say.hpp).
+  options.environment.emplace_back(
+      "GPUCHECK_LANG", std::string(messages::language_code(messages::current_language())));
   options.time_limit = settings.time_limit;
   run_attempt attempt;
   attempt.run = run_process(options);

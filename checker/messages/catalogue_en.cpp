@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // gpucheck's messages in English: the fallback, and the words the golden tests compare. Every id
 // here is in catalogue_zh.cpp too, with the same {placeholders} (test_messages_catalogue).
+#include "messages/catalogue_parts.hpp"
 #include "messages/messages.hpp"
 
 #include <array>
@@ -370,7 +371,12 @@ constexpr std::array english{
 } // namespace
 
 std::span<const entry> english_catalogue() {
-  return english;
+  static const std::vector<entry> table =
+      parts::joined({std::span<const entry>(english), parts::check_words_checkapi_en(),
+                     parts::check_words_lesson00_en(), parts::check_words_lesson01_en(),
+                     parts::check_words_lesson02_en(), parts::check_words_lesson03_en(),
+                     parts::check_words_lesson04_en()});
+  return table;
 }
 
 } // namespace gpucheck::messages

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // gpucheck 的中文消息：与 catalogue_en.cpp 的 id 一一对应，占位符（{name}）相同
 // （test_messages_catalogue 检查）。API 名、规则 id、文件名和命令保持原样。
+#include "messages/catalogue_parts.hpp"
 #include "messages/messages.hpp"
 
 #include <array>
@@ -334,7 +335,12 @@ constexpr std::array chinese{
 } // namespace
 
 std::span<const entry> chinese_catalogue() {
-  return chinese;
+  static const std::vector<entry> table =
+      parts::joined({std::span<const entry>(chinese), parts::check_words_checkapi_zh(),
+                     parts::check_words_lesson00_zh(), parts::check_words_lesson01_zh(),
+                     parts::check_words_lesson02_zh(), parts::check_words_lesson03_zh(),
+                     parts::check_words_lesson04_zh()});
+  return table;
 }
 
 } // namespace gpucheck::messages

@@ -31,7 +31,7 @@ const entry* find(language chosen, std::string_view id) {
   return nullptr;
 }
 
-std::string fill(std::string_view message, std::initializer_list<argument> arguments) {
+std::string fill(std::string_view message, std::span<const argument> arguments) {
   std::string out;
   out.reserve(message.size() + 32);
   std::size_t at = 0;
@@ -113,16 +113,28 @@ std::span<const entry> catalogue(language chosen) {
   return chosen == language::chinese ? chinese_catalogue() : english_catalogue();
 }
 
-std::string text_in(language chosen, std::string_view id,
-                    std::initializer_list<argument> arguments) {
+namespace {
+
+std::string text_with(language chosen, std::string_view id, std::span<const argument> arguments) {
   const entry* found = find(chosen, id);
   if (found == nullptr && chosen != language::english)
     found = find(language::english, id);
   return found == nullptr ? std::string(id) : fill(found->text, arguments);
 }
 
+} // namespace
+
+std::string text_in(language chosen, std::string_view id,
+                    std::initializer_list<argument> arguments) {
+  return text_with(chosen, id, std::span<const argument>(arguments.begin(), arguments.size()));
+}
+
 std::string text(std::string_view id, std::initializer_list<argument> arguments) {
   return text_in(current_language(), id, arguments);
+}
+
+std::string text(std::string_view id, std::span<const argument> arguments) {
+  return text_with(current_language(), id, arguments);
 }
 
 std::vector<std::string> placeholders(std::string_view message) {

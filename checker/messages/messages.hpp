@@ -45,6 +45,8 @@ std::string_view language_code(language chosen);
 std::string text(std::string_view id, std::initializer_list<argument> arguments = {});
 std::string text_in(language chosen, std::string_view id,
                     std::initializer_list<argument> arguments = {});
+// The same, with values gathered at run time (the check programs' words, checkapi/say.hpp).
+std::string text(std::string_view id, std::span<const argument> arguments);
 
 std::span<const entry> catalogue(language chosen);
 // The {names} in a message, in order of appearance, each once.

@@ -3,6 +3,7 @@
 // may excuse, and the facts the numbers alone prove. No cause is guessed from the numbers: the
 // trace gives it (lesson_diagnosis.cpp).
 #include "checkapi/timing_trials.hpp"
+#include "messages/messages.hpp"
 
 #include <doctest/doctest.h>
 
@@ -157,4 +158,34 @@ TEST_CASE("judge_timing_twice runs fresh trials only after a failure noise could
   };
   CHECK(gpucheck::judge_timing_twice(noise_then_good, words(), 1).passed);
   CHECK(rounds == 2);
+}
+
+TEST_CASE("in Chinese, a failed timing is told in Chinese, with every value in its place") {
+  // The check programs' words come from the catalogue in the language gpucheck passed
+  // (checkapi/say.hpp); a placeholder left unfilled would show as {name}.
+  gpucheck::messages::set_language(gpucheck::messages::language::chinese);
+  const auto too_long =
+      gpucheck::judge_timing({kernel_trial(9.0, 2.0), kernel_trial(8.0, 3.0)}, words(), 1);
+  const auto zero =
+      gpucheck::judge_timing({kernel_trial(0.0, 2.0), kernel_trial(0.0, 3.0)}, words(), 1);
+  const auto slip = gpucheck::judge_timing({kernel_trial(2000.0, 2.0), kernel_trial(3000.0, 3.0)},
+                                           words(), 1); // microseconds
+  gpucheck::messages::set_language(gpucheck::messages::language::english);
+  for (const auto* outcome : {&too_long, &zero, &slip}) {
+    CAPTURE(outcome->message);
+    CAPTURE(outcome->expected);
+    CAPTURE(outcome->measured);
+    CHECK_FALSE(outcome->passed);
+    for (const std::string* field : {&outcome->message, &outcome->expected, &outcome->measured}) {
+      CHECK_FALSE(contains(*field, "{"));
+      CHECK_FALSE(field->empty());
+    }
+    // Chinese characters take two columns: more columns than characters.
+    std::size_t characters = 0;
+    for (const unsigned char byte : outcome->message)
+      characters += (byte & 0xC0) != 0x80 ? 1 : 0;
+    CHECK(gpucheck::messages::display_width(outcome->message) > characters);
+  }
+  CHECK(contains(too_long.message, "7.000 ms"));
+  CHECK(contains(too_long.expected, "2.000 ms"));
 }

@@ -67,6 +67,40 @@ TEST_CASE("every message id is in both languages, with the same placeholders") {
   }
 }
 
+TEST_CASE("every sentence the check programs say is in the catalogue, and every one is said") {
+  // The check programs (lessons/*/check.cu and checker/checkapi/) name their words by a literal
+  // id in say("check.…"); a misspelt id would print itself, and a sentence no check says any more
+  // would be translated for nothing.
+  const auto english = table(messages::language::english);
+  const std::regex said("say\\(\\s*\"(check\\.[a-z0-9.-]+)\"");
+  std::set<std::string> named;
+  const fs::path root(GPUCHECK_SOURCE_DIR);
+  for (const fs::path& folder : {root / "lessons", root / "checker" / "checkapi"}) {
+    for (const auto& item : fs::recursive_directory_iterator(folder)) {
+      const std::string extension = item.path().extension().string();
+      if (extension != ".cu" && extension != ".cuh" && extension != ".cpp" && extension != ".hpp")
+        continue;
+      std::ifstream file(item.path());
+      std::stringstream source;
+      source << file.rdbuf();
+      const std::string text = source.str();
+      for (auto match = std::sregex_iterator(text.begin(), text.end(), said);
+           match != std::sregex_iterator(); ++match) {
+        const std::string id = (*match)[1].str();
+        CAPTURE(item.path().string());
+        CHECK_MESSAGE(english.count(id) == 1, "unknown check sentence " << id);
+        named.insert(id);
+      }
+    }
+  }
+  for (const auto& [id, text] : english) {
+    if (!id.starts_with("check."))
+      continue;
+    CAPTURE(id);
+    CHECK_MESSAGE(named.count(id) == 1, "no check says it");
+  }
+}
+
 TEST_CASE("every Chinese message is written in Chinese, not left in English") {
   // Messages made only of a name and a value read the same in both languages.
   const std::set<std::string> same_in_both = {"report.footer-gpu", "lint.gpu"};
@@ -88,6 +122,9 @@ TEST_CASE("every message id the checker's sources name is in the catalogue") {
   std::set<std::string> prefixes;
   for (const auto& [id, text] : english)
     prefixes.insert(id.substr(0, id.find('.')));
+  // The check programs' words ("check.…") are looked for by the test above, in say() calls: here
+  // "check" would take a file name ("check.cu") for an id.
+  prefixes.erase("check");
   const std::regex literal("\"([a-z-]+)\\.([a-z0-9.-]+)\"");
   int files = 0;
   int ids_named = 0;

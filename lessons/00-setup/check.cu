@@ -68,6 +68,10 @@ bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
 
+std::string true_or_false(bool value) {
+  return value ? "true" : "false";
+}
+
 } // namespace
 
 GPU_TEST_CASE("query_device reports what cudaGetDeviceProperties reports") {
@@ -102,19 +106,22 @@ GPU_TEST_CASE("query_device reports what cudaGetDeviceProperties reports") {
     }
   }
   gpucheck::check_outcome outcome;
-  outcome.name = "query_device(" + std::to_string(device) + ") fills every field correctly";
+  outcome.name = gpucheck::say("check.l00.query-device.name", {{"device", std::to_string(device)}});
   outcome.passed = first_wrong == nullptr;
-  outcome.expected = std::string(truth.name) + ", " + std::to_string(truth.multiProcessorCount) +
-                     " SMs, compute capability " + std::to_string(truth.major) + "." +
-                     std::to_string(truth.minor);
-  outcome.measured = reported.name.empty() ? "an empty name" : reported.name;
+  outcome.expected = gpucheck::say("check.l00.query-device.expected",
+                                   {{"name", std::string(truth.name)},
+                                    {"sms", std::to_string(truth.multiProcessorCount)},
+                                    {"major", std::to_string(truth.major)},
+                                    {"minor", std::to_string(truth.minor)}});
+  outcome.measured =
+      reported.name.empty() ? gpucheck::say("check.l00.query-device.empty-name") : reported.name;
   if (first_wrong != nullptr) {
-    outcome.message = "these fields differ from what the runtime reports: " + wrong + " (" +
-                      first_wrong->name + " should be " + first_wrong->truth + ", yours is " +
-                      first_wrong->reported + ").";
-    outcome.hint = "Call cudaGetDeviceProperties(&properties, device) and copy each field; the "
-                   "two clocks come from cudaDeviceGetAttribute (cudaDevAttrClockRate, "
-                   "cudaDevAttrMemoryClockRate).";
+    outcome.message =
+        gpucheck::say("check.l00.query-device.fields-differ", {{"fields", wrong},
+                                                               {"field", first_wrong->name},
+                                                               {"truth", first_wrong->truth},
+                                                               {"yours", first_wrong->reported}});
+    outcome.hint = gpucheck::say("check.l00.query-device.hint");
     outcome.lesson_section = std::string(lesson) + "#know-your-gpu";
   }
   CHECK(gpucheck::report(outcome));
@@ -137,23 +144,24 @@ GPU_TEST_CASE("cuda_error_message names the file, the line, the error and the ca
     }
   }
   gpucheck::check_outcome outcome;
-  outcome.name = "cuda_error_message describes a failed call, and says nothing for a success";
+  outcome.name = gpucheck::say("check.l00.error-message.name");
   outcome.passed = missing.empty() && success_message.empty();
-  outcome.expected = "a message containing \"" + file + ":" + std::to_string(line) + "\", \"" +
-                     cudaGetErrorName(call.error) + "\" and the call's text";
-  outcome.measured = message.empty() ? "an empty message" : "\"" + message + "\"";
+  outcome.expected = gpucheck::say(
+      "check.l00.error-message.expected",
+      {{"where", file + ":" + std::to_string(line)}, {"error", cudaGetErrorName(call.error)}});
+  outcome.measured =
+      message.empty() ? gpucheck::say("check.l00.error-message.empty") : "\"" + message + "\"";
   if (message.empty()) {
-    outcome.message = call.text + " failed with " + cudaGetErrorName(call.error) +
-                      ", and your function returned \"\": the error would go unnoticed.";
-    outcome.hint = "Compare `error` with cudaSuccess; when it differs, build the message from "
-                   "file, line, cudaGetErrorName(error), cudaGetErrorString(error) and call.";
+    outcome.message = gpucheck::say("check.l00.error-message.unnoticed",
+                                    {{"call", call.text}, {"error", cudaGetErrorName(call.error)}});
+    outcome.hint = gpucheck::say("check.l00.error-message.unnoticed-hint");
   } else if (!missing.empty()) {
-    outcome.message = "your message lacks \"" + missing.front() + "\".";
-    outcome.hint = "Format it as file:line: CUDA error NAME (description) in: call.";
+    outcome.message = gpucheck::say("check.l00.error-message.lacks", {{"part", missing.front()}});
+    outcome.hint = gpucheck::say("check.l00.error-message.lacks-hint");
   } else if (!success_message.empty()) {
-    outcome.message = "for cudaSuccess your function returned \"" + success_message +
-                      "\": a success needs no message.";
-    outcome.hint = "Return \"\" when error == cudaSuccess.";
+    outcome.message =
+        gpucheck::say("check.l00.error-message.success", {{"message", success_message}});
+    outcome.hint = gpucheck::say("check.l00.error-message.success-hint");
   }
   outcome.lesson_section = outcome.passed ? "" : std::string(lesson) + "#check-every-cuda-call";
   CHECK(gpucheck::report(outcome));
@@ -168,18 +176,17 @@ GPU_TEST_CASE("CHECKED catches a failed cudaMemcpy and lets a good one through")
       CHECKED(cudaMemcpy(floats.data(), nullptr, floats.bytes(), cudaMemcpyHostToDevice));
   cudaGetLastError();
   gpucheck::check_outcome outcome;
-  outcome.name = "check_cuda returns false for a failed call and true for a good one";
+  outcome.name = gpucheck::say("check.l00.checked.name");
   outcome.passed = good && !bad;
-  outcome.expected = "true for a copy from a real buffer, false for a copy from nullptr";
-  outcome.measured = std::string(good ? "true" : "false") + " and " + (bad ? "true" : "false");
+  outcome.expected = gpucheck::say("check.l00.checked.expected");
+  outcome.measured = gpucheck::say("check.l00.checked.measured",
+                                   {{"good", true_or_false(good)}, {"bad", true_or_false(bad)}});
   if (bad) {
-    outcome.message = "a copy from a null pointer failed (cudaErrorInvalidValue), and check_cuda "
-                      "said it succeeded: a program using it would go on with garbage.";
-    outcome.hint = "Return error == cudaSuccess, and print cuda_error_message(...) to stderr when "
-                   "it is not.";
+    outcome.message = gpucheck::say("check.l00.checked.said-success");
+    outcome.hint = gpucheck::say("check.l00.checked.said-success-hint");
   } else if (!good) {
-    outcome.message = "check_cuda returned false for a copy that succeeded.";
-    outcome.hint = "Only an error other than cudaSuccess is a failure.";
+    outcome.message = gpucheck::say("check.l00.checked.said-failure");
+    outcome.hint = gpucheck::say("check.l00.checked.said-failure-hint");
   }
   outcome.lesson_section = outcome.passed ? "" : std::string(lesson) + "#check-every-cuda-call";
   CHECK(gpucheck::report(outcome));
@@ -214,11 +221,17 @@ double checker_copy_ms(void* destination, const void* source, std::size_t bytes)
 
 // Host memory of one kind, and a GPU buffer to copy it into.
 struct copy_setup {
-  const char* kind;      // "pinned" or "pageable", for the report
+  const char* kind;      // "pinned" or "pageable"
   unsigned char* source; // host memory of that kind
   gpucourse::device_buffer<unsigned char>& destination;
   std::vector<unsigned char>& read_back; // the destination, copied back to check it
 };
+
+// The kind of host memory, for the report: "pinned" or "pageable" in the student's language.
+std::string memory_words(const std::string& kind) {
+  return kind == "pinned" ? gpucheck::say("check.l00.memory.pinned")
+                          : gpucheck::say("check.l00.memory.pageable");
+}
 
 // The word at `index` of a trial's pattern: different at every trial (the seed is drawn afresh).
 std::uint32_t pattern_word(std::uint32_t seed, std::size_t index) {
@@ -262,8 +275,8 @@ copy_trial time_one_copy(const copy_setup& setup) {
   CUDA_CHECK(cudaDeviceSynchronize());
 
   copy_trial trial;
-  trial.timing.work = "a copy of " + std::to_string(bytes >> 20) + " MiB from " + setup.kind +
-                      " memory (timed by the checker with events)";
+  trial.timing.work = gpucheck::say("check.l00.copy.work", {{"mib", std::to_string(bytes >> 20)},
+                                                            {"memory", memory_words(setup.kind)}});
   trial.timing.tolerance = copy_tolerance;
   trial.timing.own_clock = false; // the truth is another measurement, not the copy's own clock
   const auto clock_reads_before = gpucheck::cpu_clock_reads();
@@ -292,11 +305,8 @@ void name_copy_facts(gpucheck::check_outcome& outcome, const std::vector<copy_tr
   if (not_copied != trials.end() && not_copied->timing.reported_ms != 0) {
     outcome.passed = false;
     gpucheck::show_call(outcome, not_copied->timing.call, not_copied->timing.truth_ms);
-    outcome.message = "after your function returned, the GPU buffer did not hold the bytes of "
-                      "`source`: the copy you timed was not the copy of `bytes` bytes from "
-                      "`source` to `destination`.";
-    outcome.hint = "Copy all `bytes` bytes from `source` to `destination` (host to device), and "
-                   "time that copy.";
+    outcome.message = gpucheck::say("check.l00.copy.not-copied");
+    outcome.hint = gpucheck::say("check.l00.copy.not-copied-hint");
     outcome.rule.clear();
     outcome.noise_could_explain = false;
     outcome.lesson_section = section;
@@ -336,12 +346,10 @@ void check_copy_timing(const char* kind, unsigned char* source) {
     return timings;
   };
   gpucheck::timing_words words;
-  words.name = std::string("time_copy_ms times a copy from ") + kind + " memory";
+  words.name = gpucheck::say("check.l00.copy.name", {{"memory", memory_words(kind)}});
   words.section = std::string(lesson) + "#pageable-and-pinned-memory";
-  words.zero_hint = "Copy the bytes with cudaMemcpy, read a clock before and after, and return "
-                    "the difference in milliseconds.";
-  words.wrong_hint = "Time exactly one copy of `bytes` bytes, from the moment you ask for it "
-                     "until it has reached the GPU, and nothing else.";
+  words.zero_hint = gpucheck::say("check.l00.copy.zero-hint");
+  words.wrong_hint = gpucheck::say("check.l00.copy.wrong-hint");
   gpucheck::check_outcome outcome =
       gpucheck::judge_timing_twice(run_trials, words, /*allowed_misses=*/1);
   name_copy_facts(outcome, last_round, words.section);
@@ -385,12 +393,12 @@ bool same_prediction(double reported, double truth, double elements = 1.0) {
 
 std::string format_elements(double n) {
   if (std::isinf(n) && n > 0) {
-    return "never (infinity)";
+    return gpucheck::say("check.l00.elements.never");
   }
   char text[64];
   const bool whole = std::abs(n) >= 100 && std::abs(n) < 1e15; // else show its digits
   std::snprintf(text, sizeof text, whole ? "%.0f" : "%.3g", n);
-  return std::string(text) + " elements";
+  return gpucheck::say("check.l00.elements.count", {{"count", text}});
 }
 
 std::string describe(const saxpy_costs& costs) {
@@ -436,23 +444,19 @@ std::string slip_in_predictions(const std::vector<saxpy_costs>& draws,
   };
   for (const double bytes : {4.0, 8.0, 16.0, 24.0}) {
     if (all_match(bytes, 1e6)) {
-      return "every one of your predictions is what a job that copies " +
-             std::to_string(static_cast<int>(bytes)) +
-             " bytes per element would give. Count what crosses the bus for y = a * x + y.";
+      return gpucheck::say("check.l00.break-even.slip-bytes",
+                           {{"bytes", std::to_string(static_cast<int>(bytes))}});
     }
   }
   for (const double scale : {1.0, 1e3, 1e9}) {
     if (all_match(12, scale)) {
-      return "every one of your predictions is the right one times " +
-             std::string(scale == 1.0   ? "1e-6"
-                         : scale == 1e3 ? "1e-3"
-                                        : "1e3") +
-             ": gpu_fixed_ms is in milliseconds, cpu_ns_per_element in nanoseconds.";
+      return gpucheck::say("check.l00.break-even.slip-unit", {{"factor", scale == 1.0   ? "1e-6"
+                                                                         : scale == 1e3 ? "1e-3"
+                                                                                        : "1e3"}});
     }
   }
   if (all_match(0, 1e6)) {
-    return "every one of your predictions is what a job without copies would give: the GPU's "
-           "copies are part of its job.";
+    return gpucheck::say("check.l00.break-even.slip-no-copies");
   }
   return "";
 }
@@ -471,11 +475,12 @@ TEST_CASE("break_even_elements predicts where the GPU job overtakes the CPU loop
     }
   }
   gpucheck::check_outcome outcome;
-  outcome.name = "break_even_elements predicts where the GPU job overtakes the CPU loop";
+  outcome.name = gpucheck::say("check.l00.break-even.name");
   outcome.passed = first_wrong == draws.size();
   const std::size_t shown = outcome.passed ? 0 : first_wrong;
-  outcome.expected =
-      format_elements(model_break_even(draws[shown])) + " for " + describe(draws[shown]);
+  outcome.expected = gpucheck::say("check.l00.break-even.expected",
+                                   {{"elements", format_elements(model_break_even(draws[shown]))},
+                                    {"costs", describe(draws[shown])}});
   outcome.measured = format_elements(predictions[shown]);
   if (!outcome.passed) {
     const std::string slip = slip_in_predictions(draws, predictions);
@@ -483,18 +488,15 @@ TEST_CASE("break_even_elements predicts where the GPU job overtakes the CPU loop
     if (!slip.empty()) {
       outcome.message = slip;
     } else if (never) {
-      outcome.message = "with these costs, copying one element takes longer than the CPU's work "
-                        "on it, so the GPU job falls further behind at every n; you returned " +
-                        format_elements(predictions[shown]) + ".";
+      outcome.message = gpucheck::say("check.l00.break-even.never",
+                                      {{"returned", format_elements(predictions[shown])}});
     } else {
-      outcome.message = "your prediction is " + format_elements(predictions[shown]) +
-                        " where the model gives " +
-                        format_elements(model_break_even(draws[shown])) + ".";
+      outcome.message = gpucheck::say("check.l00.break-even.wrong",
+                                      {{"reported", format_elements(predictions[shown])},
+                                       {"model", format_elements(model_break_even(draws[shown]))}});
     }
-    outcome.hint = never ? "When no n makes the GPU job faster, return "
-                           "std::numeric_limits<double>::infinity()."
-                         : "Write both times as functions of n in one unit (ns, say), set them "
-                           "equal, and solve for n.";
+    outcome.hint = never ? gpucheck::say("check.l00.break-even.never-hint")
+                         : gpucheck::say("check.l00.break-even.wrong-hint");
     outcome.lesson_section = std::string(lesson) + "#where-the-lines-cross";
   }
   CHECK(gpucheck::report(outcome));

@@ -57,10 +57,10 @@ void fail_extra_runs(gpucheck::check_outcome& outcome, const std::vector<timing_
   outcome.passed = false;
   outcome.noise_could_explain = false;
   outcome.rule.clear();
-  outcome.message = "your " + function + " ran work(stream) " + std::to_string(extra->work_runs) +
-                    " times in one call. It times one call of the work, so it runs it once: a "
-                    "warm-up inside it hides the cold start that every caller should see.";
-  outcome.hint = "Call work(stream) once in " + function + ".";
+  outcome.message =
+      gpucheck::say("check.l01.extra-runs.message",
+                    {{"function", function}, {"runs", std::to_string(extra->work_runs)}});
+  outcome.hint = gpucheck::say("check.l01.extra-runs.hint", {{"function", function}});
   outcome.lesson_section = std::string(lesson) + "#what-the-first-call-pays-for";
 }
 
@@ -69,7 +69,9 @@ void fail_extra_runs(gpucheck::check_outcome& outcome, const std::vector<timing_
 // keep their own words.
 void say_against_the_call(gpucheck::check_outcome& outcome, const std::vector<timing_trial>& trials,
                           const std::string& function, call_end end) {
-  if (outcome.passed || outcome.message.rfind("your number is ", 0) != 0) {
+  // Only judge_timing()'s own words on how far off the number is are said again here, in
+  // whatever language they are in (check_outcome::says_only_how_far_off).
+  if (outcome.passed || !outcome.says_only_how_far_off) {
     return;
   }
   const auto shown = std::find_if(trials.begin(), trials.end(), [](const timing_trial& t) {
@@ -79,14 +81,19 @@ void say_against_the_call(gpucheck::check_outcome& outcome, const std::vector<ti
     return;
   }
   const double off_ms = shown->reported_ms - shown->truth_ms;
-  outcome.message = "your " + function + " returned " + format_ms(shown->reported_ms) + " for " +
-                    shown->work + ", which took " + (end == call_end::returned ? "" : "at least ") +
-                    format_ms(shown->truth_ms) + " (the checker read the clock inside the call" +
-                    (end == call_end::returned ? "" : ", and the GPU's own clock for its kernel") +
-                    "): your number is " + format_ms(std::abs(off_ms)) +
-                    (off_ms < 0                  ? " too short."
-                     : end == call_end::returned ? " too long."
-                                                 : " more than that.");
+  const std::initializer_list<gpucheck::said_value> values = {
+      {"function", function},
+      {"reported", format_ms(shown->reported_ms)},
+      {"work", shown->work},
+      {"truth", format_ms(shown->truth_ms)},
+      {"off", format_ms(std::abs(off_ms))}};
+  if (end == call_end::returned) {
+    outcome.message = off_ms < 0 ? gpucheck::say("check.l01.against-return.too-short", values)
+                                 : gpucheck::say("check.l01.against-return.too-long", values);
+  } else {
+    outcome.message = off_ms < 0 ? gpucheck::say("check.l01.against-finish.too-short", values)
+                                 : gpucheck::say("check.l01.against-finish.more", values);
+  }
 }
 
 // Host time inside the call, as a library's own per-call work would take: warm, the host part is
@@ -152,9 +159,12 @@ gpucheck::check_outcome judge_first_calls(const std::string& function, call_end 
         failure_output = gpucheck::last_lines(run.output, 8);
         break;
       }
-      trial->work = "the first call of work(stream) in a fresh process (a cuBLAS GEMM of N = " +
-                    std::to_string(n) + ", then " + format_ms(kernel_ms) + " of GPU work) until " +
-                    (end == call_end::returned ? "it returned" : "the GPU finished it");
+      trial->work =
+          end == call_end::returned
+              ? gpucheck::say("check.l01.first-call.work-until-return",
+                              {{"n", std::to_string(n)}, {"kernel", format_ms(kernel_ms)}})
+              : gpucheck::say("check.l01.first-call.work-until-finish",
+                              {{"n", std::to_string(n)}, {"kernel", format_ms(kernel_ms)}});
       trials.push_back(*trial);
     }
     return trials;
@@ -164,11 +174,11 @@ gpucheck::check_outcome judge_first_calls(const std::string& function, call_end 
     outcome.passed = false;
     outcome.noise_could_explain = false;
     outcome.rule.clear();
-    outcome.expected = "a fresh process that runs your " + function + " to the end";
-    outcome.measured = "a process that failed";
+    outcome.expected = gpucheck::say("check.l01.fresh-process.expected", {{"function", function}});
+    outcome.measured = gpucheck::say("check.l01.fresh-process.measured");
     outcome.message =
-        "the fresh process running your code stopped early. Its last lines:\n" + failure_output;
-    outcome.hint = "Run `make run LESSON=1` to see the same error in your terminal.";
+        gpucheck::say("check.l01.fresh-process.stopped", {{"output", failure_output}});
+    outcome.hint = gpucheck::say("check.l01.fresh-process.hint");
     outcome.lesson_section.clear();
     return outcome;
   }
@@ -208,44 +218,36 @@ GPU_TEST_CASE("fresh-process-first-call") {
 
 GPU_TEST_CASE("time_until_return stops the clock when the call returns (warm calls)") {
   gpucheck::timing_words words;
-  words.name = "time_until_return stops the clock when the call returns (warm calls)";
+  words.name = gpucheck::say("check.l01.warm-return.name");
   words.section = std::string(lesson) + "#until-the-call-returns-and-until-the-gpu-has-finished";
-  words.zero_hint = "time_until_return measures the span from calling work(stream) to that "
-                    "call's return.";
-  words.wrong_hint = "Stop the clock as soon as work(stream) has returned: waiting for the GPU "
-                     "is time_call's job, not this function's.";
+  words.zero_hint = gpucheck::say("check.l01.time-until-return.zero-hint");
+  words.wrong_hint = gpucheck::say("check.l01.warm-return.wrong-hint");
   CHECK(gpucheck::report(judge_warm_calls("time_until_return", call_end::returned, words)));
 }
 
 GPU_TEST_CASE("time_call returns the time of a warm call, until the GPU has finished it") {
   gpucheck::timing_words words;
-  words.name = "time_call returns the time of a warm call, until the GPU has finished it";
+  words.name = gpucheck::say("check.l01.warm-call.name");
   words.section = std::string(lesson) + "#until-the-call-returns-and-until-the-gpu-has-finished";
-  words.zero_hint = "time_call measures the span from calling work(stream) until the GPU has "
-                    "finished what the call queued.";
-  words.wrong_hint = "The clock must run from just before `work(stream)` until the GPU has "
-                     "finished it, and nothing else may run in between.";
+  words.zero_hint = gpucheck::say("check.l01.time-call.zero-hint");
+  words.wrong_hint = gpucheck::say("check.l01.warm-call.wrong-hint");
   CHECK(gpucheck::report(judge_warm_calls("time_call", call_end::finished, words)));
 }
 
 GPU_TEST_CASE("time_until_return on the first call of a fresh process includes the cold start") {
   gpucheck::timing_words words;
-  words.name = "time_until_return on the first call of a fresh process includes the cold start";
+  words.name = gpucheck::say("check.l01.cold-return.name");
   words.section = std::string(lesson) + "#what-the-first-call-pays-for";
-  words.zero_hint = "time_until_return measures the span from calling work(stream) to that "
-                    "call's return.";
-  words.wrong_hint = "Time the call you are given, cold or not, from just before it until it "
-                     "returns.";
+  words.zero_hint = gpucheck::say("check.l01.time-until-return.zero-hint");
+  words.wrong_hint = gpucheck::say("check.l01.cold-return.wrong-hint");
   CHECK(gpucheck::report(judge_first_calls("time_until_return", call_end::returned, words)));
 }
 
 GPU_TEST_CASE("time_call on the first call of a fresh process includes the cold start") {
   gpucheck::timing_words words;
-  words.name = "time_call on the first call of a fresh process includes the cold start";
+  words.name = gpucheck::say("check.l01.cold-call.name");
   words.section = std::string(lesson) + "#what-the-first-call-pays-for";
-  words.zero_hint = "time_call measures the span from calling work(stream) until the GPU has "
-                    "finished what the call queued.";
-  words.wrong_hint = "Time the call you are given, cold or not: the clock starts before "
-                     "work(stream) is called, and stops once the GPU has finished it.";
+  words.zero_hint = gpucheck::say("check.l01.time-call.zero-hint");
+  words.wrong_hint = gpucheck::say("check.l01.cold-call.wrong-hint");
   CHECK(gpucheck::report(judge_first_calls("time_call", call_end::finished, words)));
 }

@@ -127,8 +127,7 @@ GPU_TEST_CASE("warm_up_until_stable finds the end of the warm-up and the steady 
   CUDA_CHECK(cudaDeviceSynchronize());
 
   gpucheck::check_outcome outcome;
-  outcome.name = "warm_up_until_stable returns the warm-up call by call, the steady median and "
-                 "the warm-up's cost";
+  outcome.name = gpucheck::say("check.l02.series.name");
   constexpr int trial_count = 3;
   // A failure that noise could explain (a time too long, a host that delayed the calls deciding
   // the warm-up's end) is run again with fresh draws, up to twice in all (TOLERANCES.md).
@@ -139,9 +138,11 @@ GPU_TEST_CASE("warm_up_until_stable finds the end of the warm-up and the steady 
     const gpucheck::warm_up_series_run& run = trial.run;
     const gpucheck::warm_up_judgement judged =
         gpucheck::judge_warm_up_series(trial.answer, run, rules);
-    outcome.expected = gpucheck::describe_warm_up(run.true_warm_up_ms(), run.true_steady_ms(),
-                                                  run.true_cost_ms()) +
-                       " (" + std::to_string(run.repetitions) + " repetitions)";
+    outcome.expected = gpucheck::say(
+        "check.l02.series.expected",
+        {{"described", gpucheck::describe_warm_up(run.true_warm_up_ms(), run.true_steady_ms(),
+                                                  run.true_cost_ms())},
+         {"repetitions", std::to_string(run.repetitions)}});
     outcome.measured = gpucheck::describe_warm_up(trial.answer.warm_up_ms, trial.answer.steady_ms,
                                                   trial.answer.cost_ms);
     if (judged.accurate) {
@@ -212,14 +213,12 @@ GPU_TEST_CASE(
 
   for (const size_result& size : sizes) {
     gpucheck::check_outcome outcome;
-    outcome.name =
-        "in a fresh process, first and steady GEMM times at N = " + std::to_string(size.n) +
-        " agree with the checker's";
+    outcome.name = gpucheck::say("check.l02.fresh.name", {{"n", std::to_string(size.n)}});
     if (size.first_ms < 0 || size.truth_first_ms.empty()) {
-      outcome.expected = "a fresh process that runs warm_up_until_stable to the end";
-      outcome.measured = "a process that failed";
-      outcome.message = "a fresh process stopped early. Its last lines:\n" + size.failure;
-      outcome.hint = "Run `make run LESSON=2` to see the same error in your terminal.";
+      outcome.expected = gpucheck::say("check.l02.fresh-failed.expected");
+      outcome.measured = gpucheck::say("check.l02.fresh-failed.measured");
+      outcome.message = gpucheck::say("check.l02.fresh-failed.message", {{"lines", size.failure}});
+      outcome.hint = gpucheck::say("check.l02.fresh-failed.hint");
       CHECK(gpucheck::report(outcome));
       continue;
     }
@@ -233,44 +232,48 @@ GPU_TEST_CASE(
     const auto steady_verdict =
         gpucheck::judge_time(size.steady_ms, size.truth_steady_ms, steady_tolerance);
     outcome.passed = first_ok && steady_verdict == gpucheck::time_verdict::accurate;
-    outcome.expected = "first between " + format_ms(0.4 * *low) + " and " + format_ms(2.5 * *high) +
-                       ", steady " + format_ms(size.truth_steady_ms) + " within " +
-                       format_ms(steady_tolerance.allowed_ms(size.truth_steady_ms));
-    outcome.measured = "first " + format_ms(size.first_ms) + ", steady " +
-                       format_ms(size.steady_ms) + ", warm-up cost " + format_ms(size.cost_ms);
+    outcome.expected =
+        gpucheck::say("check.l02.fresh.expected",
+                      {{"low", format_ms(0.4 * *low)},
+                       {"high", format_ms(2.5 * *high)},
+                       {"steady", format_ms(size.truth_steady_ms)},
+                       {"allowed", format_ms(steady_tolerance.allowed_ms(size.truth_steady_ms))}});
+    outcome.measured =
+        gpucheck::say("check.l02.fresh.measured", {{"first", format_ms(size.first_ms)},
+                                                   {"steady", format_ms(size.steady_ms)},
+                                                   {"cost", format_ms(size.cost_ms)}});
     if (size.first_ms == 0.0) {
-      outcome.message = "in a fresh process your warm-up was empty, but the checker's first GEMMs "
-                        "of N = " +
-                        std::to_string(size.n) + " in fresh processes took " + format_ms(*low) +
-                        " to " + format_ms(*high) + ": a process's first call is never steady.";
-      outcome.hint = "warm_up_ms starts with the very first call of the work.";
+      outcome.message = gpucheck::say(
+          "check.l02.fresh-empty.message",
+          {{"n", std::to_string(size.n)}, {"low", format_ms(*low)}, {"high", format_ms(*high)}});
+      outcome.hint = gpucheck::say("check.l02.fresh-empty.hint");
       outcome.lesson_section = section("#warming-up-until-the-time-settles");
     } else if (!first_ok) {
-      outcome.message = "the checker's first GEMMs of N = " + std::to_string(size.n) +
-                        " in fresh processes took " + format_ms(*low) + " to " + format_ms(*high) +
-                        "; yours took " + format_ms(size.first_ms) + ".";
-      outcome.hint = size.first_ms < 0.4 * *low
-                         ? "warm_up_ms[0] must be the very first call, timed until the GPU "
-                           "finished: nothing may run the work before it."
-                         : "Time each call with gpucourse::time_call, and nothing else with it.";
+      outcome.message =
+          gpucheck::say("check.l02.fresh-first.message", {{"n", std::to_string(size.n)},
+                                                          {"low", format_ms(*low)},
+                                                          {"high", format_ms(*high)},
+                                                          {"first", format_ms(size.first_ms)}});
+      outcome.hint = size.first_ms < 0.4 * *low ? gpucheck::say("check.l02.fresh-first-short.hint")
+                                                : gpucheck::say("check.l02.fresh-first-long.hint");
       // The truth is other processes' first GEMMs, which a busy GPU lengthens or not: a
       // disturbed GPU may excuse this comparison either way.
       outcome.noise_could_explain = true;
       // A number that fits in another unit shows its slip by itself, on any GPU.
       const std::string unit = gpucheck::unit_that_fits(size.first_ms, 0.4 * *low, 2.5 * *high);
       if (!unit.empty()) {
-        outcome.message = gpucheck::unit_slip_message(size.first_ms, unit, "a cold start");
-        outcome.hint = "Return milliseconds: std::chrono::duration<double, std::milli>(stop - "
-                       "start).count().";
+        outcome.message = gpucheck::unit_slip_message(size.first_ms, unit,
+                                                      gpucheck::say("check.l02.fits-a-cold-start"));
+        outcome.hint = gpucheck::say("check.l02.fresh-first-unit.hint");
         outcome.rule.clear();
         outcome.noise_could_explain = false;
       }
       outcome.lesson_section = section("#cold-in-a-fresh-process");
     } else if (!outcome.passed) {
-      outcome.message = "your steady_ms is " + format_ms(size.steady_ms) +
-                        ", but the checker's events timed the same warm GEMM at " +
-                        format_ms(size.truth_steady_ms) + ".";
-      outcome.hint = "steady_ms is the median of `repetitions` calls timed after the warm-up.";
+      outcome.message = gpucheck::say(
+          "check.l02.fresh-steady.message",
+          {{"reported", format_ms(size.steady_ms)}, {"truth", format_ms(size.truth_steady_ms)}});
+      outcome.hint = gpucheck::say("check.l02.steady.hint");
       // The truth is a separate measurement, which noise moves too (judge.hpp).
       outcome.noise_could_explain = gpucheck::noise_could_cause(steady_verdict, false);
       outcome.lesson_section = section("#warming-up-until-the-time-settles");
@@ -280,25 +283,28 @@ GPU_TEST_CASE(
 
   if (sizes[0].steady_ms > 0 && sizes[1].steady_ms > 0) {
     gpucheck::check_outcome outcome;
-    outcome.name = "the steady GEMM time grows with N";
+    outcome.name = gpucheck::say("check.l02.grows.name");
     const double ratio = sizes[1].steady_ms / sizes[0].steady_ms;
     const double truth_ratio = sizes[1].truth_steady_ms / sizes[0].truth_steady_ms;
     outcome.passed = ratio >= 5.0;
-    outcome.expected = "steady at N = " + std::to_string(sizes[1].n) + " at least 5 times " +
-                       "steady at N = " + std::to_string(sizes[0].n) +
-                       " (the checker's: " + std::to_string(static_cast<int>(truth_ratio)) +
-                       " times)";
-    outcome.measured = format_ms(sizes[1].steady_ms) + " vs " + format_ms(sizes[0].steady_ms);
+    outcome.expected = gpucheck::say("check.l02.grows.expected",
+                                     {{"large", std::to_string(sizes[1].n)},
+                                      {"small", std::to_string(sizes[0].n)},
+                                      {"ratio", std::to_string(static_cast<int>(truth_ratio))}});
+    outcome.measured =
+        gpucheck::say("check.l02.grows.measured", {{"large_ms", format_ms(sizes[1].steady_ms)},
+                                                   {"small_ms", format_ms(sizes[0].steady_ms)}});
     if (!outcome.passed) {
       char times[32];
       std::snprintf(times, sizeof times, "%.1f", ratio);
-      outcome.message = "your steady time at N = " + std::to_string(sizes[1].n) + " is only " +
-                        times + " times the one at N = " + std::to_string(sizes[0].n) +
-                        ", although the large GEMM does about " +
-                        std::to_string(static_cast<long long>(
-                            std::pow(static_cast<double>(sizes[1].n) / sizes[0].n, 3))) +
-                        " times the work: your steady times do not grow with it.";
-      outcome.hint = "Time each call until the GPU has finished it (gpucourse::time_call).";
+      outcome.message =
+          gpucheck::say("check.l02.grows.message",
+                        {{"large", std::to_string(sizes[1].n)},
+                         {"times", times},
+                         {"small", std::to_string(sizes[0].n)},
+                         {"work", std::to_string(static_cast<long long>(std::pow(
+                                      static_cast<double>(sizes[1].n) / sizes[0].n, 3)))}});
+      outcome.hint = gpucheck::say("check.l02.grows.hint");
       outcome.noise_could_explain = true;
       outcome.lesson_section = section("#what-the-table-shows");
     }

@@ -93,39 +93,37 @@ GPU_TEST_CASE("time_launch_only measures the launch: far less than the work") {
   const double launch_ms = gpucheck::median(launches_ms);
 
   gpucheck::check_outcome outcome;
-  outcome.name = "time_launch_only returns the launch time, at least 10 times below the work's";
+  outcome.name = gpucheck::say("check.l03.launch.name");
   const bool positive = launch_ms > 0 && spin_launch_ms > 0 && std::isfinite(launch_ms);
   outcome.passed = positive && spin_runs > 0 && launch_ms <= truth_ms / 10.0 &&
                    spin_launch_ms <= spin_truth_ms / 10.0;
-  outcome.expected = "more than 0 and at most " + format_ms(truth_ms / 10.0) +
-                     " (a tenth of the GEMM's " + format_ms(truth_ms) + " at N = 4000)";
-  outcome.measured = format_ms(launch_ms) + " (and " + format_ms(spin_launch_ms) + " for a " +
-                     format_ms(spin_truth_ms) + " kernel)";
+  outcome.expected =
+      gpucheck::say("check.l03.launch.expected",
+                    {{"limit", format_ms(truth_ms / 10.0)}, {"truth", format_ms(truth_ms)}});
+  outcome.measured =
+      gpucheck::say("check.l03.launch.measured", {{"launch", format_ms(launch_ms)},
+                                                  {"spin_launch", format_ms(spin_launch_ms)},
+                                                  {"spin_truth", format_ms(spin_truth_ms)}});
   if (!positive) {
     outcome.message =
-        "your function returned " + format_ms(launch_ms) + ": it does not time the launch yet.";
-    outcome.hint = "Read std::chrono::steady_clock::now() before and after `work(stream)` and "
-                   "return the difference in milliseconds.";
+        gpucheck::say("check.l03.launch-untimed.message", {{"launch", format_ms(launch_ms)}});
+    outcome.hint = gpucheck::say("check.l03.launch-untimed.hint");
     outcome.lesson_section = std::string(lesson) + "#case-4-timing-the-launch";
   } else if (!outcome.passed) {
     const bool waited = launch_ms >= truth_ms / 2 || spin_launch_ms >= spin_truth_ms / 2;
     if (waited) {
       // At least half the work's time: the function waited for the GPU. A launch does not wait
       // for other processes' work, so no busy GPU explains this.
-      outcome.message = "your launch-only time is close to the work's own time: the function "
-                        "waited for the GPU, and so measured the work, not the launch.";
-      outcome.hint = "No synchronize in time_launch_only: the point is to see how little time "
-                     "the call itself takes.";
+      outcome.message = gpucheck::say("check.l03.launch-waited.message");
+      outcome.hint = gpucheck::say("check.l03.launch-waited.hint");
       outcome.noise_could_explain = false;
     } else {
       // Longer than a launch, shorter than the work; a slow host can do this too, so a disturbed
       // machine may excuse it. No call is shown for the trace: its rules hold a clock stopped
       // before the work finished for a mistake (unsynced-stop), which this function does on
       // purpose, and would tell the student to synchronize.
-      outcome.message = "your launch-only time is longer than a tenth of the work, though shorter "
-                        "than the work itself: more than the launch lies between your clock reads, "
-                        "or the host was slow.";
-      outcome.hint = "Read the clock just before and just after `work(stream)`, nothing else.";
+      outcome.message = gpucheck::say("check.l03.launch-long.message");
+      outcome.hint = gpucheck::say("check.l03.launch-long.hint");
       outcome.noise_could_explain = true;
     }
     outcome.lesson_section = std::string(lesson) + "#case-4-timing-the-launch";
@@ -208,7 +206,7 @@ case_5_trial run_case_5_trial(case_5_bench& bench, cudaStream_t stream) {
 // judged again on three fresh trials: a real mistake fails both rounds.
 gpucheck::check_outcome judge_case_5_round(case_5_bench& bench, cudaStream_t stream) {
   gpucheck::check_outcome outcome;
-  outcome.name = "reproduce_case_5 measures case 4, case 5, its work alone and the stale work";
+  outcome.name = gpucheck::say("check.l03.case-5.name");
   outcome.lesson_section = std::string(lesson) + "#case-5-the-wait-includes-earlier-work";
   std::vector<case_5_trial> trials;
   std::vector<case_5_verdict> verdicts;
@@ -231,13 +229,14 @@ gpucheck::check_outcome judge_case_5_round(case_5_bench& bench, cudaStream_t str
   }
   outcome.passed = accurate >= 2;
   const case_5_trial& shown = trials[first_wrong < 0 ? 0 : first_wrong];
-  outcome.expected = "case 4 a launch, under " + format_ms(shown.case_4_work_ms / 10) +
-                     "; case 5 its own " + format_ms(shown.own_work_ms) + " plus the " +
-                     format_ms(shown.case_4_work_ms) + " of case 4's work queued before it; " +
-                     "alone " + format_ms(shown.alone_work_ms) + "; stale " +
-                     format_ms(shown.case_4_work_ms) + " (each within 5% or 0.1 ms)";
-  outcome.measured = gpucheck::describe_case_5_numbers(shown.reported) + " (" +
-                     std::to_string(accurate) + " of 3 trials right)";
+  outcome.expected = gpucheck::say("check.l03.case-5.expected",
+                                   {{"launch_limit", format_ms(shown.case_4_work_ms / 10)},
+                                    {"own", format_ms(shown.own_work_ms)},
+                                    {"case_4_work", format_ms(shown.case_4_work_ms)},
+                                    {"alone", format_ms(shown.alone_work_ms)}});
+  outcome.measured = gpucheck::say("check.l03.case-5.measured",
+                                   {{"numbers", gpucheck::describe_case_5_numbers(shown.reported)},
+                                    {"right", std::to_string(accurate)}});
   if (!outcome.passed) {
     outcome.message = verdicts[first_wrong].message;
     outcome.hint = verdicts[first_wrong].hint;
@@ -255,7 +254,8 @@ GPU_TEST_CASE("reproduce_case_5 shows the earlier work that case 5 waited for") 
   if (!outcome.passed && outcome.noise_could_explain) {
     outcome = judge_case_5_round(bench, stream);
     if (!outcome.passed) {
-      outcome.measured += ", in a second round after the first failed too";
+      outcome.measured =
+          gpucheck::say("check.l03.case-5.measured-second-round", {{"measured", outcome.measured}});
     }
   }
   CHECK(gpucheck::report(outcome));
@@ -274,22 +274,21 @@ gpucheck::check_outcome judge_crossovers(const std::string& name,
     const int reported = find_crossover(table);
     if (reported != expected) {
       outcome.passed = false;
-      outcome.expected = "N = " + std::to_string(expected) + " for this table:" + table_text(table);
+      outcome.expected =
+          gpucheck::say("check.l03.crossover.expected",
+                        {{"n", std::to_string(expected)}, {"table", table_text(table)}});
       outcome.measured = "N = " + std::to_string(reported);
-      outcome.message = expected == -1
-                            ? "the GPU is not faster at the largest size, so there is no "
-                              "crossover in this table: return -1."
-                            : "the GPU is faster at N = " + std::to_string(expected) +
-                                  " and at every larger size, and not at the size just below.";
-      outcome.hint = "Start at the largest N and walk down while gpu_ms < cpu_ms (strictly: a "
-                     "tie is no win); a lucky win at a small N, with losses after it, is not a "
-                     "crossover.";
+      outcome.message = expected == -1 ? gpucheck::say("check.l03.crossover-none.message")
+                                       : gpucheck::say("check.l03.crossover.message",
+                                                       {{"n", std::to_string(expected)}});
+      outcome.hint = gpucheck::say("check.l03.crossover.hint");
       outcome.lesson_section = std::string(lesson) + "#where-the-gpu-starts-to-win";
       return outcome;
     }
   }
-  outcome.expected = "the right size for " + std::to_string(tables.size()) + " tables";
-  outcome.measured = "the right size for every one";
+  outcome.expected = gpucheck::say("check.l03.crossover-right.expected",
+                                   {{"count", std::to_string(tables.size())}});
+  outcome.measured = gpucheck::say("check.l03.crossover-right.measured");
   return outcome;
 }
 
@@ -319,8 +318,8 @@ TEST_CASE("find_crossover finds where the GPU starts to win, on made-up tables")
   // One row: a win, and a loss.
   tables.push_back({made_up_table(0, false).front()});
   tables.push_back({made_up_table(9, false).front()});
-  CHECK(gpucheck::report(judge_crossovers(
-      "find_crossover returns the size from which the GPU is faster (made-up tables)", tables)));
+  CHECK(gpucheck::report(
+      judge_crossovers(gpucheck::say("check.l03.crossover-made-up.name"), tables)));
 }
 
 GPU_TEST_CASE("find_crossover finds where the GPU starts to win, on a table measured here") {
@@ -349,11 +348,10 @@ GPU_TEST_CASE("find_crossover finds where the GPU starts to win, on a table meas
     }
     measured.push_back({n, gpucheck::median(cpu_ms), gpucheck::median(gpu_ms)});
   }
-  auto outcome = judge_crossovers(
-      "find_crossover returns the size from which the GPU is faster (a table measured here)",
-      {measured});
+  auto outcome = judge_crossovers(gpucheck::say("check.l03.crossover-measured.name"), {measured});
   if (outcome.passed) {
-    outcome.measured = "N = " + std::to_string(find_crossover(measured)) + " for it";
+    outcome.measured = gpucheck::say("check.l03.crossover-measured.measured",
+                                     {{"n", std::to_string(find_crossover(measured))}});
   }
   CHECK(gpucheck::report(outcome));
 }

@@ -20,7 +20,6 @@ namespace {
 
 constexpr int trial_count = 5;
 constexpr int allowed_misses = 1; // one trial may be disturbed by the machine, not two
-constexpr char background[] = "15-30 ms of other work was queued on the stream before each call";
 const std::string lesson = "lessons/04-two-sync-methods/lesson.md";
 
 using timing_function = double (*)(const gpu_work&, cudaStream_t);
@@ -117,20 +116,19 @@ void fail_if_other_stream_waited(gpucheck::check_outcome& outcome,
                                   [](const stream_trial& t) { return t.other_done_at_return; });
   outcome.passed = false;
   gpucheck::show_call(outcome, shown->timing.call, shown->timing.truth_ms);
-  outcome.expected = "a return while the other stream's " + gpucheck::format_ms(shown->other_ms) +
-                     " of work was still running";
-  outcome.measured = "a return after it had ended, in " + std::to_string(waited) + " of " +
-                     std::to_string(trials.size()) + " calls";
-  const std::string when =
+  outcome.expected = gpucheck::say("check.l04.waited-other.expected",
+                                   {{"other", gpucheck::format_ms(shown->other_ms)}});
+  outcome.measured =
+      gpucheck::say("check.l04.waited-other.measured",
+                    {{"waited", std::to_string(waited)}, {"calls", std::to_string(trials.size())}});
+  outcome.message =
       shown->work_started_after_other
-          ? "and the work you timed started only after that"
-          : gpucheck::format_ms(shown->ended_after_work_ms) + " after the work you timed had ended";
-  outcome.message = "your number was right, but your function returned only after the other "
-                    "stream's " +
-                    gpucheck::format_ms(shown->other_ms) + " of work had ended, " + when +
-                    ": it waited for a stream that is not `stream`.";
-  outcome.hint = "A wait on the whole device covers every stream. Wait for `stream` alone, "
-                 "before the clock starts and before it stops.";
+          ? gpucheck::say("check.l04.waited-other-before-work.message",
+                          {{"other", gpucheck::format_ms(shown->other_ms)}})
+          : gpucheck::say("check.l04.waited-other-after-work.message",
+                          {{"other", gpucheck::format_ms(shown->other_ms)},
+                           {"after", gpucheck::format_ms(shown->ended_after_work_ms)}});
+  outcome.hint = gpucheck::say("check.l04.waited-other.hint");
   outcome.rule.clear();
   outcome.noise_could_explain =
       std::any_of(trials.begin(), trials.end(), [](const stream_trial& t) {
@@ -183,18 +181,16 @@ void name_batch_slips(gpucheck::check_outcome& outcome,
            std::abs(t.total_ms - t.timing.truth_ms) <= 0.1 * t.timing.truth_ms;
   });
   if (said_one_run != trials.end()) {
-    outcome.hint = "Return, with your interval, the number of runs it holds: the checker "
-                   "divides the one by the other.";
+    outcome.hint = gpucheck::say("check.l04.said-one-run.hint");
   } else if (divided_already) {
     const short_work_trial& shown = trials.front();
     gpucheck::show_call(outcome, shown.timing.call, shown.timing.truth_ms * shown.said_runs);
-    outcome.message = "your function returned an interval of " +
-                      gpucheck::format_ms(shown.total_ms) + " holding " +
-                      std::to_string(shown.said_runs) + " runs, while one run took " +
-                      gpucheck::format_ms(shown.timing.truth_ms) +
-                      ": the interval is already divided by the count, and the checker divides "
-                      "it again.";
-    outcome.hint = "Return the whole interval you measured, undivided, with the count.";
+    outcome.message = gpucheck::say("check.l04.divided-already.message",
+                                    {{"interval", gpucheck::format_ms(shown.total_ms)},
+                                     {"runs", std::to_string(shown.said_runs)},
+                                     {"one_run", gpucheck::format_ms(shown.timing.truth_ms)}});
+    outcome.hint = gpucheck::say("check.l04.divided-already.hint");
+    outcome.says_only_how_far_off = false;
     outcome.rule.clear();
     outcome.noise_could_explain = false;
   }
@@ -205,13 +201,11 @@ void name_batch_slips(gpucheck::check_outcome& outcome,
 GPU_TEST_CASE("time_with_device_sync times the work alone, with other work queued before it") {
   const gpucheck::time_tolerance tolerance{0.05, 0.05}; // 5% or 50 us
   gpucheck::timing_words words;
-  words.name = "time_with_device_sync returns the time of the work alone";
+  words.name = gpucheck::say("check.l04.device-sync.name");
   words.section = lesson + "#method-1-a-host-clock-and-a-device-wide-sync";
-  words.context = background;
-  words.zero_hint = "Read std::chrono::steady_clock::now() before and after `work(stream)`, "
-                    "and return the difference in milliseconds.";
-  words.wrong_hint = "Between your two clock reads keep only `work(stream)` and a wait for it, "
-                     "and make sure nothing older is still running when the first read happens.";
+  words.context = gpucheck::say("check.l04.queued-before.context");
+  words.zero_hint = gpucheck::say("check.l04.device-sync.zero-hint");
+  words.wrong_hint = gpucheck::say("check.l04.device-sync.wrong-hint");
   CHECK(gpucheck::report(gpucheck::judge_timing_twice(
       [&] { return run_trials(time_with_device_sync, tolerance); }, words, allowed_misses)));
 }
@@ -219,15 +213,11 @@ GPU_TEST_CASE("time_with_device_sync times the work alone, with other work queue
 GPU_TEST_CASE("time_with_events times the work alone, with other work queued before it") {
   const gpucheck::time_tolerance tolerance{0.05, 0.02}; // 5% or 20 us
   gpucheck::timing_words words;
-  words.name = "time_with_events returns the time of the work alone";
+  words.name = gpucheck::say("check.l04.events.name");
   words.section = lesson + "#method-2-cuda-events";
-  words.context = background;
-  words.zero_hint = "Record an event before and one after `work(stream)`, wait for the second, "
-                    "and return cudaEventElapsedTime's result; wrap each call in CUDA_CHECK to "
-                    "see any error (cudaEventElapsedTime leaves your variable alone when it "
-                    "fails).";
-  words.wrong_hint = "Both events must be recorded on the stream that carries the work, one "
-                     "just before `work(stream)` and one just after it.";
+  words.context = gpucheck::say("check.l04.queued-before.context");
+  words.zero_hint = gpucheck::say("check.l04.events.zero-hint");
+  words.wrong_hint = gpucheck::say("check.l04.events.wrong-hint");
   CHECK(gpucheck::report(gpucheck::judge_timing_twice(
       [&] { return run_trials(time_with_events, tolerance); }, words, allowed_misses)));
 }
@@ -235,17 +225,11 @@ GPU_TEST_CASE("time_with_events times the work alone, with other work queued bef
 GPU_TEST_CASE("time_with_stream_sync times the work alone, and leaves other streams running") {
   const gpucheck::time_tolerance tolerance{0.05, 0.05}; // 5% or 50 us, as for the host clock above
   gpucheck::timing_words words;
-  words.name = "time_with_stream_sync returns the time of the work alone, and waits for nothing "
-               "but its stream";
+  words.name = gpucheck::say("check.l04.stream-sync.name");
   words.section = lesson + "#wait-for-one-stream";
-  words.context = "5-15 ms of other work was queued on the stream, and 40-80 ms on another "
-                  "stream, before each call";
-  words.zero_hint = "Read std::chrono::steady_clock::now() before and after `work(stream)`, "
-                    "with a wait for the work before the second read, and return the "
-                    "difference in milliseconds.";
-  words.wrong_hint = "Between your two clock reads keep only `work(stream)` and a wait for it, "
-                     "and make sure nothing older on `stream` is still running when the first "
-                     "read happens.";
+  words.context = gpucheck::say("check.l04.stream-sync.context");
+  words.zero_hint = gpucheck::say("check.l04.stream-sync.zero-hint");
+  words.wrong_hint = gpucheck::say("check.l04.stream-sync.wrong-hint");
   std::vector<stream_trial> last_round;
   gpucheck::check_outcome outcome = gpucheck::judge_timing_twice(
       [&] {
@@ -262,13 +246,11 @@ GPU_TEST_CASE("time_short_work times one run of work of a few microseconds, with
   // than what one timing adds to one run. Nothing is queued before the calls.
   const gpucheck::time_tolerance tolerance{0.02, 0.0};
   gpucheck::timing_words words;
-  words.name = "time_short_work returns the time of one run of short work, within 2%";
+  words.name = gpucheck::say("check.l04.short-work.name");
   words.section = lesson + "#time-short-work-in-a-batch";
-  words.context = "your number is the interval you returned divided by its number of runs";
-  words.zero_hint = "Time the work as time_with_events does, and return that time with the "
-                    "number of runs it holds (1, to begin with); then read what the check says.";
-  words.wrong_hint = "What one timing adds to the work it adds once per interval, however many "
-                     "runs the interval holds.";
+  words.context = gpucheck::say("check.l04.short-work.context");
+  words.zero_hint = gpucheck::say("check.l04.short-work.zero-hint");
+  words.wrong_hint = gpucheck::say("check.l04.short-work.wrong-hint");
   std::vector<short_work_trial> last_round;
   gpucheck::check_outcome outcome = gpucheck::judge_timing_twice(
       [&] {

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 # zh_starter_check.sh GPUCHECK: lesson 04's starter, checked with GPUCHECK_LANG=zh on a GPU, fails
 # (exit 1) and says so in Chinese: the verdict, the headline, the fields of a failed check (应为,
-# 实测, 原因), the rule id as it is, and the next step. Exit 77 where there is no GPU.
+# 实测, 原因), the check's own words, the rule id as it is, and the next step. Exit 77 where there is no GPU.
 set -u
 gpucheck=$1
 output=$(GPUCHECK_LANG=zh "$gpucheck" check 4 2>&1)
@@ -22,6 +22,16 @@ done
 if printf '%s' "$flat" | grep -q " 规则  "; then
   printf '%s' "$flat" | grep -Eq " 规则      [a-z]+(-[a-z]+)+" || fail "the rule id is not shown as it is"
 fi
+# The check programs' own words are Chinese too (checkapi/say.hpp): the name of every check, and
+# what each failed check says about why and what to change, hold Chinese characters.
+printf '%s\n' "$output" | python3 -c '
+import re, sys
+lines = [l for l in sys.stdin.read().splitlines()
+         if re.match(r"^ +(通过|失败|原因|改法) ", l)]
+english = [l for l in lines if not re.search("[\u4e00-\u9fff]", re.sub(r"^ +\S+ +", "", l, count=1))]
+if not lines or english:
+    sys.exit("no check lines" if not lines else "English where Chinese is due:\n" + "\n".join(english))
+' || fail "a check's own words are not in Chinese"
 # The English labels of the same fields are not there.
 if printf '%s' "$output" | grep -Eq "^ +(expected|measured|why|fix)  "; then
   fail "English field labels in a Chinese run"
