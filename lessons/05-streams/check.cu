@@ -151,10 +151,24 @@ job_setup& setup() {
   return shared;
 }
 
+// What the first wrong word shows of its cause; the hint and the section follow from it.
+enum class wrong_word_kind {
+  none,            // every word sampled right
+  not_written,     // host_out still held what it held before the call
+  stale_key,       // computed with the key before the checker wrote it
+  before_its_step, // computed before its chunk's copy in, or copied out before its kernel
+  other,           // any other value
+};
+
+struct wrong_word {
+  wrong_word_kind kind = wrong_word_kind::none;
+  std::string words; // the sentence that says it; "" if none
+};
+
 // The first wrong word of a sample of host_out (every 4099th word, and the first and last of
-// each of 64 equal parts), read at once when run_overlapped returned; "" if none. It says what
-// the wrong word is, where that tells the cause.
-std::string first_wrong_word(const job_setup& s, std::uint32_t key_value) {
+// each of 64 equal parts), read at once when run_overlapped returned; kind none if none. It says
+// what the wrong word is, where that tells the cause.
+wrong_word first_wrong_word(const job_setup& s, std::uint32_t key_value) {
   std::vector<std::size_t> sample;
   for (std::size_t i = 0; i < job_words; i += 4099)
     sample.push_back(i);
@@ -173,22 +187,30 @@ std::string first_wrong_word(const job_setup& s, std::uint32_t key_value) {
     const std::uint32_t got = out[i];
     if (got == want)
       continue;
-    const std::string where = "word " + std::to_string(i) + " of " + std::to_string(job_words);
+    const std::string index = std::to_string(i);
+    const std::string count = std::to_string(job_words);
     if (got == untouched)
-      return where + " had not been written when run_overlapped returned";
+      return {wrong_word_kind::not_written, gpucheck::say("check.l05.wrong-word.not-written",
+                                                          {{"index", index}, {"count", count}})};
     if (got == transform_word(in[i], stale_key, s.rounds))
-      return where + " was computed with the key as it was before the checker wrote it: the "
-                     "kernel ran before job.key_ready";
+      return {wrong_word_kind::stale_key, gpucheck::say("check.l05.wrong-word.stale-key",
+                                                        {{"index", index}, {"count", count}})};
     if (got == transform_word(device_word, key_value, s.rounds) ||
         got == transform_word(device_word, stale_key, s.rounds))
-      return where + " was computed from what device_in held before its copy in arrived: the "
-                     "kernel ran before its chunk's copy in";
+      return {wrong_word_kind::before_its_step,
+              gpucheck::say("check.l05.wrong-word.before-copy-in",
+                            {{"index", index}, {"count", count}})};
     if (got == device_word)
-      return where + " is what device_out held before the kernel wrote it: the copy out ran "
-                     "before its chunk's kernel";
-    return where + " is " + std::to_string(got) + ", expected " + std::to_string(want);
+      return {wrong_word_kind::before_its_step,
+              gpucheck::say("check.l05.wrong-word.before-kernel",
+                            {{"index", index}, {"count", count}})};
+    return {wrong_word_kind::other,
+            gpucheck::say("check.l05.wrong-word.other", {{"index", index},
+                                                         {"count", count},
+                                                         {"got", std::to_string(got)},
+                                                         {"want", std::to_string(want)}})};
   }
-  return "";
+  return {};
 }
 
 // The bytes, three times, each with a fresh input and key, the key written 5-15 ms after the
@@ -196,10 +218,10 @@ std::string first_wrong_word(const job_setup& s, std::uint32_t key_value) {
 gpucheck::check_outcome check_bytes() {
   job_setup& s = setup();
   gpucheck::check_outcome outcome;
-  outcome.name = "run_overlapped gives the bytes of run_serial";
+  outcome.name = gpucheck::say("check.l05.bytes.name");
   outcome.lesson_section = lesson + "#wait-for-another-stream";
   outcome.passed = true;
-  outcome.expected = "every word as the kernel computes it from its input and the key";
+  outcome.expected = gpucheck::say("check.l05.bytes.expected");
   for (int trial = 0; trial < 3 && outcome.passed; ++trial) {
     s.fill_input(random_word());
     s.poison();
@@ -207,39 +229,32 @@ gpucheck::check_outcome check_bytes() {
     const double delay_ms = gpucheck::random_between(5.0, 15.0);
     s.set_key(key_value, delay_ms);
     run_overlapped(s.job(true), s.streams);
-    const std::string wrong = first_wrong_word(s, key_value); // at once: no wait of ours first
+    const wrong_word wrong = first_wrong_word(s, key_value); // at once: no wait of ours first
     CUDA_CHECK(cudaDeviceSynchronize());
-    if (wrong.empty())
+    if (wrong.kind == wrong_word_kind::none)
       continue;
     outcome.passed = false;
-    outcome.measured = wrong;
-    outcome.message = "the result is wrong: " + wrong +
-                      " (the key was written on another "
-                      "stream, " +
-                      gpucheck::format_ms(delay_ms) +
-                      " after your function was "
-                      "called).";
-    if (wrong.find("before its chunk") != std::string::npos) {
-      outcome.hint = "Keep each chunk's copy in, kernel and copy out in order: on one stream, or "
-                     "on several streams chained with cudaEventRecord and cudaStreamWaitEvent.";
+    outcome.measured = wrong.words;
+    outcome.message =
+        gpucheck::say("check.l05.bytes.message",
+                      {{"wrong", wrong.words}, {"delay", gpucheck::format_ms(delay_ms)}});
+    // The cause comes from what the wrong word is (wrong.kind), never from the words that say it.
+    if (wrong.kind == wrong_word_kind::before_its_step) {
+      outcome.hint = gpucheck::say("check.l05.bytes.order-hint");
       outcome.lesson_section = lesson + "#wait-for-another-stream";
-    } else if (wrong.find("key") != std::string::npos) {
-      outcome.hint = "Nothing orders your streams after the checker's stream: make each stream "
-                     "that runs a kernel wait for job.key_ready first (cudaStreamWaitEvent).";
+    } else if (wrong.kind == wrong_word_kind::stale_key) {
+      outcome.hint = gpucheck::say("check.l05.bytes.key-hint");
       outcome.lesson_section = lesson + "#wait-for-another-stream";
-    } else if (wrong.find("not been written") != std::string::npos) {
-      outcome.hint = "Return only once every chunk's copy out has finished: wait for each of "
-                     "your streams (or events recorded after the last copies), and check that "
-                     "your chunks cover all job.count words.";
+    } else if (wrong.kind == wrong_word_kind::not_written) {
+      outcome.hint = gpucheck::say("check.l05.bytes.not-written-hint");
       outcome.lesson_section = lesson + "#synchronize-the-stream-that-carries-the-work";
     } else {
-      outcome.hint = "Check each chunk's offsets: its copy in, its kernel (launch_transform's "
-                     "`first` and `count`) and its copy out must cover the same words.";
+      outcome.hint = gpucheck::say("check.l05.bytes.offsets-hint");
       outcome.lesson_section = lesson + "#split-the-job-into-chunks";
     }
   }
   if (outcome.passed)
-    outcome.measured = "every word sampled right, in 3 runs";
+    outcome.measured = gpucheck::say("check.l05.bytes.measured");
   return outcome;
 }
 
@@ -288,7 +303,7 @@ speed_round time_both() {
 gpucheck::check_outcome check_speed_up() {
   job_setup& s = setup();
   gpucheck::check_outcome outcome;
-  outcome.name = "run_overlapped takes at most 85% of run_serial's time";
+  outcome.name = gpucheck::say("check.l05.speed-up.name");
   outcome.lesson_section = lesson + "#split-the-job-into-chunks";
   speed_round round = time_both();
   bool second = false;
@@ -298,30 +313,30 @@ gpucheck::check_outcome check_speed_up() {
   }
   const double ratio = round.overlapped_ms / round.serial_ms;
   outcome.passed = ratio <= speed_up_bound;
-  outcome.expected = "at most " + gpucheck::format_ms(speed_up_bound * round.serial_ms) +
-                     " (85% of run_serial's " + gpucheck::format_ms(round.serial_ms) +
-                     ", median of 5 runs on pinned memory)";
-  outcome.measured = gpucheck::format_ms(round.overlapped_ms) + " (median of 5 runs, " +
-                     std::to_string(static_cast<int>(100.0 * ratio + 0.5)) + "% of serial)" +
-                     (second ? ", in a second round after the first failed too" : "");
+  const std::string percent = std::to_string(static_cast<int>(100.0 * ratio + 0.5));
+  outcome.expected =
+      gpucheck::say("check.l05.speed-up.expected",
+                    {{"bound", gpucheck::format_ms(speed_up_bound * round.serial_ms)},
+                     {"serial", gpucheck::format_ms(round.serial_ms)}});
+  outcome.measured = second
+                         ? gpucheck::say("check.l05.speed-up.measured-second-round",
+                                         {{"overlapped", gpucheck::format_ms(round.overlapped_ms)},
+                                          {"percent", percent}})
+                         : gpucheck::say("check.l05.speed-up.measured",
+                                         {{"overlapped", gpucheck::format_ms(round.overlapped_ms)},
+                                          {"percent", percent}});
   if (outcome.passed)
     return outcome;
   const bool pinned = is_pinned(s.student_in.get()) && is_pinned(s.student_out.get());
   if (!pinned) {
-    outcome.message = "your job took " + std::to_string(static_cast<int>(100.0 * ratio + 0.5)) +
-                      "% of the serial one's time, and allocate_host gave pageable memory: "
-                      "copies from it are staged by the host and cannot overlap with kernels.";
-    outcome.hint = "Allocate the host buffers pinned (cudaMallocHost, freed with free_pinned).";
+    outcome.message = gpucheck::say("check.l05.speed-up.pageable.message", {{"percent", percent}});
+    outcome.hint = gpucheck::say("check.l05.speed-up.pageable.hint");
     outcome.lesson_section = lesson + "#copies-that-can-overlap-need-pinned-memory";
     outcome.noise_could_explain = false;
     return outcome;
   }
-  outcome.message = "your job took " + std::to_string(static_cast<int>(100.0 * ratio + 0.5)) +
-                    "% of the serial one's time: its copies and kernels did not overlap enough.";
-  outcome.hint = "Cut the job into several chunks and queue each chunk's copy in, kernel and copy "
-                 "out on one of `streams`, all chunks queued before any wait. A call on the legacy "
-                 "default stream (stream 0, cudaMemcpy, cudaMemset) joins every ordinary stream "
-                 "made by cudaStreamCreate into one queue.";
+  outcome.message = gpucheck::say("check.l05.speed-up.message", {{"percent", percent}});
+  outcome.hint = gpucheck::say("check.l05.speed-up.hint");
   // Another process on the GPU slows both versions and can take away the overlap; only the
   // measured noise decides (core/noise_judgement.cpp), so a failure here can be excused.
   outcome.noise_could_explain = true;
@@ -409,19 +424,18 @@ void fail_if_others_waited(gpucheck::check_outcome& outcome,
                                   [](const share_trial& t) { return t.others_done_at_return; });
   outcome.passed = false;
   gpucheck::show_call(outcome, shown->timing.call, shown->timing.truth_ms);
-  outcome.expected = "a return while the other streams' work was still running";
-  outcome.measured = "a return after some of it had ended, in " + std::to_string(waited) + " of " +
-                     std::to_string(trials.size()) + " calls";
-  outcome.message = "your number was right, but your function returned only after another "
-                    "stream's " +
-                    gpucheck::format_ms(shown->other_ms) + " of work had ended, " +
-                    (shown->work_started_after_others
-                         ? std::string("and the work you timed started only after that")
-                         : gpucheck::format_ms(shown->ended_after_work_ms) +
-                               " after the work you timed had ended") +
-                    ": it waited for more than streams[which].";
-  outcome.hint = "A device-wide wait covers every stream. Wait for the stop event, or for "
-                 "streams[which], alone.";
+  outcome.expected = gpucheck::say("check.l05.waited-others.expected");
+  outcome.measured =
+      gpucheck::say("check.l05.waited-others.measured",
+                    {{"waited", std::to_string(waited)}, {"calls", std::to_string(trials.size())}});
+  outcome.message =
+      shown->work_started_after_others
+          ? gpucheck::say("check.l05.waited-others-before-work.message",
+                          {{"other", gpucheck::format_ms(shown->other_ms)}})
+          : gpucheck::say("check.l05.waited-others-after-work.message",
+                          {{"other", gpucheck::format_ms(shown->other_ms)},
+                           {"after", gpucheck::format_ms(shown->ended_after_work_ms)}});
+  outcome.hint = gpucheck::say("check.l05.waited-others.hint");
   outcome.rule.clear();
   outcome.noise_could_explain = std::any_of(trials.begin(), trials.end(), [](const share_trial& t) {
     return t.others_done_at_return && (t.work_started_after_others || t.ended_after_work_ms < 5.0);
@@ -438,16 +452,15 @@ GPU_TEST_CASE("run_overlapped gives the bytes of run_serial, after the key is wr
 GPU_TEST_CASE("allocate_host gives pinned memory") {
   job_setup& s = setup();
   gpucheck::check_outcome outcome;
-  outcome.name = "allocate_host gives pinned (page-locked) host memory";
+  outcome.name = gpucheck::say("check.l05.pinned.name");
   outcome.lesson_section = lesson + "#copies-that-can-overlap-need-pinned-memory";
-  outcome.expected = "pinned memory (cudaPointerGetAttributes: cudaMemoryTypeHost)";
+  outcome.expected = gpucheck::say("check.l05.pinned.expected");
   outcome.passed = is_pinned(s.student_in.get()) && is_pinned(s.student_out.get());
-  outcome.measured = outcome.passed ? "pinned" : "pageable memory, unknown to CUDA";
+  outcome.measured = outcome.passed ? gpucheck::say("check.l05.pinned.measured-pinned")
+                                    : gpucheck::say("check.l05.pinned.measured-pageable");
   if (!outcome.passed) {
-    outcome.message = "allocate_host gave pageable memory: a copy from it goes through a "
-                      "staging buffer, and it does not overlap with kernels.";
-    outcome.hint = "Which allocation call gives memory that the GPU's copy engines can read "
-                   "directly? lesson.md names it.";
+    outcome.message = gpucheck::say("check.l05.pinned.message");
+    outcome.hint = gpucheck::say("check.l05.pinned.hint");
   }
   CHECK(gpucheck::report(outcome));
 }
@@ -459,15 +472,11 @@ GPU_TEST_CASE("run_overlapped beats run_serial by a measured margin") {
 GPU_TEST_CASE("time_share times one stream's work, and leaves the other streams running") {
   const gpucheck::time_tolerance tolerance{0.05, 0.05}; // 5% or 50 us, as lesson 04's host clock
   gpucheck::timing_words words;
-  words.name = "time_share returns the time of the work on streams[which] alone, and waits for "
-               "nothing else";
+  words.name = gpucheck::say("check.l05.share.name");
   words.section = lesson + "#events-belong-to-a-stream";
-  words.context = "5-15 ms of other work was queued on streams[which], and 40-80 ms on each "
-                  "other stream, before each call";
-  words.zero_hint = "Record an event on streams[which] before `work(streams[which])` and one "
-                    "after it, wait for the second, and return the time between them.";
-  words.wrong_hint = "Both events must be recorded on the stream that carries the work, and the "
-                     "wait must be for that stream (or its stop event) alone.";
+  words.context = gpucheck::say("check.l05.share.context");
+  words.zero_hint = gpucheck::say("check.l05.share.zero-hint");
+  words.wrong_hint = gpucheck::say("check.l05.share.wrong-hint");
   std::vector<share_trial> last_round;
   gpucheck::check_outcome outcome = gpucheck::judge_timing_twice(
       [&] {
