@@ -2,6 +2,7 @@
 #include "analysis/lesson_diagnosis.hpp"
 
 #include "analysis/traced_analysis.hpp"
+#include "messages/messages.hpp"
 #include "rules/registry.hpp"
 #include "rules/rule_options.hpp"
 
@@ -72,14 +73,17 @@ void explain_failed_check(check_item& item, const std::vector<rules::finding>& f
   std::string message = first.message;
   for (std::size_t i = 1; i < findings.size(); ++i) {
     if (findings[i].rule != first.rule)
-      message += "; also [" + findings[i].rule + "] " + findings[i].message;
+      message += messages::text("report.also-finding",
+                                {{"rule", findings[i].rule}, {"message", findings[i].message}});
   }
-  item.message = message + ".";
+  // The rules' sentences end here, in the student's language ("." or "。").
+  const std::string full_stop = messages::text("report.sentence-end");
+  item.message = message + full_stop;
   item.hint = first.hint;
   if (!item.hint.empty())
     item.hint[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(item.hint[0])));
-  if (item.hint.back() != '.')
-    item.hint += ".";
+  if (!item.hint.empty() && !item.hint.ends_with(".") && !item.hint.ends_with(full_stop))
+    item.hint += full_stop;
   // The check's own section when it teaches the same rule, or when the rule says that a check's
   // own section teaches its fix (rules/registry.hpp); else the rule's.
   const rules::rule_info* rule = rules::find_rule(first.rule);

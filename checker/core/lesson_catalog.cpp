@@ -34,6 +34,18 @@ fs::path lesson_entry::text_file() const {
   return lesson_dir / "lesson.md";
 }
 
+std::string section_link_in_language(const std::string& link, const fs::path& source_dir) {
+  const std::string english = "lesson.md";
+  const std::size_t at = link.find(english);
+  const std::size_t after = at + english.size();
+  if (messages::current_language() != messages::language::chinese || at == std::string::npos ||
+      (after < link.size() && link[after] != '#') || (at > 0 && link[at - 1] != '/'))
+    return link;
+  const std::string chinese = link.substr(0, at) + "lesson.zh.md" + link.substr(after);
+  const fs::path file = source_dir / chinese.substr(0, chinese.find('#'));
+  return fs::exists(file) ? chinese : link;
+}
+
 fs::path lesson_entry::exercise_file(bool solution) const {
   return (solution ? solution_dir : lesson_dir) / "exercise.cu";
 }

@@ -26,6 +26,13 @@ struct lesson_entry {
   std::string run_target(bool solution) const;
 };
 
+// A link to a lesson's section ("lessons/04-two-sync-methods/lesson.md#method-2-cuda-events",
+// relative to `source_dir`) in the messages' language: the same section of lesson.zh.md where the
+// language is Chinese and that file exists (both texts have the same anchors: book.translations
+// checks it), else the link as it is.
+std::string section_link_in_language(const std::string& link,
+                                     const std::filesystem::path& source_dir);
+
 class lesson_catalog {
 public:
   // Every NN-slug folder of `lessons_root` with an exercise.cu, lesson.md or check.cu (a lesson

@@ -30,6 +30,9 @@ constexpr std::array english{
     entry{"field.fix", "fix"},
     entry{"field.rule", "rule"},
     entry{"field.learn", "learn"},
+    // The end of a sentence the trace's findings make, and a second finding joined to the first.
+    entry{"report.sentence-end", "."},
+    entry{"report.also-finding", "; also [{rule}] {message}"},
     entry{"report.why-from-numbers",
           "(inferred from your numbers; the trace shows no timing mistake) {why}"},
     entry{"report.no-line", "in {function} (build with -g for its line)"},

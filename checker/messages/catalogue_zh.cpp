@@ -30,6 +30,8 @@ constexpr std::array chinese{
     entry{"field.fix", "改法"},
     entry{"field.rule", "规则"},
     entry{"field.learn", "参阅"},
+    entry{"report.sentence-end", "。"},
+    entry{"report.also-finding", "；另有 [{rule}] {message}"},
     entry{"report.why-from-numbers", "（由你返回的数值推断；trace 中没有发现计时错误）{why}"},
     entry{"report.no-line", "在 {function} 中（用 -g 构建可看到行号）"},
     entry{"report.sanitizer-found", "compute-sanitizer 发现："},

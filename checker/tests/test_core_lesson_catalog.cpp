@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "core/lesson_catalog.hpp"
+#include "messages/messages.hpp"
 
 #include <doctest/doctest.h>
 #include <filesystem>
@@ -103,4 +104,23 @@ TEST_CASE("the course's own lessons all resolve and have a title in their front 
     CHECK(lesson.title != lesson.folder.substr(3));
     CHECK(fs::exists(lesson.exercise_file(true)));
   }
+}
+
+TEST_CASE(
+    "a link to a lesson's section reads the Chinese text in Chinese, where the lesson has it") {
+  temporary_course course;
+  std::ofstream(course.root / "lessons" / "04-two-sync-methods" / "lesson.zh.md") << "# 文本\n";
+  const std::string translated = "lessons/04-two-sync-methods/lesson.md#method-2-cuda-events";
+  const std::string untranslated = "lessons/00-setup/lesson.md#know-your-gpu";
+  gpucheck::messages::set_language(gpucheck::messages::language::chinese);
+  CHECK(gpucheck::section_link_in_language(translated, course.root) ==
+        "lessons/04-two-sync-methods/lesson.zh.md#method-2-cuda-events");
+  CHECK(gpucheck::section_link_in_language("lessons/04-two-sync-methods/lesson.md", course.root) ==
+        "lessons/04-two-sync-methods/lesson.zh.md");
+  CHECK(gpucheck::section_link_in_language(untranslated, course.root) == untranslated);
+  CHECK(gpucheck::section_link_in_language("", course.root).empty());
+  CHECK(gpucheck::section_link_in_language("docs/not-a-lesson.md#x", course.root) ==
+        "docs/not-a-lesson.md#x");
+  gpucheck::messages::set_language(gpucheck::messages::language::english);
+  CHECK(gpucheck::section_link_in_language(translated, course.root) == translated);
 }
