@@ -26,6 +26,7 @@ struct benchmark_result {
 // time varies from one sample to the next. Each call of work(stream) queues one run on `stream`.
 // One run lasts from 5 us to 50 ms. A sample is the time of one run; where one run is too short
 // to time alone, the time of a batch of runs divided by their number. The work is cold at first:
-// for up to its first 40 ms it runs up to 3 times slower. Return within about 2 seconds.
+// its runs are up to 3 times slower until they have run for up to 40 ms on the GPU in all. Return
+// within about 2 seconds.
 benchmark_result benchmark(const gpu_work& work, cudaStream_t stream);
 // ANCHOR_END: contract
