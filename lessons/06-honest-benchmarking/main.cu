@@ -36,7 +36,8 @@ __global__ void spin_ns(unsigned long long ns) {
   }
 }
 
-// Every block spins for `ns`: a neighbour that takes every SM while it runs.
+// Every block spins for `ns`: launched with 2048 threads per SM, a neighbour that takes every SM's
+// thread slots while it runs.
 __global__ void fill_gpu_for_ns(unsigned long long ns) {
   const unsigned long long start = global_timer_ns();
   while (global_timer_ns() - start < ns) {
@@ -228,7 +229,7 @@ int main(int argc, char** argv) {
     std::uniform_real_distribution<double> busy_us(200.0, 1000.0);
     std::uniform_real_distribution<double> idle_us(0.0, 2000.0);
     while (!stop_neighbour.load()) {
-      fill_gpu_for_ns<<<8 * prop.multiProcessorCount, 128, 0, neighbour_stream>>>(
+      fill_gpu_for_ns<<<16 * prop.multiProcessorCount, 128, 0, neighbour_stream>>>(
           static_cast<unsigned long long>(busy_us(draw) * 1000.0));
       CUDA_CHECK_LAUNCH();
       CUDA_CHECK(cudaStreamSynchronize(neighbour_stream));
