@@ -20,10 +20,6 @@ median_clue clue_for_median(const benchmark_call& call) {
   const double reported = call.median_ms;
   if (!std::isfinite(reported) || reported <= 0 || truth.median_ms <= 0)
     return median_clue::none;
-  // Short work read 1-40 us long is what one timing adds to one run (a launch, two events).
-  const double excess_ms = reported - truth.median_ms;
-  if (truth.median_ms < 0.1 && excess_ms >= 0.001 && excess_ms <= 0.040)
-    return median_clue::timing_cost;
   const double apart_ms = truth.mean_ms - truth.median_ms;
   if (apart_ms > median_margin * truth.median_ms &&
       reported > truth.median_ms * (1 + median_margin))
@@ -32,6 +28,10 @@ median_clue clue_for_median(const benchmark_call& call) {
   // lengthens a median by exactly the cold factor: 1.5% tells them from the rest.
   if (truth.cold_runs > 0 && truth.cold_ms > 0 && near(reported, truth.cold_ms, 0.015))
     return median_clue::cold_runs;
+  // Short work read 1-40 us long is what one timing adds to one run (a launch, two events).
+  const double excess_ms = reported - truth.median_ms;
+  if (truth.median_ms < 0.1 && excess_ms >= 0.001 && excess_ms <= 0.040)
+    return median_clue::timing_cost;
   const double ratio = reported / truth.median_ms;
   if (ratio >= 1.9 && near(ratio, std::round(ratio), 0.03))
     return median_clue::several_runs;

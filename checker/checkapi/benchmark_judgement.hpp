@@ -21,9 +21,9 @@ struct benchmark_call {
   runs_truth truth;     ///< what the warm runs took
 };
 
-/// What the numbers of a wrong median suggest, for its hint; asked in the order timing cost, mean,
-/// cold runs, several runs. Inferred, not proven: a busy GPU can lengthen a median by any amount,
-/// so none of these makes a failure inexcusable.
+/// What the numbers of a wrong median suggest, for its hint; asked in the order mean (only where
+/// outliers part it from the median), cold runs, timing cost, several runs. Inferred, not proven: a
+/// busy GPU can lengthen a median by any amount, so none of these makes a failure inexcusable.
 enum class median_clue {
   none,
   cold_runs,    ///< it is the cold runs' length (within 1.5%): no warm-up, or too short a one
