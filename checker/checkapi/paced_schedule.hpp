@@ -28,11 +28,30 @@ GPUCHECK_HOST_DEVICE inline std::uint64_t paced_slack_ns(std::uint64_t duration_
 /// their stream for exactly n x `duration_ns`, whatever gap the GPU leaves between two kernels,
 /// and a run's share of a batch is known exactly; runs queued more slowly than they run leave
 /// the stream idle in between, and take longer.
+/// With a slack of its own: `slack_ns` instead of paced_slack_ns(duration_ns).
+GPUCHECK_HOST_DEVICE inline std::uint64_t paced_deadline_ns(std::uint64_t start_ns,
+                                                            std::uint64_t previous_deadline_ns,
+                                                            std::uint64_t duration_ns,
+                                                            std::uint64_t slack_ns) {
+  const bool follows = start_ns <= previous_deadline_ns + slack_ns;
+  return (follows ? previous_deadline_ns : start_ns) + duration_ns;
+}
+
 GPUCHECK_HOST_DEVICE inline std::uint64_t paced_deadline_ns(std::uint64_t start_ns,
                                                             std::uint64_t previous_deadline_ns,
                                                             std::uint64_t duration_ns) {
-  const bool follows = start_ns <= previous_deadline_ns + paced_slack_ns(duration_ns);
-  return (follows ? previous_deadline_ns : start_ns) + duration_ns;
+  return paced_deadline_ns(start_ns, previous_deadline_ns, duration_ns,
+                           paced_slack_ns(duration_ns));
+}
+
+/// The slack of a run of `duration_ns` when no run may follow its predecessor from further than
+/// `most_slack_ns` after its deadline (0: no such limit). Lesson 06 limits it to a few
+/// microseconds: its runs last up to 50 ms, and a run that starts after a host round trip (tens
+/// of microseconds) must run its whole length, not finish a predecessor's pace.
+GPUCHECK_HOST_DEVICE inline std::uint64_t paced_slack_ns(std::uint64_t duration_ns,
+                                                         std::uint64_t most_slack_ns) {
+  const std::uint64_t slack = paced_slack_ns(duration_ns);
+  return most_slack_ns != 0 && most_slack_ns < slack ? most_slack_ns : slack;
 }
 
 } // namespace gpucheck

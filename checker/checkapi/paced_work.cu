@@ -18,9 +18,10 @@ __device__ unsigned long long global_timer_ns() {
 // One thread: the point is a known time per run, not load. Runs of one batch are on one stream,
 // so each sees the deadline its predecessor wrote (a kernel's writes are visible to the next
 // kernel on the stream).
-__global__ void spin_until_paced(unsigned long long duration_ns, unsigned long long* deadline) {
+__global__ void spin_until_paced(unsigned long long duration_ns, unsigned long long slack_ns,
+                                 unsigned long long* deadline) {
   const unsigned long long start = global_timer_ns();
-  const unsigned long long until = paced_deadline_ns(start, *deadline, duration_ns);
+  const unsigned long long until = paced_deadline_ns(start, *deadline, duration_ns, slack_ns);
   unsigned long long now = start;
   while (now < until) {
     now = global_timer_ns();
@@ -30,14 +31,16 @@ __global__ void spin_until_paced(unsigned long long duration_ns, unsigned long l
 
 } // namespace
 
-paced_work::paced_work() : m_deadline(1) {
+paced_work::paced_work(unsigned long long most_slack_ns)
+    : m_deadline(1), m_most_slack_ns(most_slack_ns) {
   CUDA_CHECK(cudaMemset(m_deadline.data(), 0, m_deadline.bytes()));
   CUDA_CHECK(cudaDeviceSynchronize());
 }
 
 void paced_work::enqueue(cudaStream_t stream, double duration_ms) {
   const auto duration_ns = static_cast<unsigned long long>(std::llround(duration_ms * 1e6));
-  spin_until_paced<<<1, 1, 0, stream>>>(duration_ns, m_deadline.data());
+  const unsigned long long slack_ns = paced_slack_ns(duration_ns, m_most_slack_ns);
+  spin_until_paced<<<1, 1, 0, stream>>>(duration_ns, slack_ns, m_deadline.data());
   CUDA_CHECK_LAUNCH();
   ++m_runs;
 }

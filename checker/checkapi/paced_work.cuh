@@ -18,7 +18,9 @@ namespace gpucheck {
 /// batch must stay on one stream, as a student's loop does.
 class paced_work {
 public:
-  paced_work();
+  /// `most_slack_ns`: how late after its predecessor's deadline a run may start and still follow
+  /// it, at most (paced_schedule.hpp); 0 keeps the default, the run's length less 1 us.
+  explicit paced_work(unsigned long long most_slack_ns = 0);
 
   /// Queues one run on `stream` (asynchronously, like any launch), paced at `duration_ms`.
   void enqueue(cudaStream_t stream, double duration_ms);
@@ -30,6 +32,7 @@ public:
 private:
   gpucourse::device_buffer<unsigned long long> m_deadline; // the last run's deadline [ns]
   int m_runs = 0;
+  unsigned long long m_most_slack_ns = 0;
 };
 
 } // namespace gpucheck

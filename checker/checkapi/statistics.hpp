@@ -4,6 +4,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cstddef>
 #include <vector>
 
 namespace gpucheck {
@@ -17,6 +18,31 @@ inline double median(std::vector<double> values) {
   const auto middle = values.begin() + static_cast<long>(values.size() / 2);
   std::nth_element(values.begin(), middle, values.end());
   return *middle;
+}
+
+/// The value at position floor(`fraction` x n) of `values` sorted (0 for none): the lower quartile
+/// at 0.25, the median as median() at 0.5, the upper quartile at 0.75. Lesson 06 asks students
+/// for the same positions (lessons/06-honest-benchmarking/exercise.h).
+inline double sorted_position(std::vector<double> values, double fraction) {
+  if (values.empty()) {
+    return 0.0;
+  }
+  auto index = static_cast<std::size_t>(fraction * static_cast<double>(values.size()));
+  index = std::min(index, values.size() - 1);
+  const auto at = values.begin() + static_cast<long>(index);
+  std::nth_element(values.begin(), at, values.end());
+  return *at;
+}
+
+/// The relative spread of `values`: (upper quartile - lower quartile) / median, with the
+/// positions of sorted_position(). 0 for no values or a median of 0. One value far off moves it
+/// no more than any other value does, unlike a standard deviation.
+inline double relative_spread(const std::vector<double>& values) {
+  const double middle = median(values);
+  if (values.empty() || middle == 0.0) {
+    return 0.0;
+  }
+  return (sorted_position(values, 0.75) - sorted_position(values, 0.25)) / middle;
 }
 
 } // namespace gpucheck

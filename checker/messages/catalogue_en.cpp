@@ -378,7 +378,8 @@ std::span<const entry> english_catalogue() {
       parts::joined({std::span<const entry>(english), parts::check_words_checkapi_en(),
                      parts::check_words_lesson00_en(), parts::check_words_lesson01_en(),
                      parts::check_words_lesson02_en(), parts::check_words_lesson03_en(),
-                     parts::check_words_lesson04_en()});
+                     parts::check_words_lesson04_en(), parts::check_words_lesson05_en(),
+                     parts::check_words_lesson06_en()});
   return table;
 }
 

@@ -25,6 +25,10 @@ std::span<const entry> check_words_lesson03_en();
 std::span<const entry> check_words_lesson03_zh();
 std::span<const entry> check_words_lesson04_en();
 std::span<const entry> check_words_lesson04_zh();
+std::span<const entry> check_words_lesson05_en();
+std::span<const entry> check_words_lesson05_zh();
+std::span<const entry> check_words_lesson06_en();
+std::span<const entry> check_words_lesson06_zh();
 
 // The parts one after another, in one table (built once, at the first lookup).
 inline std::vector<entry> joined(std::initializer_list<std::span<const entry>> all) {

@@ -341,7 +341,8 @@ std::span<const entry> chinese_catalogue() {
       parts::joined({std::span<const entry>(chinese), parts::check_words_checkapi_zh(),
                      parts::check_words_lesson00_zh(), parts::check_words_lesson01_zh(),
                      parts::check_words_lesson02_zh(), parts::check_words_lesson03_zh(),
-                     parts::check_words_lesson04_zh()});
+                     parts::check_words_lesson04_zh(), parts::check_words_lesson05_zh(),
+                     parts::check_words_lesson06_zh()});
   return table;
 }
 

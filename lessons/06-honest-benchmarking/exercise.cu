@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: MIT
+// Lesson 06: an honest benchmark.
+//
+// benchmark(work, stream) returns how long one warm run of `work` takes on the GPU (a median of
+// samples) and how much the samples vary (the noise figure), as exercise.h defines them. The
+// checker gives it work whose true length it knows run by run: from 5 us to 50 ms, cold at first,
+// sometimes with slow outliers, sometimes varying from run to run. Run `make check LESSON=6` to
+// see how you are doing, and `make hint LESSON=6` when you are stuck. lesson.md explains
+// everything used here.
+#include "cuda_check.cuh"
+#include "cuda_raii.cuh"
+#include "exercise.h"
+
+#include <algorithm>
+#include <vector>
+
+// ANCHOR: benchmark
+benchmark_result benchmark(const gpu_work& work, cudaStream_t stream) {
+  // TODO: this times one run, once, with two events: lesson 04's method, and no benchmark yet.
+  // Run the check and read what it says about the median, then make it honest:
+  //   - warm the work up before the first sample (exercise.h says for how long it is cold);
+  //   - where one run is short, time a batch of runs per sample and divide;
+  //   - take at least 20 samples; return their median and their noise figure, as exercise.h
+  //     defines them.
+  gpucourse::cuda_event start;
+  gpucourse::cuda_event stop;
+  CUDA_CHECK(cudaEventRecord(start, stream));
+  work(stream);
+  CUDA_CHECK(cudaEventRecord(stop, stream));
+  CUDA_CHECK(cudaEventSynchronize(stop));
+  float elapsed_ms = 0;
+  CUDA_CHECK(cudaEventElapsedTime(&elapsed_ms, start, stop));
+  benchmark_result result;
+  result.median_ms = elapsed_ms;
+  result.noise = 0.0; // TODO: the relative spread of the samples
+  result.samples = 1;
+  return result;
+}
+// ANCHOR_END: benchmark

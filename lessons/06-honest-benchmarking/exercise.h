@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: MIT
+// Lesson 06's functions, shared by exercise.cu (yours), main.cu (the experiment) and check.cu.
+#pragma once
+
+#include <cuda_runtime.h>
+#include <functional>
+
+// Some GPU work to time. Calling it queues one run of the work on `stream` and returns at once,
+// before the GPU has run it.
+using gpu_work = std::function<void(cudaStream_t stream)>;
+
+// ANCHOR: contract
+// What benchmark() measured.
+struct benchmark_result {
+  // [ms] The median time of one warm run of the work: the middle of the samples, sorted.
+  double median_ms = 0;
+  // The relative spread of the samples: (q3 - q1) / median, where, with the n samples sorted
+  // from the shortest, q1 is the one at position n / 4 and q3 the one at 3 * n / 4 (positions
+  // from 0, rounded down), and the median the one at n / 2. A fraction: 0.05 is 5%.
+  double noise = 0;
+  // How many samples the median and the noise are of: at least 20.
+  int samples = 0;
+};
+
+// Benchmarks `work`: how long one run takes on the GPU once the work is warm, and how much that
+// time varies from one sample to the next. Each call of work(stream) queues one run on `stream`.
+// One run lasts from 5 us to 50 ms. A sample is the time of one run; where one run is too short
+// to time alone, the time of a batch of runs divided by their number. The work is cold at first:
+// its runs are up to 3 times slower until they have run for up to 40 ms on the GPU in all. Return
+// within about 2 seconds.
+benchmark_result benchmark(const gpu_work& work, cudaStream_t stream);
+// ANCHOR_END: contract
