@@ -61,7 +61,7 @@ TEST_CASE("sync-other-stream replaces unsynced-stop when the stop waited on anot
   CHECK(f.effect_ns == 2595 * us);
   CHECK(f.message.find("cudaStreamSynchronize") != std::string::npos);
   CHECK(f.message.find("finished 2.595 ms after your clock stopped") != std::string::npos);
-  CHECK(f.lesson.rfind("lessons/03-async/lesson.md#", 0) == 0);
+  CHECK(f.lesson == "lessons/05-streams/lesson.md#synchronize-the-stream-that-carries-the-work");
 }
 
 TEST_CASE("stale-queue fires when the stop waited for work launched before the start") {
