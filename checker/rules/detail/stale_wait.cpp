@@ -57,11 +57,7 @@ stale_wait find_stale_wait(const rule_input& input, const interval_facts& facts)
   if (found.wait != nullptr && found.wait->what == host_wait::scope::stream &&
       !facts.work.empty() && misses_all(input, *found.wait, facts.work)) {
     found.on_other_stream = true;
-    const trace::gpu_activity& own = *facts.work.back();
-    found.work_stream = input.index.stream_of(*input.index.launch_of(own));
-    found.work_stream.id = own.stream_id;
-    if (found.work_stream.kind == stream_kind::unknown)
-      found.work_stream.kind = input.index.kind_of(own.stream_id);
+    found.work_stream = input.index.stream_of(*facts.work.back());
   }
   return found;
 }
