@@ -3,6 +3,9 @@
 # always wins. With a GPU present we build for that GPU alone (fastest compile, which matters in the
 # student's edit-and-check loop); without one, for every architecture CUDA 13 supports that a
 # course student is likely to have, with PTX for the newest so that future GPUs still run it.
+# A cubin for sm_XY runs on every GPU of compute capability X.Z with Z >= Y (CUDA's binary
+# compatibility within a major version), so sm_80's code serves sm_86 and sm_89 (RTX 30xx and
+# 40xx) too: two passes of cicc and ptxas per CUDA file fewer than naming them, the same GPUs.
 if(DEFINED CMAKE_CUDA_ARCHITECTURES OR DEFINED ENV{CUDAARCHS})
   return()
 endif()
@@ -28,8 +31,8 @@ endif()
 if(_gpucourse_native)
   set(CMAKE_CUDA_ARCHITECTURES "${_gpucourse_native}" CACHE STRING "GPU architectures (found: this machine's GPU)")
 else()
-  set(CMAKE_CUDA_ARCHITECTURES "75-real;80-real;86-real;89-real;90" CACHE STRING
-      "GPU architectures (no GPU found: a fixed list, sm_75 to sm_90 with PTX for sm_90)")
+  set(CMAKE_CUDA_ARCHITECTURES "75-real;80-real;90" CACHE STRING
+      "GPU architectures (no GPU found: sm_75, sm_80 (which runs on 8.x) and sm_90 with PTX)")
   # The checker's test programs never run here: one architecture (CMakeLists.txt).
   set(GPUCOURSE_TEST_CUDA_ARCHITECTURES "90-real" CACHE STRING
       "GPU architectures of the checker's test programs (no GPU found: they never run here)")
