@@ -1,14 +1,35 @@
 // SPDX-License-Identifier: MIT
 #include "checkapi/transfer_judgement.hpp"
 
+#include "checkapi/say.hpp"
+
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 namespace gpucheck {
 namespace {
 
 bool within(double value, double target, double relative) {
   return std::fabs(value - target) <= relative * std::fabs(target);
+}
+
+std::string format_gbps(double gbps) {
+  char text[64];
+  std::snprintf(text, sizeof text, "%.4g GB/s", gbps);
+  return text;
+}
+
+std::string format_share(double share) {
+  char text[64];
+  std::snprintf(text, sizeof text, "%.0f%%", share * 100);
+  return text;
+}
+
+std::string format_milliseconds(double ms) {
+  char text[64];
+  std::snprintf(text, sizeof text, "%.3g ms", ms);
+  return text;
 }
 
 } // namespace
@@ -71,6 +92,50 @@ bool noise_could_explain_speed(speed_verdict verdict, const round_trip_times& ti
   // No faster than one stream, while the checker's one stream ran in the same conditions: the
   // student's version did not overlap, whatever the neighbour did.
   return times.student_ms < 0.95 * times.pinned_serial_ms;
+}
+
+transfer_advice advise_on_bandwidth(bandwidth_slip slip, double reported_gbps, double truth_gbps) {
+  const std::string reported = format_gbps(reported_gbps);
+  const std::string truth = format_gbps(truth_gbps);
+  switch (slip) {
+  case bandwidth_slip::none:
+    return {};
+  case bandwidth_slip::in_gib_per_s:
+    return {say("check.l07.bandwidth.gib.message", {{"reported", reported}, {"truth", truth}}),
+            say("check.l07.bandwidth.gib.hint")};
+  case bandwidth_slip::round_trip_counted_once:
+    return {say("check.l07.bandwidth.once.message", {{"reported", reported}, {"truth", truth}}),
+            say("check.l07.bandwidth.once.hint")};
+  case bandwidth_slip::in_mb_per_s:
+    return {say("check.l07.bandwidth.mb.message", {{"reported", reported}, {"truth", truth}}),
+            say("check.l07.bandwidth.mb.hint")};
+  case bandwidth_slip::other:
+    return {say("check.l07.bandwidth.other.message", {{"reported", reported}, {"truth", truth}}),
+            say("check.l07.bandwidth.other.hint")};
+  }
+  return {};
+}
+
+transfer_advice advise_on_speed(speed_verdict verdict, const round_trip_times& times,
+                                speed_bar bar) {
+  switch (verdict) {
+  case speed_verdict::fast_enough:
+    return {};
+  case speed_verdict::below_peak_share:
+    return {say("check.l07.speed.below-peak.message",
+                {{"share", format_share(share_of_peak(times))},
+                 {"bar", format_share(bar.share_of_peak)},
+                 {"yours", format_milliseconds(times.student_ms)},
+                 {"serial", format_milliseconds(times.pinned_serial_ms)}}),
+            say("check.l07.speed.below-peak.hint")};
+  case speed_verdict::not_faster_than_pageable:
+    return {say("check.l07.speed.pageable.message",
+                {{"yours", format_milliseconds(times.student_ms)},
+                 {"pageable", format_milliseconds(times.pageable_serial_ms)},
+                 {"pinned", format_milliseconds(times.pinned_serial_ms)}}),
+            say("check.l07.speed.pageable.hint")};
+  }
+  return {};
 }
 
 } // namespace gpucheck

@@ -10,6 +10,8 @@
 /// nvidia-smi's link figures use), never GiB/s.
 #pragma once
 
+#include <string>
+
 namespace gpucheck {
 
 /// [GB/s] `bytes` moved in `ms` milliseconds; 0 when ms is not positive.
@@ -63,16 +65,16 @@ struct speed_bar {
 
 enum class speed_verdict {
   fast_enough,
-  below_peak_share, ///< under share_of_peak: no overlap, or too few or too many chunks
+  below_peak_share,         ///< under share_of_peak: no overlap, or too few or too many chunks
   not_faster_than_pageable, ///< it does not beat the pageable serial baseline by the margin
 };
 
 /// The times of one round trip, all from the checker's own events on the streams that carried
 /// the work (the student's round trip: from its first copy's start to its last copy's end).
 struct round_trip_times {
-  double bytes_each_way = 0;   ///< [bytes]
-  double student_ms = 0;       ///< the student's pinned, overlapped version
-  double pinned_serial_ms = 0; ///< the checker's: pinned copies and kernel on one stream
+  double bytes_each_way = 0;     ///< [bytes]
+  double student_ms = 0;         ///< the student's pinned, overlapped version
+  double pinned_serial_ms = 0;   ///< the checker's: pinned copies and kernel on one stream
   double pageable_serial_ms = 0; ///< the checker's: pageable cudaMemcpy, kernel, cudaMemcpy
   link_peak peak;
 };
@@ -90,5 +92,18 @@ speed_verdict judge_speed(const round_trip_times& times, speed_bar bar = {});
 /// the serial time and the bar may be the neighbour's.
 bool noise_could_explain_speed(speed_verdict verdict, const round_trip_times& times,
                                bool machine_loaded);
+
+/// What to tell the student about a wrong number or a slow round trip, in the student's language.
+struct transfer_advice {
+  std::string message; ///< what the numbers show
+  std::string hint;    ///< what to do about it
+};
+
+/// For a reported bandwidth that is not the truth (slip other than none).
+transfer_advice advise_on_bandwidth(bandwidth_slip slip, double reported_gbps, double truth_gbps);
+
+/// For a round trip that is not fast enough (verdict other than fast_enough).
+transfer_advice advise_on_speed(speed_verdict verdict, const round_trip_times& times,
+                                speed_bar bar = {});
 
 } // namespace gpucheck

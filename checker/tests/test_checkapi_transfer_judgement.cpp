@@ -108,3 +108,16 @@ TEST_CASE("a slow overlapped run on a loaded machine is inconclusive, not failed
   CHECK(noise_could_explain_speed(verdict, t, true));
   CHECK_FALSE(noise_could_explain_speed(verdict, t, false));
 }
+
+TEST_CASE("the advice names the slip and the numbers") {
+  const transfer_advice gib = advise_on_bandwidth(bandwidth_slip::in_gib_per_s, 74.5, 80);
+  CHECK(gib.message.find("74.5 GB/s") != std::string::npos);
+  CHECK(gib.message.find("80 GB/s") != std::string::npos);
+  CHECK_FALSE(gib.hint.empty());
+  CHECK(advise_on_bandwidth(bandwidth_slip::none, 80, 80).message.empty());
+  const round_trip_times one_stream = times_for(2 * ms_at(55) + kernel_ms());
+  const transfer_advice slow = advise_on_speed(speed_verdict::below_peak_share, one_stream);
+  CHECK(slow.message.find("33%") != std::string::npos);
+  CHECK(slow.message.find("42%") != std::string::npos);
+  CHECK_FALSE(advise_on_speed(speed_verdict::not_faster_than_pageable, one_stream).hint.empty());
+}
