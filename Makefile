@@ -18,7 +18,7 @@
 #   make book [EDITION=instructor] [LANG=zh]               the course as PDF, HTML, EPUB (build/book); LANG=zh in Chinese
 #   make docs                                              API docs (build/docs/html)
 #   make test                                              every test this machine can run (a quick GPU pass where there is a GPU)
-#   make test-gpu                                          the full GPU tests (needs an NVIDIA GPU)
+#   make test-gpu [LESSONS="05 06"]                        the full GPU tests (needs an NVIDIA GPU); LESSONS: those lessons' and the shared ones
 #   make bench [ALL=1]                                     timings: edit to verdict, overheads, fidelity (bench/results)
 #   make format / make lint-format                         clang-format the sources / check them
 
@@ -140,7 +140,10 @@ test-gpu: configure
 	@command -v nvidia-smi >/dev/null && nvidia-smi -L >/dev/null 2>&1 || \
 	  { echo "make test-gpu needs an NVIDIA GPU and its driver (nvidia-smi found none)."; exit 1; }
 	@$(CMAKE) --build $(BUILD) -j $(JOBS)
-	@cd $(BUILD) && ctest --output-on-failure -L gpu-full
+	@labels='.*'; if [ -n "$(LESSONS)" ]; then labels='^(gpu-shared'; \
+	  for n in $(LESSONS); do labels="$$labels|lesson-$$(printf %02d "$$(expr "$$n" + 0)")"; done; \
+	  labels="$$labels)$$"; fi; \
+	  cd $(BUILD) && ctest --output-on-failure -L gpu-full -L "$$labels"
 
 # Timings (tools/bench.py): a table, and bench/results/<date>-<gpu>.json. ALL=1 also times make
 # test, make test-gpu and make book in this tree (minutes); the GPU parts say so where there is none.

@@ -80,6 +80,24 @@ def touch(path):
     return lambda: os.utime(path, None)
 
 
+def link_objects(build, response_file):
+    """The objects a link reads from its response file. The Makefile generator writes that file
+    only when the link runs, and it may be gone after (not found on the H200 after a full build):
+    then they come from the same list in the target's build.make."""
+    path = os.path.join(build, response_file)
+    if os.path.exists(path):
+        with open(path) as file:
+            return file.read()
+    with open(os.path.join(os.path.dirname(path), "build.make")) as file:
+        make = file.read().replace("\\\n", " ")
+    objects = []
+    for list_name in ("_OBJECTS", "_EXTERNAL_OBJECTS"):
+        listed = re.search(r"^\S+" + list_name + r" =(.*)$", make, re.MULTILINE)
+        if listed:
+            objects += [word.strip('"') for word in listed.group(1).split()]
+    return " ".join(shlex.quote(o) for o in objects) + "\n"
+
+
 def compile_and_link_steps(build, env):
     """The steps of one check build, each alone: nvcc (and its phases), the link."""
     steps = []
@@ -115,8 +133,10 @@ def compile_and_link_steps(build, env):
         link = file.read().strip()
     objects_file = re.search(r"@(\S*objects\d*)", link)
     if objects_file:
-        with open(os.path.join(build, objects_file.group(1))) as file:
-            objects = file.read().replace(original_object, words[out_at])
+        objects = link_objects(build, objects_file.group(1))
+        absolute_object = os.path.join(entry["directory"], original_object)
+        objects = objects.replace(absolute_object, words[out_at]).replace(original_object,
+                                                                          words[out_at])
         with open(os.path.join(scratch, "objects.rsp"), "w") as file:
             file.write(objects)
         link = link.replace("@" + objects_file.group(1), "@" + os.path.join(scratch, "objects.rsp"))

@@ -4,6 +4,7 @@
 #include "analysis/lesson_diagnosis.hpp"
 #include "analysis/traced_analysis.hpp"
 #include "core/build_driver.hpp"
+#include "core/lesson_catalog.hpp"
 #include "core/noise_judgement.hpp"
 #include "messages/messages.hpp"
 #include "report/timeline_svg.hpp"
@@ -66,8 +67,9 @@ void draw_timeline(const trace::run_trace& trace, const fs::path& svg_file, chec
 
 } // namespace
 
-check_report run_traced_check(const lesson_entry& lesson, check_settings settings,
-                              const trace_options& options) {
+// The report of run_traced_check, with its links to the lessons as the checks wrote them.
+static check_report traced_report(const lesson_entry& lesson, check_settings settings,
+                                  const trace_options& options) {
   // The verdict comes from a run without the tracer: CUPTI's callbacks add about 0.13 ms to a
   // host-clock timing of 1 ms on the H200, more than the checks' tolerance, so a traced run would
   // fail correct code. The why comes from a traced replay of the same draws (GPUCHECK_SEED), run
@@ -148,6 +150,16 @@ check_report run_traced_check(const lesson_entry& lesson, check_settings setting
   }
   if (!options.keep_trace)
     fs::remove(trace_file);
+  return report;
+}
+
+check_report run_traced_check(const lesson_entry& lesson, check_settings settings,
+                              const trace_options& options) {
+  check_report report = traced_report(lesson, settings, options);
+  // Where to read more, in the student's language, whichever command shows the report (check,
+  // watch, grade, selftest).
+  for (check_item& item : report.checks)
+    item.lesson_section = section_link_in_language(item.lesson_section, settings.source_dir);
   return report;
 }
 

@@ -99,8 +99,6 @@ int run_check_command(const std::vector<std::string>& arguments) {
   const check_recorder recorder(*lesson, recording_state_file(parsed, paths));
   check_report report = analysis::run_traced_check(*lesson, settings, tracing);
   recorder.record(report); // the student's progress (make status); never of --solution
-  for (check_item& item : report.checks) // where to read more, in the student's language
-    item.lesson_section = section_link_in_language(item.lesson_section, settings.source_dir);
   if (parsed.flag("json")) {
     std::cout << render_json(report);
   } else {

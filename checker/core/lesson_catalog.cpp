@@ -25,25 +25,30 @@ bool all_digits(const std::string& text) {
          std::all_of(text.begin(), text.end(), [](unsigned char c) { return std::isdigit(c); });
 }
 
-} // namespace
-
-fs::path lesson_entry::text_file() const {
+// A lesson's text in the messages' language: lesson.zh.md where the language is Chinese and the
+// lesson has it, else lesson.md.
+fs::path text_in_language(const fs::path& lesson_dir) {
   if (messages::current_language() == messages::language::chinese &&
       fs::exists(lesson_dir / "lesson.zh.md"))
     return lesson_dir / "lesson.zh.md";
   return lesson_dir / "lesson.md";
 }
 
+} // namespace
+
+fs::path lesson_entry::text_file() const {
+  return text_in_language(lesson_dir);
+}
+
 std::string section_link_in_language(const std::string& link, const fs::path& source_dir) {
   const std::string english = "lesson.md";
   const std::size_t at = link.find(english);
   const std::size_t after = at + english.size();
-  if (messages::current_language() != messages::language::chinese || at == std::string::npos ||
-      (after < link.size() && link[after] != '#') || (at > 0 && link[at - 1] != '/'))
+  if (at == std::string::npos || (after < link.size() && link[after] != '#') ||
+      (at > 0 && link[at - 1] != '/'))
     return link;
-  const std::string chinese = link.substr(0, at) + "lesson.zh.md" + link.substr(after);
-  const fs::path file = source_dir / chinese.substr(0, chinese.find('#'));
-  return fs::exists(file) ? chinese : link;
+  const std::string folder = link.substr(0, at);
+  return folder + text_in_language(source_dir / folder).filename().string() + link.substr(after);
 }
 
 fs::path lesson_entry::exercise_file(bool solution) const {

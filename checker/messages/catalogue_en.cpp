@@ -182,6 +182,10 @@ constexpr std::array english{
     entry{"sync-other-stream.why",
           "you measured {measured}; the {call} before the stop waited on {waited_on}, but the "
           "work ran on {work_stream} for {truth} and finished {late} after your clock stopped"},
+    entry{"sync-other-stream.why-held",
+          "you measured {measured}; the {call} before the stop waited on {waited_on}, where none "
+          "of the timed work ran (it ran on {work_stream}), so your clock also ran for {effect} "
+          "of that stream's earlier work, {percent} of what you measured"},
     entry{"sync-other-stream.fix",
           "synchronize the stream that carries the work (cudaStreamSynchronize on the stream you "
           "launched it on) before you read the clock"},

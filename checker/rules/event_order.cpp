@@ -3,7 +3,9 @@
 // outside them, so they time something else (usually nothing). Two facts the trace shows:
 //   - lesson (a check's call window): GPU work the student's function launched in the window on a
 //     stream ordered with the events was launched before the start event's record or after the
-//     stop event's record (a stop recorded before `work(stream)`, a start after it);
+//     stop event's record (a stop recorded before `work(stream)`, a start after it), and the events
+//     bracket no run of that same work (a benchmark's other repetitions and warm-ups are no
+//     mistake of order);
 //   - lint: no work at all was launched between the records, and work was launched on a stream
 //     ordered with the events between the stop's record and the cudaEventElapsedTime call (the
 //     stop recorded before the work it was meant to follow).
@@ -30,6 +32,18 @@ bool ordered(const rule_input& input, const stream_ref& events, const trace::gpu
   return input.index.ordered_with(events, work.stream_id) == coverage::yes;
 }
 
+bool same_work(const trace::gpu_activity& a, const trace::gpu_activity& b) {
+  return a.kind == b.kind && a.name == b.name && a.copy_kind == b.copy_kind;
+}
+
+// A call may time the same work more than once (a benchmark's repetitions, after untimed warm-up
+// runs): work outside these events that they also bracket a run of was not left out by their
+// order; how many runs were timed is a question for the numbers, not for this rule.
+bool bracketed_alike(const interval_facts& facts, const trace::gpu_activity& work) {
+  return std::any_of(facts.work.begin(), facts.work.end(),
+                     [&](const trace::gpu_activity* inside) { return same_work(*inside, work); });
+}
+
 left_out find_left_out(const rule_input& input, const interval_facts& facts,
                        const trace::api_call& start, const trace::api_call& stop,
                        const trace::api_call& elapsed) {
@@ -53,7 +67,7 @@ left_out find_left_out(const rule_input& input, const interval_facts& facts,
     }
     const bool before = launch->end_ns <= start.start_ns;
     const bool after = launch->start_ns >= stop.end_ns;
-    if (!before && !after)
+    if ((!before && !after) || bracketed_alike(facts, work))
       continue;
     if (found.launch == nullptr) {
       found.launch = launch;

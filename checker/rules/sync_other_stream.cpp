@@ -1,12 +1,36 @@
 // SPDX-License-Identifier: MIT
 // sync-other-stream: the host waited before stopping the clock, but on a stream (or an event of a
 // stream) that the timed work did not run on, so the work was still running at the stop.
-// Reported instead of unsynced-stop. Effect: how long the work went on after the clock stopped.
+// Two ways it shows:
+//   - the work was still running at the stop (reported instead of unsynced-stop); effect: how long
+//     the work went on after the clock stopped;
+//   - the stream waited on held earlier work, so the wait lasted past the work's end and the
+//     interval holds that other work (reported instead of stale-queue); effect: how long that
+//     earlier work ran inside the interval.
 #include "messages/messages.hpp"
 #include "rules/detail/rule_input.hpp"
 #include "rules/detail/text.hpp"
 
 namespace gpucheck::rules::detail {
+namespace {
+
+finding waited_for_other_work(const timed_interval& interval, const interval_facts& facts,
+                              const stale_wait& stale) {
+  std::string message =
+      messages::text("sync-other-stream.why-held",
+                     {{"measured", format_duration(interval.measured_ns)},
+                      {"call", stale.wait->call->name},
+                      {"waited_on", describe_stream(stale.wait->stream)},
+                      {"work_stream", describe_stream(stale.work_stream)},
+                      {"effect", format_duration(stale.effect_ns)},
+                      {"percent", format_percent(stale.effect_ns, interval.measured_ns)}});
+  finding found = make_finding("sync-other-stream", interval, stale.effect_ns, facts.truth_ns(),
+                               std::move(message), messages::text("sync-other-stream.fix"));
+  found.blamed_site = stale.wait->call->site;
+  return found;
+}
+
+} // namespace
 
 std::vector<finding> check_sync_other_stream(const rule_input& input) {
   std::vector<finding> findings;
@@ -15,8 +39,13 @@ std::vector<finding> check_sync_other_stream(const rule_input& input) {
     if (interval.marked_intended)
       continue;
     const stop_analysis stop = analyze_stop(input, facts);
-    if (stop.what != stop_analysis::verdict::other_stream)
+    if (stop.what != stop_analysis::verdict::other_stream) {
+      const stale_wait stale = find_stale_wait(input, facts);
+      if (stale.on_other_stream &&
+          is_material(stale.effect_ns, interval.measured_ns, input.options))
+        findings.push_back(waited_for_other_work(interval, facts, stale));
       continue;
+    }
     if (!is_material(stop.late_ns, interval.measured_ns, input.options))
       continue;
     const host_wait& wait = *stop.wrong_wait;

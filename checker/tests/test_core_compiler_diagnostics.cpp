@@ -136,31 +136,32 @@ TEST_CASE("a compile error is placed in the student's source") {
                              "  return x;\n"           // 6
                              "}\n";
   SUBCASE("nvcc's missing ';' seen at a line's first token moves to the code line before it") {
-    compiler_error error{"/w/exercise.cu", 5, 0, "expected a \";\"", "    do { ... }\n    ^\n"};
+    compiler_error error{"/w/exercise.cu",          5,     0, "expected a \";\"",
+                         "    do { ... }\n    ^\n", false, {}};
     place_in_source(error, source);
     CHECK(error.line == 2);
     CHECK(error.excerpt == "2 |   int x = work(1)\n  |                  ^ here\n");
   }
   SUBCASE("gcc's missing ';' (with a column) moves the same way") {
-    compiler_error error{"/w/a.cpp", 5, 3, "expected ';' before 'CUDA_CHECK'", ""};
+    compiler_error error{"/w/a.cpp", 5, 3, "expected ';' before 'CUDA_CHECK'", "", false, {}};
     place_in_source(error, source);
     CHECK(error.line == 2);
   }
   SUBCASE("a missing ';' seen in the middle of a line stays there") {
-    compiler_error error{"/w/a.cpp", 6, 10, "expected ';' before 'x'", ""};
+    compiler_error error{"/w/a.cpp", 6, 10, "expected ';' before 'x'", "", false, {}};
     place_in_source(error, source);
     CHECK(error.line == 6);
     CHECK(error.excerpt == "6 |   return x;\n  |          ^\n");
   }
   SUBCASE("another error keeps its line, quoted from the source rather than the expansion") {
-    compiler_error error{"/w/exercise.cu", 5, 0, "identifier \"sync\" is undefined",
-                         "    do { ... }\n    ^\n"};
+    compiler_error error{"/w/exercise.cu",          5,     0, "identifier \"sync\" is undefined",
+                         "    do { ... }\n    ^\n", false, {}};
     place_in_source(error, source);
     CHECK(error.line == 5);
     CHECK(error.excerpt == "5 |   CUDA_CHECK(sync());\n");
   }
   SUBCASE("a line outside the source changes nothing") {
-    compiler_error error{"/w/exercise.cu", 50, 0, "expected a \";\"", "x\n"};
+    compiler_error error{"/w/exercise.cu", 50, 0, "expected a \";\"", "x\n", false, {}};
     place_in_source(error, source);
     CHECK(error.line == 50);
     CHECK(error.excerpt == "x\n");

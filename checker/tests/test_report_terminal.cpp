@@ -48,7 +48,7 @@ TEST_CASE("a build failure shows the first error with its file and line") {
   report.verdict = gpucheck::exit_code::build_failed;
   report.headline = "Your code does not compile: exercise.cu:9: expected a \";\"";
   report.build_error = gpucheck::compiler_error{
-      "/x/exercise.cu", 9, 0, "expected a \";\"", "    return sum;\n    ^\n", false};
+      "/x/exercise.cu", 9, 0, "expected a \";\"", "    return sum;\n    ^\n", false, {}};
   const std::string text = gpucheck::render_terminal(report, {false});
   CHECK(text.rfind("DOES NOT BUILD", 0) == 0);
   CHECK(text.find("exercise.cu:9: expected a \";\"\n\n        return sum;\n        ^\n") !=

@@ -100,6 +100,33 @@ TEST_CASE("stale-queue fires when the stop waited for work launched before the s
   }
 }
 
+// The work timed on stream 22, the stop's wait on stream 21, which still held 9 ms of earlier
+// work: the work had ended long before the stop, and the clock ran for the other stream's work.
+TEST_CASE("sync-other-stream, not stale-queue, when the stream waited on held other work") {
+  test::trace_builder b;
+  auto& create = b.api("cudaStreamCreate", -10 * ms, -9 * ms);
+  create.created_stream = 0x21;
+  create.created_stream_id = 21;
+  auto& create2 = b.api("cudaStreamCreate", -8 * ms, -7 * ms);
+  create2.created_stream = 0x22;
+  create2.created_stream_id = 22;
+  b.launch(0, 10 * us, 10 * ms, 1, 21, 0x21);
+  b.clock(1 * ms, "A").launch(1 * ms + 5 * us, 1 * ms + 10 * us, 2 * ms, 1, 22, 0x22);
+  trace::api_call& sync = b.api("cudaStreamSynchronize", 1 * ms + 10 * us, 10 * ms + 5 * us);
+  sync.stream = 0x21;
+  sync.stream_id = 21;
+  sync.site = "exercise+0x40";
+  b.clock(10 * ms + 10 * us, "B");
+  const auto findings = rules::run_rules(b.build());
+  REQUIRE(test::rule_ids(findings) == strings{"sync-other-stream"});
+  const rules::finding& f = findings[0];
+  CHECK(f.effect_ns == 9 * ms);
+  CHECK(f.blamed_site == "exercise+0x40");
+  CHECK(f.message.find("where none of the timed work ran") != std::string::npos);
+  CHECK(f.message.find("9.000 ms of that stream's earlier work, 100% of what you measured") !=
+        std::string::npos);
+}
+
 TEST_CASE("cpu-time-clock fires when clock() stood still while the host waited for the GPU") {
   const auto findings = rules::run_rules(test::synthetic_trace("cpu_time_clock_blocking_sync"));
   REQUIRE(test::rule_ids(findings) == strings{"cpu-time-clock"});

@@ -128,6 +128,55 @@ TEST_CASE("event-order stays quiet when the events bracket the work") {
   CHECK(rules::run_rule("event-order", b.build()).empty());
 }
 
+namespace {
+
+// One call of a benchmark: a warm-up run, then two runs each between its own pair of events. The
+// runs outside an interval are the same kernel as the run inside it: repetitions, not a mistake of
+// order. The same events around a different kernel, with the work before them, are one.
+trace::run_trace warm_up_then_two_timed_runs(const std::string& timed_kernel) {
+  test::trace_builder b;
+  b.clock(1 * ms, "check+0x10");
+  b.launch(1 * ms + 5 * us, 1 * ms + 10 * us, 2 * ms); // the warm-up run, timed by nothing
+  for (int run = 0; run < 2; ++run) {
+    const trace::time_ns base = 3 * ms + run * 3 * ms;
+    trace::api_call& start = b.api("cudaEventRecord", base, base + 2 * us);
+    start.event = 0xa;
+    start.stream_id = 7;
+    start.site = "exercise+0x20";
+    b.launch(base + 10 * us, base + 20 * us, base + 1 * ms);
+    trace::api_call& stop = b.api("cudaEventRecord", base + 20 * us, base + 22 * us);
+    stop.event = 0xb;
+    stop.stream_id = 7;
+    stop.site = "exercise+0x30";
+    trace::api_call& sync = b.api("cudaEventSynchronize", base + 30 * us, base + 1 * ms);
+    sync.event = 0xb;
+    trace::api_call& elapsed = b.api("cudaEventElapsedTime", base + 1 * ms, base + 1 * ms + 1 * us);
+    elapsed.event = 0xa;
+    elapsed.event_end = 0xb;
+    elapsed.elapsed_ms = 0.99;
+  }
+  b.clock(9 * ms, "check+0x40");
+  trace::run_trace t = b.build();
+  for (trace::gpu_activity& work : t.activity)
+    work.name = "work_kernel";
+  // The runs inside the events (the second and third launches) get the kernel named.
+  for (std::size_t i = 1; i < t.activity.size(); ++i)
+    t.activity[i].name = timed_kernel;
+  return t;
+}
+
+} // namespace
+
+TEST_CASE("event-order: a benchmark's warm-up and other runs are not work left out") {
+  const auto options = lesson_call(1 * ms, 9 * ms, 0.99, 0.99);
+  CHECK(test::rule_ids(rules::run_rules(warm_up_then_two_timed_runs("work_kernel"), options))
+            .empty());
+  const auto findings = rules::run_rules(warm_up_then_two_timed_runs("fill_kernel"), options);
+  REQUIRE_FALSE(findings.empty());
+  CHECK(findings[0].rule == "event-order");
+  CHECK(findings[0].message.find("before the start event was recorded") != std::string::npos);
+}
+
 TEST_CASE("host-gap: host time outside any CUDA call while the GPU ran nothing") {
   test::trace_builder b;
   b.api("cudaMalloc", 100 * us, 200 * us); // set-up before the timing: not the process's start

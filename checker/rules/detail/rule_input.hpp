@@ -68,4 +68,16 @@ struct stop_analysis {
 };
 stop_analysis analyze_stop(const rule_input& input, const interval_facts& facts);
 
+// Earlier work (launched before a host-clock interval started) that a wait inside the interval
+// waited for, so that the interval holds it.
+struct stale_wait {
+  const host_wait* wait = nullptr; // the first wait in the interval that waited for such work
+  trace::time_ns effect_ns = 0;    // how long that earlier work ran inside the interval (union)
+  // The wait was on one stream that carries none of the interval's own work: the mistake is the
+  // stream waited on (sync-other-stream), not when the clock started (stale-queue).
+  bool on_other_stream = false;
+  stream_ref work_stream; // on_other_stream: where the interval's own work ran
+};
+stale_wait find_stale_wait(const rule_input& input, const interval_facts& facts);
+
 } // namespace gpucheck::rules::detail
