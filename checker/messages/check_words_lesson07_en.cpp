@@ -44,6 +44,34 @@ constexpr std::array english{
     entry{"check.l07.speed.pageable.hint",
           "Allocate the host buffers with cudaMallocHost (pinned) once, before the timing: "
           "cudaMemcpyAsync from pageable memory is staged by the host and overlaps nothing."},
+
+    // check.cu's own words: the bytes, the speed, the number
+    entry{"check.l07.bytes.name", "round_trip_gbps brings back the kernel's bytes"},
+    entry{"check.l07.bytes.expected",
+          "every sampled word of host_out is the kernel's result for its word of host_in, as soon "
+          "as round_trip_gbps returns"},
+    entry{"check.l07.bytes.measured", "every sampled word right"},
+    entry{"check.l07.bytes.wrong", "word {index} wrong"},
+    entry{"check.l07.bytes.message",
+          "word {index} of host_out was not the kernel's result when round_trip_gbps returned."},
+    entry{
+        "check.l07.bytes.hint",
+        "Give each chunk its copy in, its kernel and its copy out on the same stream, at the same "
+        "offset, cover every word (the last chunk may be shorter), and return only once every "
+        "stream's copies back have ended."},
+    entry{"check.l07.speed.name", "the round trip reaches a share of the link's measured peak"},
+    entry{
+        "check.l07.speed.expected",
+        "at least {bar}% of the link's peak (measured here with pinned copies: {to_device} to the "
+        "device, {to_host} back), and clearly faster than pageable memory"},
+    entry{"check.l07.speed.measured",
+          "{share}% of the peak: {yours} (pinned, one stream: {pinned}; pageable, one stream: "
+          "{pageable})"},
+    entry{"check.l07.number.name", "round_trip_gbps reports the bandwidth the checker measured"},
+    entry{"check.l07.number.expected",
+          "{truth} (both directions' bytes over {ms}, the checker's events on the streams that "
+          "carried the work)"},
+    entry{"check.l07.number.measured", "{reported}"},
 };
 
 } // namespace

@@ -44,6 +44,28 @@ constexpr std::array chinese{
     entry{"check.l07.speed.pageable.hint",
           "在计时之前用 cudaMallocHost 分配一次主机缓冲区（锁页内存）：从可分页内存发出的 "
           "cudaMemcpyAsync 要由主机中转，不会与任何工作重叠。"},
+
+    // check.cu 自己的话：字节、速度、数字
+    entry{"check.l07.bytes.name", "round_trip_gbps 取回了核函数的结果字节"},
+    entry{"check.l07.bytes.expected",
+          "round_trip_gbps 一返回，host_out 中抽样的每个字都是核函数对 host_in 中对应字的结果"},
+    entry{"check.l07.bytes.measured", "抽样的每个字都正确"},
+    entry{"check.l07.bytes.wrong", "第 {index} 个字错误"},
+    entry{"check.l07.bytes.message",
+          "round_trip_gbps 返回时，host_out 的第 {index} 个字不是核函数的结果。"},
+    entry{"check.l07.bytes.hint",
+          "让每个分块的拷入、核函数和拷出在同一个流上、用同一个偏移量，覆盖所有的字（最后一块可以"
+          "更短），并且只在每个流的拷回都结束之后才返回。"},
+    entry{"check.l07.speed.name", "往返达到链路实测峰值的一定比例"},
+    entry{"check.l07.speed.expected",
+          "至少达到链路峰值的 {bar}%（此处用锁页内存拷贝实测：到设备 {to_device}，回主机 "
+          "{to_host}），并明显快于可分页内存"},
+    entry{"check.l07.speed.measured",
+          "峰值的 {share}%：{yours}（锁页内存、单流：{pinned}；可分页内存、单流：{pageable}）"},
+    entry{"check.l07.number.name", "round_trip_gbps 报告的带宽与检查器测得的一致"},
+    entry{"check.l07.number.expected",
+          "{truth}（两个方向的字节数除以 {ms}，由检查器在承载这些工作的流上用事件测得）"},
+    entry{"check.l07.number.measured", "{reported}"},
 };
 
 } // namespace
