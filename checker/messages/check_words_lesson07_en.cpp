@@ -71,7 +71,7 @@ constexpr std::array english{
     entry{"check.l07.number.expected",
           "{truth} (both directions' bytes over {ms}, the checker's events on the streams that "
           "carried the work)"},
-    entry{"check.l07.number.measured", "{reported}"},
+    entry{"check.l07.number.measured", "you reported {reported}"},
 };
 
 } // namespace

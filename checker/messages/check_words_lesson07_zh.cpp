@@ -65,7 +65,7 @@ constexpr std::array chinese{
     entry{"check.l07.number.name", "round_trip_gbps 报告的带宽与检查器测得的一致"},
     entry{"check.l07.number.expected",
           "{truth}（两个方向的字节数除以 {ms}，由检查器在承载这些工作的流上用事件测得）"},
-    entry{"check.l07.number.measured", "{reported}"},
+    entry{"check.l07.number.measured", "你报告的是 {reported}"},
 };
 
 } // namespace
