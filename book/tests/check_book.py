@@ -231,13 +231,18 @@ def check_editions(out):
     # The instructor's notes live beside the solution (solutions/NN-slug/instructor.md), out of
     # the student's folder, and the instructor edition still has them.
     instructor_html = read(os.path.join(out, EDITIONS["instructor"] + ".html"))
+    # Pandoc's smart typography turns ' and " into curly quotes: compare the plain text.
+    instructor_text = html.unescape(re.sub(r"<[^>]+>", "", instructor_html))
+    for curly, plain in (("\u2018", "'"), ("\u2019", "'"), ("\u201c", '"'), ("\u201d", '"')):
+        instructor_text = instructor_text.replace(curly, plain)
+    instructor_text = " ".join(instructor_text.split())  # and its lines are wrapped
     for folder, _ in lessons():
         if os.path.exists(os.path.join(ROOT, "lessons", folder, "instructor.md")):
             fail(f"lessons/{folder}/instructor.md is in the student's folder: move it to solutions/{folder}/")
         notes = os.path.join(ROOT, "solutions", folder, "instructor.md")
         if os.path.isfile(notes):
             heading = re.search(r"^#+\s+(.+?)\s*$", read(notes), re.M)
-            if heading and heading.group(1).replace("`", "") not in re.sub(r"<[^>]+>", "", instructor_html):
+            if heading and " ".join(heading.group(1).replace("`", "").split()) not in instructor_text:
                 fail(f"the instructor edition lacks the notes of solutions/{folder}/instructor.md "
                      f"('{heading.group(1)}')")
     student_pdf, instructor_pdf = pdf_text(out, "student"), pdf_text(out, "instructor")

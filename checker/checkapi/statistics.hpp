@@ -5,20 +5,10 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <utility>
 #include <vector>
 
 namespace gpucheck {
-
-/// The median of `values` (the upper one of the two middle values for an even count; 0 for none).
-/// Checks use medians, not means: one run disturbed by the machine must not move the result.
-inline double median(std::vector<double> values) {
-  if (values.empty()) {
-    return 0.0;
-  }
-  const auto middle = values.begin() + static_cast<long>(values.size() / 2);
-  std::nth_element(values.begin(), middle, values.end());
-  return *middle;
-}
 
 /// The value at position floor(`fraction` x n) of `values` sorted (0 for none): the lower quartile
 /// at 0.25, the median as median() at 0.5, the upper quartile at 0.75. Lesson 06 asks students
@@ -32,6 +22,12 @@ inline double sorted_position(std::vector<double> values, double fraction) {
   const auto at = values.begin() + static_cast<long>(index);
   std::nth_element(values.begin(), at, values.end());
   return *at;
+}
+
+/// The median of `values` (the upper one of the two middle values for an even count; 0 for none).
+/// Checks use medians, not means: one run disturbed by the machine must not move the result.
+inline double median(std::vector<double> values) {
+  return sorted_position(std::move(values), 0.5);
 }
 
 /// The relative spread of `values`: (upper quartile - lower quartile) / median, with the

@@ -163,6 +163,13 @@ constexpr std::array english{
           "the interval includes {effect} of earlier work, {percent} of what you measured "
           "({measured}): work launched before your clock started was still queued, and the "
           "{call} at the stop waited for it"},
+    entry{"stale-queue.why-other-streams",
+          "the interval includes {effect} of earlier work on other streams than yours, {percent} "
+          "of what you measured ({measured}): the {call} at the stop waited for every stream of "
+          "the device, not only the one that carries your work"},
+    entry{"stale-queue.fix-other-streams",
+          "wait for the stream that carries your work (cudaStreamSynchronize on it) instead of "
+          "the whole device, or time with events recorded on that stream"},
     entry{"stale-queue.fix",
           "make sure that nothing queued earlier is still running when the clock starts (wait "
           "for it before the first read), or time with events recorded on the work's stream"},
@@ -383,7 +390,7 @@ std::span<const entry> english_catalogue() {
                      parts::check_words_lesson00_en(), parts::check_words_lesson01_en(),
                      parts::check_words_lesson02_en(), parts::check_words_lesson03_en(),
                      parts::check_words_lesson04_en(), parts::check_words_lesson05_en(),
-                     parts::check_words_lesson06_en()});
+                     parts::check_words_lesson06_en(), parts::check_words_lesson07_en()});
   return table;
 }
 

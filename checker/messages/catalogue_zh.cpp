@@ -150,6 +150,12 @@ constexpr std::array chinese{
     entry{"stale-queue.why",
           "这个区间包含了 {effect} 的先前工作，占你测得时间（{measured}）的 {percent}："
           "计时开始前提交的工作仍在队列中，而终点处的 {call} 等待了它们完成"},
+    entry{"stale-queue.why-other-streams",
+          "这个区间包含了其他流上 {effect} 的先前工作，占你测得时间（{measured}）的 {percent}："
+          "终点处的 {call} 等待了设备上的所有流，而不只是承载你的工作的那个流"},
+    entry{"stale-queue.fix-other-streams",
+          "只等待承载你的工作的那个流（对它调用 cudaStreamSynchronize），而不是整个设备，"
+          "或者用记录在那个流上的事件计时"},
     entry{"stale-queue.fix",
           "确保开始计时时，先前排队的工作都已经完成（在第一次读时钟前先等它们），"
           "或者用记录在工作所在流上的事件计时"},
@@ -346,7 +352,7 @@ std::span<const entry> chinese_catalogue() {
                      parts::check_words_lesson00_zh(), parts::check_words_lesson01_zh(),
                      parts::check_words_lesson02_zh(), parts::check_words_lesson03_zh(),
                      parts::check_words_lesson04_zh(), parts::check_words_lesson05_zh(),
-                     parts::check_words_lesson06_zh()});
+                     parts::check_words_lesson06_zh(), parts::check_words_lesson07_zh()});
   return table;
 }
 

@@ -49,7 +49,8 @@ constexpr std::array rules_table{
               detail::check_below_resolution},
     rule_info{"sync-other-stream", severity::error,
               "the stop synchronized a stream other than the one carrying the timed work",
-              "lessons/03-async/lesson.md#synchronize-before-you-stop-the-clock",
+              // Lesson 05 teaches the waits of several streams, and this one by name.
+              "lessons/05-streams/lesson.md#synchronize-the-stream-that-carries-the-work",
               detail::check_sync_other_stream},
     rule_info{"event-order", severity::error,
               "the events were recorded in an order that leaves the timed work outside them",

@@ -61,7 +61,7 @@ TEST_CASE("sync-other-stream replaces unsynced-stop when the stop waited on anot
   CHECK(f.effect_ns == 2595 * us);
   CHECK(f.message.find("cudaStreamSynchronize") != std::string::npos);
   CHECK(f.message.find("finished 2.595 ms after your clock stopped") != std::string::npos);
-  CHECK(f.lesson.rfind("lessons/03-async/lesson.md#", 0) == 0);
+  CHECK(f.lesson == "lessons/05-streams/lesson.md#synchronize-the-stream-that-carries-the-work");
 }
 
 TEST_CASE("stale-queue fires when the stop waited for work launched before the start") {
@@ -125,6 +125,33 @@ TEST_CASE("sync-other-stream, not stale-queue, when the stream waited on held ot
   CHECK(f.message.find("where none of the timed work ran") != std::string::npos);
   CHECK(f.message.find("9.000 ms of that stream's earlier work, 100% of what you measured") !=
         std::string::npos);
+}
+
+// The same, with a device-wide sync at the stop: the fix is to wait for the work's own stream, not
+// to wait for the other stream before the start (a function that times one stream's share must not
+// wait for the others at all).
+TEST_CASE("stale-queue names other streams when a device sync held the clock for them alone") {
+  const auto two_streams = [](std::uint32_t earlier_stream) {
+    test::trace_builder b;
+    auto& create = b.api("cudaStreamCreate", -10 * ms, -9 * ms);
+    create.created_stream = 0x21;
+    create.created_stream_id = 21;
+    auto& create2 = b.api("cudaStreamCreate", -8 * ms, -7 * ms);
+    create2.created_stream = 0x22;
+    create2.created_stream_id = 22;
+    b.launch(0, 10 * us, 10 * ms, 1, earlier_stream, earlier_stream == 21 ? 0x21 : 0x22);
+    b.clock(1 * ms, "A").launch(1 * ms + 5 * us, 10 * ms, 11 * ms, 1, 22, 0x22);
+    b.device_sync(1 * ms + 10 * us, 11 * ms + 5 * us).clock(11 * ms + 10 * us, "B");
+    return rules::run_rules(b.build());
+  };
+  const auto other = two_streams(21);
+  REQUIRE(test::rule_ids(other) == strings{"stale-queue"});
+  CHECK(other[0].message.find("earlier work on other streams than yours") != std::string::npos);
+  CHECK(other[0].hint.find("instead of the whole device") != std::string::npos);
+  const auto same = two_streams(22); // the earlier work on the timed work's own stream
+  REQUIRE(test::rule_ids(same) == strings{"stale-queue"});
+  CHECK(same[0].message.find("other streams") == std::string::npos);
+  CHECK(same[0].hint.find("before the first read") != std::string::npos);
 }
 
 TEST_CASE("cpu-time-clock fires when clock() stood still while the host waited for the GPU") {

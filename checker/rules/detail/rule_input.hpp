@@ -77,6 +77,9 @@ struct stale_wait {
   // stream waited on (sync-other-stream), not when the clock started (stale-queue).
   bool on_other_stream = false;
   stream_ref work_stream; // on_other_stream: where the interval's own work ran
+  // Every piece of that earlier work ran on a stream none of the interval's own work ran on: a
+  // device-wide wait held the clock for other streams (their work need not end before a start).
+  bool from_other_streams = false;
 };
 stale_wait find_stale_wait(const rule_input& input, const interval_facts& facts);
 

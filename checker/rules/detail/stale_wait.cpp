@@ -34,6 +34,7 @@ stale_wait find_stale_wait(const rule_input& input, const interval_facts& facts)
   if (interval.how != timed_interval::method::host_clock || facts.waits.empty())
     return found;
   std::vector<std::pair<trace::time_ns, trace::time_ns>> overlaps;
+  found.from_other_streams = !facts.work.empty();
   for (const trace::gpu_activity& work : input.trace().activity) {
     if (work.start_ns >= interval.stop_ns || work.end_ns <= interval.start_ns)
       continue;
@@ -44,18 +45,19 @@ stale_wait find_stale_wait(const rule_input& input, const interval_facts& facts)
     if (wait == nullptr)
       continue;
     found.wait = found.wait == nullptr ? wait : found.wait;
+    if (std::any_of(facts.work.begin(), facts.work.end(), [&](const trace::gpu_activity* own) {
+          return own->stream_id == work.stream_id;
+        }))
+      found.from_other_streams = false;
     overlaps.emplace_back(std::max(work.start_ns, interval.start_ns),
                           std::min(work.end_ns, interval.stop_ns));
   }
   found.effect_ns = union_length_ns(std::move(overlaps));
+  found.from_other_streams = found.from_other_streams && found.wait != nullptr;
   if (found.wait != nullptr && found.wait->what == host_wait::scope::stream &&
       !facts.work.empty() && misses_all(input, *found.wait, facts.work)) {
     found.on_other_stream = true;
-    const trace::gpu_activity& own = *facts.work.back();
-    found.work_stream = input.index.stream_of(*input.index.launch_of(own));
-    found.work_stream.id = own.stream_id;
-    if (found.work_stream.kind == stream_kind::unknown)
-      found.work_stream.kind = input.index.kind_of(own.stream_id);
+    found.work_stream = input.index.stream_of(*facts.work.back());
   }
   return found;
 }

@@ -52,12 +52,7 @@ stop_analysis analyze_stop(const rule_input& input, const interval_facts& facts)
     return result;
   result.what = stop_analysis::verdict::other_stream;
   result.wrong_wait = later_waits.back();
-  const trace::gpu_activity& missed = *unfinished.back();
-  result.work_stream = input.index.stream_of(*input.index.launch_of(missed));
-  result.work_stream.id = missed.stream_id;
-  if (result.work_stream.kind == stream_kind::unknown) {
-    result.work_stream.kind = input.index.kind_of(missed.stream_id);
-  }
+  result.work_stream = input.index.stream_of(*unfinished.back());
   return result;
 }
 

@@ -133,6 +133,15 @@ stream_kind trace_index::kind_of(std::uint32_t stream_id) const {
   return it == m_stream_kinds.end() ? stream_kind::unknown : it->second;
 }
 
+stream_ref trace_index::stream_of(const trace::gpu_activity& work) const {
+  const api_call* launch = launch_of(work);
+  stream_ref ref = launch != nullptr ? stream_of(*launch) : stream_ref{};
+  ref.id = work.stream_id;
+  if (ref.kind == stream_kind::unknown)
+    ref.kind = kind_of(work.stream_id);
+  return ref;
+}
+
 stream_ref trace_index::stream_of(const api_call& call) const {
   stream_ref ref;
   ref.handle = call.stream;

@@ -53,6 +53,9 @@ public:
   const trace::api_call* launch_of(const trace::gpu_activity& work) const;
   const trace::api_call* by_correlation(std::uint32_t correlation) const;
   stream_ref stream_of(const trace::api_call& call) const;
+  // Where a piece of GPU work ran: its launch's stream, with the id the activity record gives and,
+  // where the launch does not tell the kind, the kind seen for that id.
+  stream_ref stream_of(const trace::gpu_activity& work) const;
   stream_kind kind_of(std::uint32_t stream_id) const;
   // The flags of the event's latest creation before `before_ns`, if it was seen.
   std::optional<unsigned> event_flags(trace::handle event, trace::time_ns before_ns) const;
