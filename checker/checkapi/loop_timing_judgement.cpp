@@ -48,12 +48,12 @@ loop_timing_verdict judge_loop_timing(const loop_timing_call& call) {
 bool noise_could_cause(loop_timing_verdict verdict, const loop_timing_call& call) {
   switch (verdict) {
   case loop_timing_verdict::too_long:
-  case loop_timing_verdict::too_short:
     return true;
-  case loop_timing_verdict::summed_per_launch:
-    return 2 * call.intervals < call.iterations;
+  case loop_timing_verdict::too_short: // as launches_only: a neighbour does not quadruple a truth
   case loop_timing_verdict::launches_only:
     return call.reported_ms >= 0.25 * call.truth_ms;
+  case loop_timing_verdict::summed_per_launch:
+    return 2 * call.intervals < call.iterations;
   default:
     return false;
   }

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
 /// @file loop_timing_judgement.hpp
 /// @brief Lesson 08's judgements (launch overhead), plain C++: a loop's reported time against the
-/// checker's own time of the same iterations, and a faster version against the naive loop. The
-/// check program (not yet written) runs the work on the GPU and hands the numbers here; the unit
-/// tests hand simulated ones. The tolerances are first guesses from lesson 06's H200 numbers (5 us
-/// of work: 6.3 us a run back to back, 11-14 us between two events around one launch): not yet
-/// calibrated on lesson 08's own runs.
+/// checker's own time of the same iterations, and a faster version against the naive loop.
+/// lessons/08-launch-overhead/check.cu runs the work on the GPU and hands the numbers here; the
+/// unit tests hand simulated ones. The tolerances are first guesses from lesson 06's H200 numbers
+/// (5 us of work: 6.3 us a run back to back, 11-14 us between two events around one launch): not
+/// yet calibrated on lesson 08's own runs.
 #pragma once
 
 namespace gpucheck {
@@ -34,10 +34,12 @@ enum class loop_timing_verdict {
 loop_timing_verdict judge_loop_timing(const loop_timing_call& call);
 
 /// Whether a busy GPU or host could have produced this verdict for `call`. A neighbour lengthens
-/// the student's interval or the checker's, unevenly, by any amount: too_long and too_short can
-/// always be noise. summed_per_launch is certain only when the trace shows an interval for at
-/// least half the iterations; launches_only only when the report is under a quarter of the truth
-/// (a neighbour that quadruples the checker's truth and not the student's is not expected).
+/// the student's interval or the checker's, unevenly, by any amount: too_long can always be
+/// noise, too_short only above a quarter of the truth (events on a stream that does not
+/// carry the work read near 0, which no neighbour causes). summed_per_launch is certain only when
+/// the trace shows an interval for at least half the iterations; launches_only only when the
+/// report is under a quarter of the truth (a neighbour that quadruples the checker's truth and not
+/// the student's is not expected).
 bool noise_could_cause(loop_timing_verdict verdict, const loop_timing_call& call);
 
 /// A faster version (batched, or a graph) against the naive loop, both timed by the checker.

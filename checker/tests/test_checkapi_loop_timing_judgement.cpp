@@ -63,7 +63,39 @@ TEST_CASE("other wrong times are too long or too short, and may be noise") {
   CHECK(judge_loop_timing(call_reporting(100.0)) == loop_timing_verdict::too_long);
   CHECK(judge_loop_timing(call_reporting(0.1)) == loop_timing_verdict::too_short);
   CHECK(noise_could_cause(loop_timing_verdict::too_long, call_reporting(100.0)));
-  CHECK(noise_could_cause(loop_timing_verdict::too_short, call_reporting(0.1)));
+  // Under a quarter of the truth is no neighbour's doing (events on a stream without the work).
+  CHECK_FALSE(noise_could_cause(loop_timing_verdict::too_short, call_reporting(0.1)));
+  CHECK(judge_loop_timing(call_reporting(4.0)) == loop_timing_verdict::too_short);
+  CHECK(noise_could_cause(loop_timing_verdict::too_short, call_reporting(4.0)));
+}
+
+TEST_CASE("the check's own loop: 200 launches of a 10 us kernel") {
+  // Back to back about 11 us an iteration (lesson 06: 6.3 us a run for 5 us of work): 2.2 ms.
+  loop_timing_call call;
+  call.truth_ms = 2.2;
+  call.iterations = 200;
+  call.launch_ms = 0.003;
+  SUBCASE("timed once, with a host clock and a wait: the first launch's latency added") {
+    call.reported_ms = 2.2 + 0.015;
+    CHECK(judge_loop_timing(call) == loop_timing_verdict::accurate);
+  }
+  SUBCASE("each launch timed and summed: 5-8 us more an iteration") {
+    call.reported_ms = 2.2 + 200 * 0.006;
+    CHECK(judge_loop_timing(call) == loop_timing_verdict::summed_per_launch);
+    CHECK(noise_could_cause(judge_loop_timing(call), call)); // until the trace shows 200
+    call.intervals = 200;
+    CHECK_FALSE(noise_could_cause(judge_loop_timing(call), call));
+  }
+  SUBCASE("no wait: the launch calls, 0.6 ms; excusable by the numbers, the trace decides") {
+    call.reported_ms = 0.6;
+    CHECK(judge_loop_timing(call) == loop_timing_verdict::launches_only);
+    CHECK(noise_could_cause(judge_loop_timing(call), call));
+  }
+  SUBCASE("events on a stream of their own: near 0") {
+    call.reported_ms = 0.004;
+    CHECK(judge_loop_timing(call) == loop_timing_verdict::too_short);
+    CHECK_FALSE(noise_could_cause(judge_loop_timing(call), call));
+  }
 }
 
 TEST_CASE("a time that is not a number is said to be one") {
