@@ -1,17 +1,18 @@
 // SPDX-License-Identifier: MIT
-// Lesson 08, a class submission (DRAFT, see ../PLAN.md): wrong: the events on a stream of its own,
-// not on the stream that carries the work.
+// Lesson 08: launch overhead. The reference solution.
+#include "cuda_check.cuh"
 #include "cuda_raii.cuh"
 #include "exercise.h"
 
 // ANCHOR: batched
 namespace {
+// Each thread reads its integer once, does every step in a register, in order, and writes it once.
 __global__ void all_steps_kernel(unsigned* data, int count, int steps) {
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < count) {
     unsigned value = data[i];
     for (int step = 0; step < steps; ++step) {
-      value = value * 3u + static_cast<unsigned>(step); // step_kernel's step, in a register
+      value = step_value(value, step);
     }
     data[i] = value;
   }
@@ -19,22 +20,22 @@ __global__ void all_steps_kernel(unsigned* data, int count, int steps) {
 } // namespace
 
 void run_batched(unsigned* data, int count, int steps, cudaStream_t stream) {
-  const int threads = 256;
+  constexpr int threads = 256;
   const int blocks = (count + threads - 1) / threads;
   all_steps_kernel<<<blocks, threads, 0, stream>>>(data, count, steps);
-  CUDA_CHECK(cudaGetLastError());
+  CUDA_CHECK_LAUNCH();
 }
 // ANCHOR_END: batched
 
 // ANCHOR: graph
 cuda_graph_exec capture_naive(unsigned* data, int count, int steps, cudaStream_t stream) {
   CUDA_CHECK(cudaStreamBeginCapture(stream, cudaStreamCaptureModeThreadLocal));
-  run_naive(data, count, steps, stream); // queued into the graph, not run
+  run_naive(data, count, steps, stream); // recorded into the graph, not run
   cudaGraph_t graph = nullptr;
   CUDA_CHECK(cudaStreamEndCapture(stream, &graph));
   cudaGraphExec_t exec = nullptr;
   const cudaError_t instantiated = cudaGraphInstantiate(&exec, graph, 0);
-  cudaGraphDestroy(graph); // the executable graph does not need it
+  CUDA_CHECK(cudaGraphDestroy(graph)); // the executable graph does not need it
   CUDA_CHECK(instantiated);
   return cuda_graph_exec{exec};
 }
@@ -46,14 +47,13 @@ void replay(const cuda_graph_exec& graph, cudaStream_t stream) {
 
 // ANCHOR: time_loop
 double time_loop_ms(const gpu_work& work, int iterations, cudaStream_t stream) {
-  gpucourse::cuda_stream own(cudaStreamNonBlocking);
   gpucourse::cuda_event start;
   gpucourse::cuda_event stop;
-  CUDA_CHECK(cudaEventRecord(start, own));
+  CUDA_CHECK(cudaEventRecord(start, stream));
   for (int i = 0; i < iterations; ++i) {
     work(stream);
   }
-  CUDA_CHECK(cudaEventRecord(stop, own));
+  CUDA_CHECK(cudaEventRecord(stop, stream));
   CUDA_CHECK(cudaEventSynchronize(stop));
   float elapsed_ms = 0;
   CUDA_CHECK(cudaEventElapsedTime(&elapsed_ms, start, stop));
