@@ -380,10 +380,10 @@ constexpr std::array english{
           "with cudaEventDisableTiming (rule event-timing-disabled). Create timing events "
           "(gpucourse::cuda_event) and record both before you read them."},
     entry{"advice.capture-not-begun",
-          "A stream capture could not begin. Capture may not begin on the legacy default stream "
-          "(0, cudaStreamLegacy), nor on a stream that is already capturing: capture on a stream "
-          "you created (in lesson 08, the stream capture_naive is given), and end it with "
-          "cudaStreamEndCapture on that same stream."},
+          "cudaStreamBeginCapture failed: a stream capture could not begin. Capture may not "
+          "begin on the legacy default stream (0, cudaStreamLegacy), nor on a stream that is "
+          "already capturing: capture on a stream you created (in lesson 08, the stream "
+          "capture_naive is given), and end it with cudaStreamEndCapture on that same stream."},
     entry{"advice.capture-implicit",
           "The legacy default stream (0) was used while another stream was capturing a graph. "
           "Queue the work you capture on the capturing stream itself, and nothing on stream 0 "

@@ -289,9 +289,8 @@ constexpr std::array chinese{
     entry{"returned-value.seconds", "这个数的单位是秒，而不是毫秒"},
     entry{"returned-value.other-number", "返回的数不是测得的那个数"},
     entry{"returned-value.sum-of-intervals",
-          "它是函数计时的 {count} "
-          "个区间之和，每次迭代一个：每个区间都在工作之外加上自己的事件与等待，"
-          "而循环的时间不是其中任何一个"},
+          "它是函数计时的 {count} 个区间之和，每次迭代一个：每个区间都在工作之外加上"
+          "自己的事件与等待，而循环的时间不是其中任何一个"},
     entry{"returned-value.fix-sum",
           "只为循环计时一次：第一次迭代之前一个开始，最后一次之后一个结束，等待结束一次，"
           "然后返回这一个时间"},
@@ -344,10 +343,10 @@ constexpr std::array chinese{
           "event-timing-disabled）。请创建可计时的事件（gpucourse::cuda_event），读取之前把两个"
           "都记录下来。"},
     entry{"advice.capture-not-begun",
-          "流捕获未能开始。捕获不能在传统默认流（0，cudaStreamLegacy）上开始，也不能在已经处于"
-          "捕获中的流上开始：请在你自己创建的流上捕获（第 08 课中，就是传给 capture_naive "
-          "的那个流），"
-          "并在同一个流上用 cudaStreamEndCapture 结束它。"},
+          "cudaStreamBeginCapture 失败：流捕获未能开始。捕获不能在传统默认流（0，"
+          "cudaStreamLegacy）上开始，也不能在已经处于捕获中的流上开始：请在你自己创建的流上"
+          "捕获（第 08 课中，就是传给 capture_naive 的那个流），并在同一个流上用 "
+          "cudaStreamEndCapture 结束它。"},
     entry{"advice.capture-implicit",
           "另一个流正在捕获图时，使用了传统默认流（0）。请把要捕获的工作排入正在捕获的那个流本身，"
           "在 cudaStreamEndCapture 之前不要在流 0 上排入任何东西。"},

@@ -100,9 +100,9 @@ constexpr std::array chinese{
           "在工作所在的流上，第一次迭代之前记录一个开始事件，最后一次之后记录一个结束事件；"
           "只等待结束事件一次，然后读出两者之间的时间。"},
     entry{"check.l08.loop.launches.message",
-          "你报告的是 {reported}；这些启动在 GPU 上运行了 {truth}。你的数大约是主机花在启动调用上的"
-          "时间（全部启动共 "
-          "{launches}）：时钟在最后一次启动排入队列时就停了，而不是在它运行完之后。"},
+          "你报告的是 {reported}；这些启动在 GPU 上运行了 {truth}。你的数大约是主机花在启动"
+          "调用上的时间（全部启动共 {launches}）：时钟在最后一次启动排入队列时就停了，"
+          "而不是在它运行完之后。"},
     entry{"check.l08.loop.launches.hint",
           "停表之前先等 GPU（cudaStreamSynchronize(stream)），或者在该流上用事件为循环计时，"
           "并等待结束事件。"},
