@@ -71,4 +71,16 @@ speedup_judgement judge_speedup(double naive_ms, double faster_ms, double bar) {
   return judgement;
 }
 
+speedup_judgement judge_replay_host(double own_ms, double replay_ms) {
+  speedup_judgement judgement;
+  if (!usable(own_ms) || !usable(replay_ms) || own_ms <= 0) {
+    return judgement;
+  }
+  const double allowed_ms = std::max(4 * own_ms, own_ms + 0.050);
+  judgement.ratio = replay_ms / own_ms;
+  judgement.passed = replay_ms <= allowed_ms;
+  judgement.noise_could_explain = !judgement.passed && replay_ms <= 2 * allowed_ms;
+  return judgement;
+}
+
 } // namespace gpucheck

@@ -54,4 +54,11 @@ struct speedup_judgement {
 /// (too short to compare against a launch's jitter).
 speedup_judgement judge_speedup(double naive_ms, double faster_ms, double bar);
 
+/// One replay's host time (`replay_ms`: the calls of the student's replay) against the checker's
+/// own replay of the same loop (`own_ms`: one cudaGraphLaunch of a graph it captured and
+/// instantiated itself). Passed within 4 x own_ms or own_ms + 50 us, whichever is more: a replay
+/// is one cudaGraphLaunch, and one that instantiates, captures or waits costs far more. A miss
+/// within twice that allowance can be a busy host. `ratio` is replay_ms / own_ms.
+speedup_judgement judge_replay_host(double own_ms, double replay_ms);
+
 } // namespace gpucheck

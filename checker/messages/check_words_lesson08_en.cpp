@@ -74,11 +74,16 @@ constexpr std::array english{
     entry{"check.l08.graph-speed.name",
           "a replay costs the host far less than the naive loop, and the GPU no more"},
     entry{"check.l08.graph-speed.expected",
-          "on the host, at most {host_bar} x the time of the naive loop's {steps} launch calls; "
-          "on the GPU, at most {gpu_bar} x the naive loop's time (the best of five each)"},
+          "on the host, at most {host_bar} x the time of the naive loop's {steps} launch calls, "
+          "and at most 4 x (or 50 us more than) the checker's own replay of the same loop; on "
+          "the GPU, at most {gpu_bar} x the naive loop's time (the best of five each)"},
     entry{"check.l08.graph-speed.measured",
-          "a replay: {host} on the host against {naive_host}; {gpu} on the GPU against "
-          "{naive_gpu}"},
+          "a replay: {host} on the host, against {naive_host} for the naive loop's launch calls "
+          "and {own} for the checker's own replay; {gpu} on the GPU, against {naive_gpu}"},
+    entry{"check.l08.graph-speed.setup.message",
+          "one replay kept the host busy for {host}; one launch of the checker's own graph of "
+          "the same loop, captured and instantiated beforehand, for {own}. Your replay does more "
+          "than one cudaGraphLaunch: an instantiation, a capture or a wait."},
     entry{"check.l08.graph-speed.host.message",
           "one replay kept the host busy for {host}; the naive loop's {steps} launch calls took "
           "{naive_host}. A replay of a graph captured and instantiated beforehand is one "

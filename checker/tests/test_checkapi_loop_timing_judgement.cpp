@@ -125,3 +125,18 @@ TEST_CASE("a faster version passes below the bar; a near miss or a tiny naive lo
 
   CHECK_FALSE(judge_speedup(std::numeric_limits<double>::quiet_NaN(), 1.0, 0.5).passed);
 }
+
+TEST_CASE("a replay costs the host about what the checker's own replay of the same loop costs") {
+  // Not measured on the H200: one cudaGraphLaunch taken as 10 us here.
+  CHECK(judge_replay_host(0.010, 0.012).passed);
+  CHECK(judge_replay_host(0.010, 0.055).passed); // 50 us of slack over a cheap launch
+  const speedup_judgement busy = judge_replay_host(0.010, 0.100);
+  CHECK_FALSE(busy.passed);
+  CHECK(busy.noise_could_explain); // within twice the allowance: a busy host could do it
+  // An instantiation of 1000 nodes at every replay (its cost not measured here: taken as 0.5 ms).
+  const speedup_judgement instantiated = judge_replay_host(0.010, 0.500);
+  CHECK_FALSE(instantiated.passed);
+  CHECK_FALSE(instantiated.noise_could_explain);
+  CHECK(instantiated.ratio == doctest::Approx(50.0));
+  CHECK_FALSE(judge_replay_host(0.0, 0.5).passed);
+}
