@@ -3,7 +3,9 @@
 // pair of events around 200 launches of the same kernel gives no finding, whatever the checker's
 // truth; each launch timed with its own events and the times summed is a returned-value slip (the
 // sum of the intervals), and the 199 launches outside each interval are not work left out
-// (event-order ignores work of the same kernel as the work an interval brackets).
+// (event-order ignores work of the same kernel as the work an interval brackets). The class's other
+// wrong timings get the rule its .says file asks for: a host clock and no wait (unsynced-stop),
+// events on a stream of the function's own (event-stream-mismatch).
 #include "test_rules_support.hpp"
 
 #include "rules/run_rules.hpp"
@@ -135,4 +137,73 @@ TEST_CASE("lesson 08: each launch timed and summed is a sum of intervals, not wo
   CHECK(findings[0].rule == "returned-value");
   CHECK(findings[0].message.find("the sum of the 200 intervals") != std::string::npos);
   CHECK(findings[0].hint.find("time the loop once") != std::string::npos);
+}
+
+namespace {
+
+// 200 launches of the known work on the checker's non-blocking stream (id 9), queued 3 us apart
+// from `first_call_ns` and run back to back (11 us each). Returns when the last one ends.
+trace::time_ns queue_loop(test::trace_builder& b, trace::time_ns first_call_ns) {
+  for (int i = 0; i < iterations; ++i) {
+    const trace::time_ns gpu_start = first_call_ns + 10 * us + i * 11 * us;
+    b.launch(first_call_ns + i * 3 * us, gpu_start, gpu_start + work_ns, 1, 9, 0x5);
+  }
+  return first_call_ns + 10 * us + (iterations - 1) * 11 * us + work_ns;
+}
+
+void create_stream(test::trace_builder& b, trace::time_ns at_ns, trace::handle stream,
+                   std::uint32_t id) {
+  trace::api_call& call = b.api("cudaStreamCreateWithFlags", at_ns, at_ns + 10 * us);
+  call.flags = 1; // cudaStreamNonBlocking
+  call.created_stream = stream;
+  call.created_stream_id = id;
+}
+
+} // namespace
+
+TEST_CASE("lesson 08: a host clock around the loop and no wait is unsynced-stop") {
+  test::trace_builder b;
+  create_stream(b, 100 * us, 0x5, 9); // the checker's stream
+  b.clock(begin_ns, "check+0x10");
+  b.clock(begin_ns + 5 * us, "exercise+0x20");
+  const trace::time_ns last_end = queue_loop(b, begin_ns + 10 * us);
+  const trace::time_ns stop_ns = begin_ns + 10 * us + iterations * 3 * us;
+  b.clock(stop_ns, "exercise+0x30"); // the launch calls only: the GPU runs on
+  b.clock(stop_ns + 2 * us, "check+0x40");
+  trace::run_trace t = b.build();
+  name_the_work(t);
+  const double reported_ms = static_cast<double>(stop_ns - begin_ns - 5 * us) * 1e-6;
+  const double truth_ms = static_cast<double>(last_end - begin_ns - 20 * us) * 1e-6;
+  const auto findings = rules::run_rules(t, lesson_call(stop_ns + 2 * us, reported_ms, truth_ms));
+  REQUIRE_FALSE(findings.empty());
+  CHECK(findings[0].rule == "unsynced-stop");
+}
+
+TEST_CASE("lesson 08: the loop's events on a stream of their own are event-stream-mismatch") {
+  test::trace_builder b;
+  create_stream(b, 100 * us, 0x5, 9); // the checker's stream, which carries the work
+  b.clock(begin_ns, "check+0x10");
+  create_stream(b, begin_ns + 2 * us, 0x6, 11); // the function's own stream, for its events
+  trace::api_call& start = b.api("cudaEventRecord", begin_ns + 15 * us, begin_ns + 17 * us);
+  start.event = 0xa;
+  start.stream = 0x6;
+  start.stream_id = 11;
+  start.site = "exercise+0x20";
+  const trace::time_ns last_end = queue_loop(b, begin_ns + 20 * us);
+  const trace::time_ns stop_ns = begin_ns + 20 * us + iterations * 3 * us;
+  trace::api_call& stop = b.api("cudaEventRecord", stop_ns, stop_ns + 2 * us);
+  stop.event = 0xb;
+  stop.stream = 0x6;
+  stop.stream_id = 11;
+  stop.site = "exercise+0x30";
+  trace::api_call& sync = b.api("cudaEventSynchronize", stop_ns + 3 * us, stop_ns + 8 * us);
+  sync.event = 0xb;
+  elapsed(b, stop_ns + 10 * us, 0.004);
+  b.clock(last_end + 20 * us, "check+0x40");
+  trace::run_trace t = b.build();
+  name_the_work(t);
+  const double truth_ms = static_cast<double>(last_end - begin_ns - 30 * us) * 1e-6;
+  const auto findings = rules::run_rules(t, lesson_call(last_end + 20 * us, 0.004, truth_ms));
+  REQUIRE_FALSE(findings.empty());
+  CHECK(findings[0].rule == "event-stream-mismatch");
 }
