@@ -316,6 +316,13 @@ constexpr std::array english{
     entry{"returned-value.nanoseconds", "the number is in nanoseconds, not milliseconds"},
     entry{"returned-value.seconds", "the number is in seconds, not milliseconds"},
     entry{"returned-value.other-number", "the number returned is not the one measured"},
+    entry{"returned-value.sum-of-intervals",
+          "it is the sum of the {count} intervals the function timed, one an iteration: each "
+          "interval adds its own events and wait to the work, and the loop's time is none of "
+          "them"},
+    entry{"returned-value.fix-sum",
+          "time the loop once: one start before the first iteration, one stop after the last, one "
+          "wait for the stop, and return that one time"},
     entry{"returned-value.why-events",
           "your function returned {returned} (as milliseconds), but cudaEventElapsedTime gave "
           "your function {measured}: {slip}"},
@@ -372,6 +379,15 @@ constexpr std::array english{
           "time: one was never recorded (cudaEventRecord), was already destroyed, or was created "
           "with cudaEventDisableTiming (rule event-timing-disabled). Create timing events "
           "(gpucourse::cuda_event) and record both before you read them."},
+    entry{"advice.capture-not-begun",
+          "cudaStreamBeginCapture failed: a stream capture could not begin. Capture may not "
+          "begin on the legacy default stream (0, cudaStreamLegacy), nor on a stream that is "
+          "already capturing: capture on a stream you created (in lesson 08, the stream "
+          "capture_naive is given), and end it with cudaStreamEndCapture on that same stream."},
+    entry{"advice.capture-implicit",
+          "The legacy default stream (0) was used while another stream was capturing a graph. "
+          "Queue the work you capture on the capturing stream itself, and nothing on stream 0 "
+          "until cudaStreamEndCapture."},
     entry{"advice.context-destroyed",
           "The CUDA context the checks were using was destroyed while they ran: something called "
           "cudaDeviceReset(). A timing function must leave the device as it found it; remove the "
@@ -390,7 +406,8 @@ std::span<const entry> english_catalogue() {
                      parts::check_words_lesson00_en(), parts::check_words_lesson01_en(),
                      parts::check_words_lesson02_en(), parts::check_words_lesson03_en(),
                      parts::check_words_lesson04_en(), parts::check_words_lesson05_en(),
-                     parts::check_words_lesson06_en()});
+                     parts::check_words_lesson06_en(), parts::check_words_lesson07_en(),
+                     parts::check_words_lesson08_en()});
   return table;
 }
 

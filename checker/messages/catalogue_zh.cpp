@@ -288,6 +288,12 @@ constexpr std::array chinese{
     entry{"returned-value.nanoseconds", "这个数的单位是纳秒，而不是毫秒"},
     entry{"returned-value.seconds", "这个数的单位是秒，而不是毫秒"},
     entry{"returned-value.other-number", "返回的数不是测得的那个数"},
+    entry{"returned-value.sum-of-intervals",
+          "它是函数计时的 {count} 个区间之和，每次迭代一个：每个区间都在工作之外加上"
+          "自己的事件与等待，而循环的时间不是其中任何一个"},
+    entry{"returned-value.fix-sum",
+          "只为循环计时一次：第一次迭代之前一个开始，最后一次之后一个结束，等待结束一次，"
+          "然后返回这一个时间"},
     entry{"returned-value.why-events",
           "你的函数返回了 {returned}（按毫秒计），但 cudaEventElapsedTime 给出的是 {measured}："
           "{slip}"},
@@ -336,6 +342,14 @@ constexpr std::array chinese{
           "（cudaEventRecord）、已被销毁，或是用 cudaEventDisableTiming 创建的（规则 "
           "event-timing-disabled）。请创建可计时的事件（gpucourse::cuda_event），读取之前把两个"
           "都记录下来。"},
+    entry{"advice.capture-not-begun",
+          "cudaStreamBeginCapture 失败：流捕获未能开始。捕获不能在传统默认流（0，"
+          "cudaStreamLegacy）上开始，也不能在已经处于捕获中的流上开始：请在你自己创建的流上"
+          "捕获（第 08 课中，就是传给 capture_naive 的那个流），并在同一个流上用 "
+          "cudaStreamEndCapture 结束它。"},
+    entry{"advice.capture-implicit",
+          "另一个流正在捕获图时，使用了传统默认流（0）。请把要捕获的工作排入正在捕获的那个流本身，"
+          "在 cudaStreamEndCapture 之前不要在流 0 上排入任何东西。"},
     entry{"advice.context-destroyed",
           "检查所用的 CUDA 上下文在运行中被销毁了：有代码调用了 cudaDeviceReset()。计时函数必须"
           "让设备保持原样；请删掉这次重置。"},
@@ -352,7 +366,8 @@ std::span<const entry> chinese_catalogue() {
                      parts::check_words_lesson00_zh(), parts::check_words_lesson01_zh(),
                      parts::check_words_lesson02_zh(), parts::check_words_lesson03_zh(),
                      parts::check_words_lesson04_zh(), parts::check_words_lesson05_zh(),
-                     parts::check_words_lesson06_zh()});
+                     parts::check_words_lesson06_zh(), parts::check_words_lesson07_zh(),
+                     parts::check_words_lesson08_zh()});
   return table;
 }
 

@@ -45,7 +45,8 @@ constexpr std::array rules_table{
               "lessons/01-warmup/lesson.md#warming-up-on-purpose", detail::check_setup_in_region},
     rule_info{"below-resolution", severity::warning,
               "one sample of GPU work shorter than one timing can resolve",
-              "lessons/04-two-sync-methods/lesson.md#what-each-method-measures",
+              // Lesson 08 teaches it by name (where the GPU stops being worth it).
+              "lessons/08-launch-overhead/lesson.md#where-the-gpu-stops-being-worth-it",
               detail::check_below_resolution},
     rule_info{"sync-other-stream", severity::error,
               "the stop synchronized a stream other than the one carrying the timed work",

@@ -3,14 +3,16 @@
 // does not hold): the student's function measured one time with its own clock reads or its own
 // cudaEventElapsedTime, and returned another. The trace shows the measured value (the two reads'
 // values, or the elapsed time the call gave), so the slip is named as a fact: whole milliseconds
-// (a duration_cast that truncates, or rounding), another unit, the events or reads swapped, or a
-// number that is none of these. Effect: how far the returned number is from the measured one.
+// (a duration_cast that truncates, or rounding), another unit, the events or reads swapped, the sum
+// of several intervals (one an iteration, where one around the loop was asked for), or a number
+// that is none of these. Effect: how far the returned number is from the measured one.
 #include "messages/messages.hpp"
 #include "rules/detail/rule_input.hpp"
 #include "rules/detail/text.hpp"
 
 #include <cmath>
 #include <cstdio>
+#include <string>
 
 namespace gpucheck::rules::detail {
 namespace {
@@ -67,7 +69,17 @@ std::vector<finding> check_returned_value(const rule_input& input) {
   const trace::time_ns off_ns = std::llround(std::abs(returned_ms - measured_ms) * 1e6);
   if (off_ns < 1000)
     return findings;
-  const std::string slip = name_slip(returned_ms, measured_ms, events);
+  // Several intervals in the call whose measurements add up to the number returned: one timing
+  // an iteration, summed (lesson 08's loop), where one around the whole loop was asked for.
+  double sum_ms = 0;
+  for (const interval_facts& facts : input.intervals)
+    sum_ms += static_cast<double>(facts.interval.measured_ns) * 1e-6;
+  const bool summed =
+      input.intervals.size() >= 2 && sum_ms > 0 && std::abs(returned_ms - sum_ms) <= 0.01 * sum_ms;
+  const std::string slip = summed
+                               ? messages::text("returned-value.sum-of-intervals",
+                                                {{"count", std::to_string(input.intervals.size())}})
+                               : name_slip(returned_ms, measured_ms, events);
   char returned[48];
   std::snprintf(returned, sizeof returned, "%.3f", returned_ms);
   std::string message = messages::text(
@@ -76,9 +88,10 @@ std::vector<finding> check_returned_value(const rule_input& input) {
        {"measured", measured_ms < 0 ? "-" + format_duration(-interval.measured_ns)
                                     : format_duration(interval.measured_ns)},
        {"slip", slip.empty() ? messages::text("returned-value.other-number") : slip}});
-  std::string hint = messages::text(slip.empty() ? "returned-value.fix"
-                                    : events     ? "returned-value.fix-events"
-                                                 : "returned-value.fix-clock");
+  std::string hint = messages::text(summed         ? "returned-value.fix-sum"
+                                    : slip.empty() ? "returned-value.fix"
+                                    : events       ? "returned-value.fix-events"
+                                                   : "returned-value.fix-clock");
   finding found =
       make_finding("returned-value", interval, off_ns, std::llround(window.truth_ms * 1e6),
                    std::move(message), std::move(hint));

@@ -69,6 +69,25 @@ TEST_CASE("a reset device and an exhausted memory are named with their cause") {
              "ran out of memory"));
 }
 
+TEST_CASE("a capture that could not begin is sent to a stream of one's own") {
+  // The error's name is not yet read on a GPU (the runtime reference lists cudaErrorInvalidValue
+  // for cudaStreamBeginCapture): the call decides.
+  CHECK(says(gpucheck::advice_for_cuda_error(seen_in(
+                 "exercise.cu:29: CUDA error cudaErrorStreamCaptureUnsupported (operation not "
+                 "permitted when stream is capturing)\n"
+                 "    in: cudaStreamBeginCapture(0, cudaStreamCaptureModeThreadLocal)\n")),
+             "legacy default stream"));
+  CHECK(says(gpucheck::advice_for_cuda_error(
+                 seen_in("exercise.cu:29: CUDA error cudaErrorInvalidValue (invalid argument)\n"
+                         "    in: cudaStreamBeginCapture(0, cudaStreamCaptureModeGlobal)\n")),
+             "cudaStreamEndCapture"));
+  CHECK(says(gpucheck::advice_for_cuda_error(seen_in(
+                 "exercise.h:38: CUDA error cudaErrorStreamCaptureImplicit (operation would make "
+                 "the legacy stream depend on a capturing blocking stream)\n"
+                 "    in: cudaGetLastError()\n")),
+             "capturing stream itself"));
+}
+
 TEST_CASE("other CUDA errors get no made-up advice") {
   CHECK_FALSE(gpucheck::advice_for_cuda_error(
                   seen_in("x.cu:3: CUDA error cudaErrorInvalidValue (invalid argument)\n"

@@ -12,6 +12,7 @@
 //     call (docs/ARCHITECTURE.md, "Which why wins").
 #include "checkapi/check.cuh"
 #include "checkapi/event_truth.cuh"
+#include "checkapi/rounds_calibration.hpp"
 #include "checkapi/statistics.hpp"
 #include "cuda_check.cuh"
 #include "exercise.h"
@@ -128,13 +129,10 @@ struct job_setup {
     probe.rounds = 256;
     const auto kernel = [&](cudaStream_t s) { launch_transform(probe, 0, probe.count, s); };
     kernel(streams[0]);
-    const double kernel_ms = gpucheck::median_event_ms(kernel, streams[0], 3);
-    rounds = std::clamp(static_cast<int>(256.0 * copy_ms / std::max(kernel_ms, 1e-3)), 16, 8192);
-    // Once more from the rounds found: the kernel's time is linear in them only once arithmetic,
-    // not memory, limits it.
-    probe.rounds = rounds;
-    const double again_ms = gpucheck::median_event_ms(kernel, streams[0], 3);
-    rounds = std::clamp(static_cast<int>(rounds * copy_ms / std::max(again_ms, 1e-3)), 16, 8192);
+    rounds = gpucheck::rounds_lasting(copy_ms, [&](int r) {
+      probe.rounds = r;
+      return gpucheck::median_event_ms(kernel, streams[0], 3);
+    });
   }
 
   void poison() {

@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: MIT
+/// @file transfer_judgement.hpp
+/// @brief Judging lesson 07's transfers: a reported bandwidth against the checker's truth (bytes
+/// over the checker's own event timing of the same work, on the stream that carried it), and the
+/// speed of a pinned, chunked, overlapped round trip against the link peak the checker measured
+/// itself. Plain C++: check.cu runs the work on the GPU and hands the numbers here; the unit tests
+/// hand simulated ones.
+///
+/// Bandwidth here is in GB/s, 1e9 bytes per second (what the CUDA samples' bandwidthTest and
+/// nvidia-smi's link figures use), never GiB/s.
+#pragma once
+
+#include <string>
+
+namespace gpucheck {
+
+/// [GB/s] `bytes` moved in `ms` milliseconds; 0 when ms is not positive.
+double bandwidth_gbps(double bytes, double ms);
+
+/// The link's peak, as the checker measured it: pinned copies of a large buffer, each direction
+/// alone.
+struct link_peak {
+  double to_device_gbps = 0; ///< [GB/s] host to device
+  double to_host_gbps = 0;   ///< [GB/s] device to host
+};
+
+/// [ms] The shortest a round trip of `bytes_each_way` can take at the link's peak: the copies of
+/// the slower direction alone (the other direction and the kernel hidden under them).
+double overlap_floor_ms(double bytes_each_way, link_peak peak);
+
+/// What a reported bandwidth's number shows, when it is not the truth.
+enum class bandwidth_slip {
+  none,
+  round_trip_counted_once, ///< about half the truth: the bytes of one direction over both
+  in_gib_per_s,            ///< the truth x 1e9 / 2^30 (0.931): bytes divided by 2^30, not 1e9
+  in_mb_per_s,             ///< 1000 times the truth: bytes per millisecond read as GB/s / 1e3
+  other,                   ///< wrong, and none of the above
+};
+
+/// How far a reported bandwidth may be from the checker's truth. Both time the same copies with
+/// events on the same stream: they differ by the events' own resolution (about 1 us) and by
+/// what lies between a student's event and the checker's (a launch, a few us), against work of
+/// several milliseconds. 3% is far above both, and below the GiB slip (6.9%), so that the slip is
+/// told apart from a right answer.
+constexpr double bandwidth_relative_tolerance = 0.03;
+
+/// The slip `reported_gbps` shows against `truth_gbps`; none when it is within the tolerance.
+bandwidth_slip find_bandwidth_slip(double reported_gbps, double truth_gbps);
+
+/// The shares a pinned, overlapped round trip is held to. Not yet measured on the H200: chosen
+/// from the recorded pinned copy rate (55 GB/s host to device) and calibrated generously, so that
+/// a correct solution passes 20 of 20 on a quiet H200; to be set from the GPU runs that
+/// instructor.md lists.
+struct speed_bar {
+  /// A correct solution's round trip reaches at least this share of the overlap floor's speed
+  /// (overlap_floor_ms / its time). The kernel the checker gives lasts as long as one direction's
+  /// copies, so one stream (copies, kernel, copies one after another) reaches about 1/3, and a
+  /// link that moves one direction at a time about 1/2.
+  double share_of_peak = 0.42;
+  /// It is at least this many times as fast as the checker's own pageable, serial round trip of
+  /// the same bytes and kernel, as a share of how much faster the checker's pinned serial round
+  /// trip was: pinning alone buys that, overlap buys more.
+  double share_of_pinning_gain = 0.8;
+};
+
+enum class speed_verdict {
+  fast_enough,
+  below_peak_share,         ///< under share_of_peak: no overlap, or too few or too many chunks
+  not_faster_than_pageable, ///< it does not beat the pageable serial baseline by the margin
+};
+
+/// The times of one round trip, all from the checker's own events on the streams that carried
+/// the work (the student's round trip: from its first copy's start to its last copy's end).
+struct round_trip_times {
+  double bytes_each_way = 0;     ///< [bytes]
+  double student_ms = 0;         ///< the student's pinned, overlapped version
+  double pinned_serial_ms = 0;   ///< the checker's: pinned copies and kernel on one stream
+  double pageable_serial_ms = 0; ///< the checker's: pageable cudaMemcpy, kernel, cudaMemcpy
+  link_peak peak;
+};
+
+/// The student's round trip's speed as a share of the overlap floor's (1.0: at the link's peak).
+double share_of_peak(const round_trip_times& times);
+
+/// Asked in the order pageable baseline (pageable memory shows there first), share of peak.
+speed_verdict judge_speed(const round_trip_times& times, speed_bar bar = {});
+
+/// Whether a busy GPU or link could have produced a miss: another process's copies share the
+/// copy engines and the link, and lengthen any round trip. A round trip no faster than the
+/// checker's own pinned serial one (within 5%) shows no overlap at all, which no neighbour
+/// causes when the checker's serial run in the same conditions was as fast; anything between
+/// the serial time and the bar may be the neighbour's.
+bool noise_could_explain_speed(speed_verdict verdict, const round_trip_times& times,
+                               bool machine_loaded);
+
+/// What to tell the student about a wrong number or a slow round trip, in the student's language.
+struct transfer_advice {
+  std::string message; ///< what the numbers show
+  std::string hint;    ///< what to do about it
+};
+
+/// For a reported bandwidth that is not the truth (slip other than none).
+transfer_advice advise_on_bandwidth(bandwidth_slip slip, double reported_gbps, double truth_gbps);
+
+/// For a round trip that is not fast enough (verdict other than fast_enough).
+transfer_advice advise_on_speed(speed_verdict verdict, const round_trip_times& times,
+                                speed_bar bar = {});
+
+} // namespace gpucheck

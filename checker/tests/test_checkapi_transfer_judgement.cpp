@@ -1,0 +1,123 @@
+// SPDX-License-Identifier: MIT
+// Lesson 07's judgement of a reported bandwidth and of an overlapped round trip, on simulated
+// runs built from the H200's recorded copy rates (pinned host to device 55 GB/s, pageable
+// 6.7 GB/s: book/data/results/00-setup/break-even.txt). The device-to-host peak and the
+// overlap of the two directions are not yet measured; the simulations try both a link that
+// moves both directions at once and one that moves one at a time.
+#include "checkapi/transfer_judgement.hpp"
+
+#include <doctest/doctest.h>
+
+#include <cmath>
+
+using namespace gpucheck;
+
+namespace {
+
+constexpr double bytes = 256.0 * 1024 * 1024; // each way
+constexpr link_peak h200{55, 55};
+constexpr double pageable_gbps = 6.7;
+
+double ms_at(double gbps) {
+  return bytes / (gbps * 1e9) * 1e3;
+}
+
+// The checker's kernel lasts as long as one direction's copies at the peak.
+double kernel_ms() {
+  return ms_at(h200.to_device_gbps);
+}
+
+round_trip_times times_for(double student_ms) {
+  round_trip_times t;
+  t.bytes_each_way = bytes;
+  t.student_ms = student_ms;
+  t.pinned_serial_ms = 2 * ms_at(55) + kernel_ms();
+  t.pageable_serial_ms = 2 * ms_at(pageable_gbps) + kernel_ms();
+  t.peak = h200;
+  return t;
+}
+
+// A chunked, overlapped round trip of `chunks` chunks: the pipeline's fill and drain, plus the
+// slower stage once per chunk. `duplex`: both directions move at once.
+double overlapped_ms(int chunks, bool duplex, double copy_gbps = 55) {
+  const double copy = ms_at(copy_gbps) / chunks;
+  const double kernel = kernel_ms() / chunks;
+  const double stage = duplex ? copy : 2 * copy;
+  return copy + kernel + copy + (chunks - 1) * stage + chunks * 0.01; // 10 us a chunk: launches
+}
+
+} // namespace
+
+TEST_CASE("bandwidth is bytes over time, in GB/s") {
+  CHECK(bandwidth_gbps(55e9, 1000) == doctest::Approx(55));
+  CHECK(bandwidth_gbps(1e9, 0) == 0);
+  CHECK(overlap_floor_ms(55e9, {55, 50}) == doctest::Approx(1100));
+}
+
+TEST_CASE("a reported bandwidth: right, or the slip its number shows") {
+  const double truth = 80;
+  CHECK(find_bandwidth_slip(80, truth) == bandwidth_slip::none);
+  CHECK(find_bandwidth_slip(80 * 1.02, truth) == bandwidth_slip::none);
+  CHECK(find_bandwidth_slip(80 * 1e9 / 1073741824.0, truth) == bandwidth_slip::in_gib_per_s);
+  CHECK(find_bandwidth_slip(40, truth) == bandwidth_slip::round_trip_counted_once);
+  CHECK(find_bandwidth_slip(40 * 1e9 / 1073741824.0, truth) ==
+        bandwidth_slip::round_trip_counted_once);
+  CHECK(find_bandwidth_slip(80000, truth) == bandwidth_slip::in_mb_per_s);
+  CHECK(find_bandwidth_slip(200, truth) == bandwidth_slip::other);
+  CHECK(find_bandwidth_slip(std::nan(""), truth) == bandwidth_slip::other);
+}
+
+TEST_CASE("a correct overlapped round trip passes, on a duplex link and on a one-way one") {
+  for (const bool duplex : {true, false}) {
+    for (const int chunks : {4, 8, 16, 32}) {
+      CAPTURE(duplex);
+      CAPTURE(chunks);
+      const round_trip_times t = times_for(overlapped_ms(chunks, duplex));
+      CHECK(judge_speed(t) == speed_verdict::fast_enough);
+    }
+  }
+}
+
+TEST_CASE("a correct one passes at 90% of the link's peak rate") {
+  const round_trip_times t = times_for(overlapped_ms(8, false, 0.9 * 55));
+  CHECK(judge_speed(t) == speed_verdict::fast_enough);
+}
+
+TEST_CASE("one stream (no overlap) fails, and no neighbour excuses it") {
+  const round_trip_times t = times_for(2 * ms_at(55) + kernel_ms() + 0.03);
+  const speed_verdict verdict = judge_speed(t);
+  CHECK(verdict == speed_verdict::below_peak_share);
+  CHECK_FALSE(noise_could_explain_speed(verdict, t, true));
+  CHECK_FALSE(noise_could_explain_speed(verdict, t, false));
+}
+
+TEST_CASE("pageable memory fails against the pageable baseline, overlapped or not") {
+  // Chunks copied with cudaMemcpyAsync from pageable memory are staged by the host: about the
+  // pageable rate, with the kernel hidden at best.
+  const round_trip_times serial = times_for(2 * ms_at(pageable_gbps) + kernel_ms());
+  const round_trip_times chunked = times_for(2 * ms_at(pageable_gbps));
+  CHECK(judge_speed(serial) == speed_verdict::not_faster_than_pageable);
+  CHECK(judge_speed(chunked) == speed_verdict::not_faster_than_pageable);
+  CHECK_FALSE(noise_could_explain_speed(judge_speed(serial), serial, true));
+}
+
+TEST_CASE("a slow overlapped run on a loaded machine is inconclusive, not failed") {
+  const round_trip_times t = times_for(0.85 * (2 * ms_at(55) + kernel_ms()));
+  const speed_verdict verdict = judge_speed(t);
+  CHECK(verdict == speed_verdict::below_peak_share);
+  CHECK(noise_could_explain_speed(verdict, t, true));
+  CHECK_FALSE(noise_could_explain_speed(verdict, t, false));
+}
+
+TEST_CASE("the advice names the slip and the numbers") {
+  const transfer_advice gib = advise_on_bandwidth(bandwidth_slip::in_gib_per_s, 74.5, 80);
+  CHECK(gib.message.find("74.5 GB/s") != std::string::npos);
+  CHECK(gib.message.find("80 GB/s") != std::string::npos);
+  CHECK_FALSE(gib.hint.empty());
+  CHECK(advise_on_bandwidth(bandwidth_slip::none, 80, 80).message.empty());
+  const round_trip_times one_stream = times_for(2 * ms_at(55) + kernel_ms());
+  const transfer_advice slow = advise_on_speed(speed_verdict::below_peak_share, one_stream);
+  CHECK(slow.message.find("33%") != std::string::npos);
+  CHECK(slow.message.find("42%") != std::string::npos);
+  CHECK_FALSE(advise_on_speed(speed_verdict::not_faster_than_pageable, one_stream).hint.empty());
+}

@@ -1,0 +1,392 @@
+// SPDX-License-Identifier: MIT
+// Lesson 07's checks. One job of 64 Mi words (256 MiB each way) is shared by the checks. Ground
+// truth is the checker's own:
+//   - the link's peak: pinned copies of the whole buffer, each direction alone, timed with events
+//     (medians of three);
+//   - the kernel: its arithmetic per word calibrated so that it lasts about as long as one
+//     direction's copy, which is when overlap pays most;
+//   - the bytes: transform_word() on the host, on a sample of words;
+//   - the student's time: events the checker records on every one of the streams before the call
+//     and after it returns, the work's end being the last of the stops;
+//   - the baselines: run_serial() on the checker's pinned buffers (events on one stream) and a
+//     pageable cudaMemcpy, kernel, cudaMemcpy on the legacy default stream (events there).
+// The judgement is checkapi/transfer_judgement's. Why a wrong number is wrong comes from the trace
+// of the failing call (docs/ARCHITECTURE.md, "Which why wins").
+#include "checkapi/check.cuh"
+#include "checkapi/event_truth.cuh"
+#include "checkapi/rounds_calibration.hpp"
+#include "checkapi/statistics.hpp"
+#include "checkapi/transfer_judgement.hpp"
+#include "cuda_check.cuh"
+#include "cuda_raii.cuh"
+#include "exercise.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace {
+
+const std::string lesson = "lessons/07-transfers/lesson.md";
+constexpr std::size_t job_words = std::size_t{64} << 20; // 256 MiB each way
+constexpr double bytes_each_way = static_cast<double>(job_words * sizeof(std::uint32_t));
+constexpr int stream_count = 4;
+constexpr std::uint8_t device_poison = 0xAB; // device buffers before each call
+constexpr std::uint8_t host_poison = 0xCD;   // host_out before each call
+
+std::string gbps_text(double gbps) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1f GB/s", gbps);
+  return text;
+}
+
+host_words pinned_words(std::size_t count) {
+  std::uint32_t* words = nullptr;
+  CUDA_CHECK(cudaMallocHost(&words, count * sizeof(std::uint32_t)));
+  return host_words(words, free_pinned);
+}
+
+host_words pageable_words(std::size_t count) {
+  return host_words(new std::uint32_t[count], free_pageable);
+}
+
+// Everything the checks share: the GPU buffers, the student's host buffers (from their
+// allocate_host), the checker's own pinned and pageable buffers for the baselines, the streams,
+// the link's peak and the kernel's rounds.
+struct job_setup {
+  gpucourse::device_buffer<std::uint32_t> device_in{job_words};
+  gpucourse::device_buffer<std::uint32_t> device_out{job_words};
+  host_words student_in = allocate_host(job_words);
+  host_words student_out = allocate_host(job_words);
+  host_words own_in = pinned_words(job_words);
+  host_words own_out = pinned_words(job_words);
+  host_words pageable_in = pageable_words(job_words);
+  host_words pageable_out = pageable_words(job_words);
+  std::vector<std::unique_ptr<gpucourse::cuda_stream>> owned_streams;
+  std::vector<cudaStream_t> streams;
+  gpucheck::link_peak peak;
+  int rounds = 1;
+
+  job_setup() {
+    for (int i = 0; i < stream_count; ++i) {
+      owned_streams.push_back(std::make_unique<gpucourse::cuda_stream>(cudaStreamNonBlocking));
+      streams.push_back(*owned_streams.back());
+    }
+    fill_input(0x9E3779B9u);
+    std::memcpy(own_in.get(), student_in.get(), job_words * sizeof(std::uint32_t));
+    std::memcpy(pageable_in.get(), student_in.get(), job_words * sizeof(std::uint32_t));
+    measure_peak();
+    calibrate();
+  }
+
+  transfer_job job(const host_words& in, const host_words& out) const {
+    transfer_job j;
+    j.host_in = in.get();
+    j.host_out = out.get();
+    j.device_in = device_in.data();
+    j.device_out = device_out.data();
+    j.count = job_words;
+    j.rounds = rounds;
+    return j;
+  }
+
+  void fill_input(std::uint32_t seed) {
+    std::uint32_t x = seed | 1u;
+    std::uint32_t* in = student_in.get();
+    for (std::size_t i = 0; i < job_words; ++i) {
+      x ^= x << 13;
+      x ^= x >> 17;
+      x ^= x << 5;
+      in[i] = x;
+    }
+  }
+
+  // The link's peak: the whole buffer copied between pinned memory and the GPU, each direction
+  // alone, after one copy of each as warm-up.
+  void measure_peak() {
+    const auto to_device = [&](cudaStream_t s) {
+      CUDA_CHECK(cudaMemcpyAsync(device_in.data(), own_in.get(), device_in.bytes(),
+                                 cudaMemcpyHostToDevice, s));
+    };
+    const auto to_host = [&](cudaStream_t s) {
+      CUDA_CHECK(cudaMemcpyAsync(own_out.get(), device_out.data(), device_out.bytes(),
+                                 cudaMemcpyDeviceToHost, s));
+    };
+    to_device(streams[0]);
+    to_host(streams[0]);
+    peak.to_device_gbps = gpucheck::bandwidth_gbps(
+        bytes_each_way, gpucheck::median_event_ms(to_device, streams[0], 3));
+    peak.to_host_gbps =
+        gpucheck::bandwidth_gbps(bytes_each_way, gpucheck::median_event_ms(to_host, streams[0], 3));
+  }
+
+  // The kernel's arithmetic per word, chosen so that the kernel lasts about as long as the copy
+  // in: three equal steps overlap best.
+  void calibrate() {
+    const double copy_ms = bytes_each_way / (peak.to_device_gbps * 1e9) * 1e3;
+    transfer_job probe = job(own_in, own_out);
+    probe.rounds = 256;
+    const auto kernel = [&](cudaStream_t s) { launch_transfer_kernel(probe, 0, probe.count, s); };
+    kernel(streams[0]);
+    rounds = gpucheck::rounds_lasting(copy_ms, [&](int r) {
+      probe.rounds = r;
+      return gpucheck::median_event_ms(kernel, streams[0], 3);
+    });
+  }
+
+  void poison() {
+    CUDA_CHECK(cudaDeviceSynchronize());
+    CUDA_CHECK(cudaMemset(device_in.data(), device_poison, device_in.bytes()));
+    CUDA_CHECK(cudaMemset(device_out.data(), device_poison, device_out.bytes()));
+    std::memset(student_out.get(), host_poison, job_words * sizeof(std::uint32_t));
+    CUDA_CHECK(cudaDeviceSynchronize());
+  }
+};
+
+job_setup& setup() {
+  static job_setup shared;
+  return shared;
+}
+
+// One call of round_trip_gbps, timed by the checker: events on every stream before the call and
+// after its return; the work's end is the last stop to complete.
+struct student_round_trip {
+  gpucheck::timed_call call;
+  double truth_ms = 0;
+  double truth_gbps = 0;
+};
+
+student_round_trip run_student() {
+  job_setup& s = setup();
+  CUDA_CHECK(cudaDeviceSynchronize());
+  std::vector<gpucourse::cuda_event> starts(stream_count), stops(stream_count);
+  for (int k = 0; k < stream_count; ++k)
+    CUDA_CHECK(cudaEventRecord(starts[k], s.streams[k]));
+  student_round_trip trip;
+  const transfer_job job = s.job(s.student_in, s.student_out);
+  trip.call = gpucheck::call_timed([&] {
+    const double gbps = round_trip_gbps(job, s.streams);
+    // As milliseconds, so that the trace's rules read the number against the truth.
+    return gbps > 0 ? 2.0 * bytes_each_way / (gbps * 1e9) * 1e3 : 0.0;
+  });
+  for (int k = 0; k < stream_count; ++k)
+    CUDA_CHECK(cudaEventRecord(stops[k], s.streams[k]));
+  CUDA_CHECK(cudaDeviceSynchronize());
+  for (int k = 0; k < stream_count; ++k) {
+    float ms = 0;
+    CUDA_CHECK(cudaEventElapsedTime(&ms, starts[0], stops[k]));
+    trip.truth_ms = std::max(trip.truth_ms, static_cast<double>(ms));
+  }
+  trip.call.truth_ms = trip.truth_ms;
+  trip.truth_gbps = gpucheck::bandwidth_gbps(2.0 * bytes_each_way, trip.truth_ms);
+  return trip;
+}
+
+double reported_gbps(const gpucheck::timed_call& call) {
+  return call.reported_ms > 0 ? 2.0 * bytes_each_way / (call.reported_ms * 1e-3) / 1e9 : 0.0;
+}
+
+// The first wrong word of a sample of host_out (every 4099th word, and the first and last of each
+// of 64 equal parts); -1 if none.
+long long first_wrong_word(const job_setup& s) {
+  const std::uint32_t* in = s.student_in.get();
+  const std::uint32_t* out = s.student_out.get();
+  const auto wrong = [&](std::size_t i) { return out[i] != transform_word(in[i], s.rounds); };
+  for (std::size_t i = 0; i < job_words; i += 4099)
+    if (wrong(i))
+      return static_cast<long long>(i);
+  for (std::size_t part = 0; part < 64; ++part) {
+    const std::size_t first = part * (job_words / 64), last = (part + 1) * (job_words / 64) - 1;
+    if (wrong(first))
+      return static_cast<long long>(first);
+    if (wrong(last))
+      return static_cast<long long>(last);
+  }
+  return -1;
+}
+
+gpucheck::check_outcome check_bytes() {
+  job_setup& s = setup();
+  gpucheck::check_outcome outcome;
+  outcome.name = gpucheck::say("check.l07.bytes.name");
+  outcome.lesson_section = lesson + "#chunks-on-several-streams";
+  outcome.expected = gpucheck::say("check.l07.bytes.expected");
+  s.fill_input(static_cast<std::uint32_t>(gpucheck::random_between(1.0, 4294967295.0)));
+  s.poison();
+  const transfer_job job = s.job(s.student_in, s.student_out);
+  (void)round_trip_gbps(job, s.streams);
+  const long long wrong = first_wrong_word(s); // at once: no wait of ours first
+  CUDA_CHECK(cudaDeviceSynchronize());
+  outcome.passed = wrong < 0;
+  if (outcome.passed) {
+    outcome.measured = gpucheck::say("check.l07.bytes.measured");
+    return outcome;
+  }
+  const std::string index = std::to_string(wrong);
+  outcome.measured = gpucheck::say("check.l07.bytes.wrong", {{"index", index}});
+  outcome.message = gpucheck::say("check.l07.bytes.message", {{"index", index}});
+  outcome.hint = gpucheck::say("check.l07.bytes.hint");
+  return outcome;
+}
+
+// The checker's two baselines, timed with events: pinned and pageable, one step after another.
+struct baselines {
+  double pinned_serial_ms = 0;
+  double pageable_serial_ms = 0;
+};
+
+baselines time_baselines() {
+  job_setup& s = setup();
+  const transfer_job pinned = s.job(s.own_in, s.own_out);
+  const transfer_job pageable = s.job(s.pageable_in, s.pageable_out);
+  const auto pinned_serial = [&](cudaStream_t stream) {
+    CUDA_CHECK(cudaMemcpyAsync(pinned.device_in, pinned.host_in, s.device_in.bytes(),
+                               cudaMemcpyHostToDevice, stream));
+    launch_transfer_kernel(pinned, 0, pinned.count, stream);
+    CUDA_CHECK(cudaMemcpyAsync(pinned.host_out, pinned.device_out, s.device_out.bytes(),
+                               cudaMemcpyDeviceToHost, stream));
+  };
+  // cudaMemcpy runs on the legacy default stream: the events go there too.
+  const auto pageable_serial = [&](cudaStream_t stream) {
+    CUDA_CHECK(cudaMemcpy(pageable.device_in, pageable.host_in, s.device_in.bytes(),
+                          cudaMemcpyHostToDevice));
+    launch_transfer_kernel(pageable, 0, pageable.count, stream);
+    CUDA_CHECK(cudaMemcpy(pageable.host_out, pageable.device_out, s.device_out.bytes(),
+                          cudaMemcpyDeviceToHost));
+  };
+  baselines b;
+  b.pinned_serial_ms = gpucheck::median_event_ms(pinned_serial, s.streams[0], 3);
+  b.pageable_serial_ms = gpucheck::median_event_ms(pageable_serial, nullptr, 3);
+  return b;
+}
+
+// The round trip's speed: the median of three of the student's calls (after one as warm-up)
+// against the peak and the baselines measured just before them.
+gpucheck::round_trip_times time_round_trips(std::vector<student_round_trip>& trips) {
+  job_setup& s = setup();
+  const baselines b = time_baselines();
+  (void)run_student();
+  trips.clear();
+  std::vector<double> times;
+  for (int i = 0; i < 3; ++i) {
+    trips.push_back(run_student());
+    times.push_back(trips.back().truth_ms);
+  }
+  gpucheck::round_trip_times t;
+  t.bytes_each_way = bytes_each_way;
+  t.student_ms = gpucheck::median(times);
+  t.pinned_serial_ms = b.pinned_serial_ms;
+  t.pageable_serial_ms = b.pageable_serial_ms;
+  t.peak = s.peak;
+  return t;
+}
+
+std::vector<student_round_trip> last_trips; // the speed check's calls, for the number's check
+
+gpucheck::check_outcome check_speed() {
+  gpucheck::check_outcome outcome;
+  outcome.name = gpucheck::say("check.l07.speed.name");
+  outcome.lesson_section = lesson + "#chunks-on-several-streams";
+  gpucheck::round_trip_times times = time_round_trips(last_trips);
+  gpucheck::speed_verdict verdict = gpucheck::judge_speed(times);
+  if (verdict != gpucheck::speed_verdict::fast_enough) { // a burst of noise seldom lasts twice
+    times = time_round_trips(last_trips);
+    verdict = gpucheck::judge_speed(times);
+  }
+  const gpucheck::speed_bar bar;
+  const std::string share = std::to_string(static_cast<int>(100.0 * share_of_peak(times) + 0.5));
+  outcome.expected =
+      gpucheck::say("check.l07.speed.expected",
+                    {{"bar", std::to_string(static_cast<int>(100.0 * bar.share_of_peak + 0.5))},
+                     {"to_device", gbps_text(times.peak.to_device_gbps)},
+                     {"to_host", gbps_text(times.peak.to_host_gbps)}});
+  outcome.measured = gpucheck::say("check.l07.speed.measured",
+                                   {{"share", share},
+                                    {"yours", gpucheck::format_ms(times.student_ms)},
+                                    {"pinned", gpucheck::format_ms(times.pinned_serial_ms)},
+                                    {"pageable", gpucheck::format_ms(times.pageable_serial_ms)}});
+  outcome.passed = verdict == gpucheck::speed_verdict::fast_enough;
+  if (outcome.passed)
+    return outcome;
+  const gpucheck::transfer_advice advice = gpucheck::advise_on_speed(verdict, times, bar);
+  outcome.message = advice.message;
+  outcome.hint = advice.hint;
+  outcome.lesson_section = verdict == gpucheck::speed_verdict::not_faster_than_pageable
+                               ? lesson + "#pageable-and-pinned-memory"
+                               : lesson + "#chunks-on-several-streams";
+  // The gpucheck core decides from the measured noise; the judgement says when noise cannot.
+  outcome.noise_could_explain = gpucheck::noise_could_explain_speed(verdict, times, true);
+  // A round trip no faster than the checker's pinned serial one shows its cause in the trace (a
+  // cudaMallocHost in the timed region). One that noise could have slowed shows no call: its trace
+  // would be read for a mistake it need not hold, and a correct solution's joined streams (a
+  // start event that the other streams wait for) are no finding to risk on a busy GPU.
+  if (!outcome.noise_could_explain && !last_trips.empty())
+    gpucheck::show_call(outcome, last_trips.front().call, last_trips.front().truth_ms);
+  return outcome;
+}
+
+// The number each call returned against the checker's truth for that call. A slip is a slip on
+// any GPU; two calls of three must show it.
+gpucheck::check_outcome check_number() {
+  gpucheck::check_outcome outcome;
+  outcome.name = gpucheck::say("check.l07.number.name");
+  outcome.lesson_section = lesson + "#achieved-bandwidth";
+  if (last_trips.empty())
+    (void)time_round_trips(last_trips);
+  int misses = 0;
+  const student_round_trip* shown = nullptr;
+  gpucheck::bandwidth_slip slip = gpucheck::bandwidth_slip::none;
+  for (const student_round_trip& trip : last_trips) {
+    const gpucheck::bandwidth_slip found =
+        gpucheck::find_bandwidth_slip(reported_gbps(trip.call), trip.truth_gbps);
+    if (found == gpucheck::bandwidth_slip::none)
+      continue;
+    ++misses;
+    if (shown == nullptr) {
+      shown = &trip;
+      slip = found;
+    }
+  }
+  const student_round_trip& first = shown != nullptr ? *shown : last_trips.front();
+  outcome.expected =
+      gpucheck::say("check.l07.number.expected", {{"truth", gbps_text(first.truth_gbps)},
+                                                  {"ms", gpucheck::format_ms(first.truth_ms)}});
+  outcome.measured = gpucheck::say("check.l07.number.measured",
+                                   {{"reported", gbps_text(reported_gbps(first.call))}});
+  outcome.passed = misses <= 1;
+  if (outcome.passed)
+    return outcome;
+  const gpucheck::transfer_advice advice =
+      gpucheck::advise_on_bandwidth(slip, reported_gbps(first.call), first.truth_gbps);
+  outcome.message = advice.message;
+  outcome.hint = advice.hint;
+  // Both numbers time the same work, but the checker's events are recorded before the call and
+  // after its return: another process that holds the GPU in between (time-slicing) delays them,
+  // and only them. So a number above the truth by less than half may be the neighbour's; a unit
+  // slip, a lower number or one far above the truth (a clock stopped before the copies ended)
+  // never is.
+  const double ratio = reported_gbps(first.call) / first.truth_gbps;
+  outcome.noise_could_explain =
+      slip == gpucheck::bandwidth_slip::other && ratio > 1.0 && ratio < 1.5;
+  // The why of a wrong method (events on another stream, no wait, setup timed) is the trace's.
+  if (slip == gpucheck::bandwidth_slip::other && !outcome.noise_could_explain)
+    gpucheck::show_call(outcome, first.call, first.truth_ms);
+  return outcome;
+}
+
+} // namespace
+
+GPU_TEST_CASE("round_trip_gbps brings back the kernel's bytes") {
+  CHECK(gpucheck::report(check_bytes()));
+}
+
+GPU_TEST_CASE("the round trip reaches a share of the link's measured peak") {
+  CHECK(gpucheck::report(check_speed()));
+}
+
+GPU_TEST_CASE("round_trip_gbps reports the bandwidth the checker measured") {
+  CHECK(gpucheck::report(check_number()));
+}

@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: MIT
+// Lesson 07's job and functions, shared by exercise.cu (yours), main.cu (the experiment) and
+// check.cu. The job's kernel is defined here, so that all three run the same one.
+#pragma once
+
+#include "cuda_check.cuh"
+
+#include <cstddef>
+#include <cstdint>
+#include <cuda_runtime.h>
+#include <memory>
+#include <vector>
+
+// ANCHOR: job
+// A round trip: `count` words go from host_in to device_in, through the kernel into device_out,
+// and back to host_out. The kernel of word i reads only word i, so the job can be cut into chunks
+// that run independently.
+struct transfer_job {
+  const std::uint32_t* host_in = nullptr; // count words on the host
+  std::uint32_t* host_out = nullptr;      // count words on the host: the result goes here
+  std::uint32_t* device_in = nullptr;     // count words on the GPU
+  std::uint32_t* device_out = nullptr;    // count words on the GPU
+  std::size_t count = 0;
+  int rounds = 1; // how much arithmetic the kernel does per word
+};
+// ANCHOR_END: job
+
+// Host memory for words, with the function that frees it (cudaFreeHost or delete[]).
+using host_words = std::unique_ptr<std::uint32_t[], void (*)(std::uint32_t*)>;
+inline void free_pinned(std::uint32_t* words) {
+  cudaFreeHost(words);
+} // no check in a deleter
+inline void free_pageable(std::uint32_t* words) {
+  delete[] words;
+}
+
+// What the kernel computes for one word: the reference the checker compares your bytes with.
+__host__ __device__ inline std::uint32_t transform_word(std::uint32_t word, int rounds) {
+  std::uint32_t x = word;
+  for (int r = 0; r < rounds; ++r) {
+    x = x * 1664525u + 1013904223u;
+    x ^= x >> 13;
+  }
+  return x;
+}
+
+namespace detail {
+__global__ static void transfer_kernel(const std::uint32_t* in, std::uint32_t* out,
+                                       std::size_t count, int rounds) {
+  for (std::size_t i = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x; i < count;
+       i += std::size_t{gridDim.x} * blockDim.x) {
+    out[i] = transform_word(in[i], rounds);
+  }
+}
+} // namespace detail
+
+// ANCHOR: launch
+// Queues the kernel on `stream` for words [first, first + count) of the job: it reads
+// job.device_in and writes job.device_out. Like every launch it returns at once.
+static inline void launch_transfer_kernel(const transfer_job& job, std::size_t first,
+                                          std::size_t count, cudaStream_t stream) {
+  if (count == 0)
+    return;
+  constexpr unsigned threads = 256;
+  const std::size_t blocks = (count + threads - 1) / threads;
+  detail::transfer_kernel<<<static_cast<unsigned>(blocks < 1048576 ? blocks : 1048576), threads, 0,
+                            stream>>>(job.device_in + first, job.device_out + first, count,
+                                      job.rounds);
+  CUDA_CHECK_LAUNCH();
+}
+// ANCHOR_END: launch
+
+// ANCHOR: serial
+// The serial version, on one stream: the whole copy in, the kernel, the whole copy out; it
+// returns once host_out holds the result. With pinned host buffers it is the checker's pinned
+// baseline; main.cu also runs it on pageable ones.
+inline void run_serial(const transfer_job& job, cudaStream_t stream) {
+  const std::size_t bytes = job.count * sizeof(std::uint32_t);
+  CUDA_CHECK(cudaMemcpyAsync(job.device_in, job.host_in, bytes, cudaMemcpyHostToDevice, stream));
+  launch_transfer_kernel(job, 0, job.count, stream);
+  CUDA_CHECK(cudaMemcpyAsync(job.host_out, job.device_out, bytes, cudaMemcpyDeviceToHost, stream));
+  CUDA_CHECK(cudaStreamSynchronize(stream));
+}
+// ANCHOR_END: serial
+
+// ANCHOR: contract
+// Host memory for `count` words, for the job's host_in and host_out. Which kind is yours to
+// choose. It is called once, before any round trip.
+host_words allocate_host(std::size_t count);
+
+// The round trip, cut into chunks spread over `streams` (non-blocking streams, four of them), so
+// that copies and kernels of different chunks overlap. It returns once host_out holds the whole
+// result, and returns the bandwidth it achieved [GB/s, 1e9 bytes a second]: every byte it moved
+// (to the device and back) over the time from the start of its first copy to the end of its last,
+// timed on the GPU. Allocate nothing in it: the buffers are the job's.
+double round_trip_gbps(const transfer_job& job, const std::vector<cudaStream_t>& streams);
+// ANCHOR_END: contract
