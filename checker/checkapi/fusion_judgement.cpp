@@ -52,7 +52,8 @@ std::uint64_t fused_bytes(std::uint64_t items, std::uint64_t item_bytes) {
 
 byte_count_slip find_byte_count_slip(std::uint64_t reported, std::uint64_t items,
                                      std::uint64_t item_bytes, bool fused) {
-  const std::uint64_t exact = fused ? fused_bytes(items, item_bytes) : pair_bytes(items, item_bytes);
+  const std::uint64_t exact =
+      fused ? fused_bytes(items, item_bytes) : pair_bytes(items, item_bytes);
   if (reported == exact)
     return byte_count_slip::none;
   if (fused && reported == pair_bytes(items, item_bytes))
@@ -200,11 +201,10 @@ gbps_verdict judge_fused_gbps(const std::vector<gbps_call>& first,
 fusion_advice advise_on_byte_count(byte_count_slip slip, const std::string& which,
                                    std::uint64_t reported, std::uint64_t exact,
                                    std::uint64_t items) {
-  const std::initializer_list<said_value> values = {
-      {"function", which},
-      {"reported", std::to_string(reported)},
-      {"exact", std::to_string(exact)},
-      {"items", std::to_string(items)}};
+  const std::initializer_list<said_value> values = {{"function", which},
+                                                    {"reported", std::to_string(reported)},
+                                                    {"exact", std::to_string(exact)},
+                                                    {"items", std::to_string(items)}};
   switch (slip) {
   case byte_count_slip::none:
     return {};
@@ -236,12 +236,12 @@ fusion_advice advise_on_fusion_speed(fusion_speed_verdict verdict, const fusion_
                  {"copy", format_gbps(times.copy_gbps)}}),
             say("check.l09.speed.faster-than-memory.hint")};
   case fusion_speed_verdict::no_gain:
-    return {say("check.l09.speed.no-gain.message",
-                {{"fused", format_milliseconds(times.fused_ms)},
-                 {"pair", format_milliseconds(times.pair_ms)},
-                 {"ratio", format_share(fused_over_pair(times))},
-                 {"bar", format_share(bar.most_fused_over_pair)}}),
-            say("check.l09.speed.no-gain.hint")};
+    return {
+        say("check.l09.speed.no-gain.message", {{"fused", format_milliseconds(times.fused_ms)},
+                                                {"pair", format_milliseconds(times.pair_ms)},
+                                                {"ratio", format_share(fused_over_pair(times))},
+                                                {"bar", format_share(bar.most_fused_over_pair)}}),
+        say("check.l09.speed.no-gain.hint")};
   case fusion_speed_verdict::below_copy_share:
     return {say("check.l09.speed.below-copy.message",
                 {{"achieved", format_gbps(fused_achieved_gbps(times))},
@@ -255,8 +255,8 @@ fusion_advice advise_on_fusion_speed(fusion_speed_verdict verdict, const fusion_
 
 fusion_advice advise_on_fused_gbps(const gbps_verdict& verdict, double reported_gbps,
                                    double truth_gbps) {
-  const std::initializer_list<said_value> values = {
-      {"reported", format_gbps(reported_gbps)}, {"truth", format_gbps(truth_gbps)}};
+  const std::initializer_list<said_value> values = {{"reported", format_gbps(reported_gbps)},
+                                                    {"truth", format_gbps(truth_gbps)}};
   if (verdict.passed)
     return {};
   if (verdict.cold_first_call)

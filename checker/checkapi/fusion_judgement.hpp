@@ -78,8 +78,8 @@ double fused_over_pair(const fusion_times& times);
 enum class fusion_speed_verdict {
   fast_enough,
   faster_than_memory, ///< above 1.5 times the copy bandwidth: the events bracketed no kernel
-  no_gain,          ///< not faster than the pair by the margin the bytes predict
-  below_copy_share, ///< faster than the pair, yet far from the device's copy bandwidth
+  no_gain,            ///< not faster than the pair by the margin the bytes predict
+  below_copy_share,   ///< faster than the pair, yet far from the device's copy bandwidth
 };
 
 /// Above this share of the copy bandwidth, a kernel that reads and writes every byte cannot be:

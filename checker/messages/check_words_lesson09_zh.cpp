@@ -50,10 +50,12 @@ constexpr std::array chinese{
 
     // (a) y 的字节，以及 t 不被改动
     entry{"check.l09.bytes.name", "run_fused 写入 y 的字节与两个核函数的结果一致，且不改动 t"},
-    entry{"check.l09.bytes.expected", "全部 {n} 项的 y 与未融合的两个核函数写出的逐位相同；t 不被改动"},
+    entry{"check.l09.bytes.expected",
+          "全部 {n} 项的 y 与未融合的两个核函数写出的逐位相同；t 不被改动"},
     entry{"check.l09.bytes.measured", "y 与两个核函数的结果逐位相同；t 未被改动"},
     entry{"check.l09.bytes.wrong", "y 的第 {index} 项不同"},
-    entry{"check.l09.bytes.message", "y 的第 {index} 项（共 {n} 项）与未融合的两个核函数写出的不同。"},
+    entry{"check.l09.bytes.message",
+          "y 的第 {index} 项（共 {n} 项）与未融合的两个核函数写出的不同。"},
     entry{"check.l09.bytes.hint",
           "对每个 i，用 exercise.h 中的函数把 y[i] 算成 relu(scale_shift(x[i], a, b))，并在给你"
           "的流上启动核函数。"},
@@ -115,7 +117,8 @@ constexpr std::array chinese{
     entry{"check.l09.speed.no-gain.hint",
           "只启动一次核函数还不算融合：中间结果必须留在寄存器里。读一次 x，写一次 y，别的都不做。"},
     entry{"check.l09.speed.below-copy.message",
-          "你的融合核函数以 {achieved} 搬运数据，是设备拷贝带宽（{copy}）的 {share}（要求：{bar}）。"},
+          "你的融合核函数以 {achieved} 搬运数据，是设备拷贝带宽（{copy}）的 "
+          "{share}（要求：{bar}）。"},
     entry{"check.l09.speed.below-copy.hint",
           "让相邻线程处理相邻的项（线程 i 读 x[i]），启动足够多的线程块占满 GPU，每项的计算保持"
           "很少。"},

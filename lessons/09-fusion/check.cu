@@ -226,7 +226,8 @@ gpucheck::check_outcome check_number() {
   return outcome;
 }
 
-// ---- (a) the bytes -------------------------------------------------------------------------------
+// ---- (a) the bytes
+// -------------------------------------------------------------------------------
 
 gpucheck::check_outcome check_bytes() {
   fusion_setup& s = setup();
@@ -251,8 +252,8 @@ gpucheck::check_outcome check_bytes() {
       s.firsts.data() + 1);
   CUDA_CHECK_LAUNCH();
   unsigned long long firsts[2] = {};
-  CUDA_CHECK(cudaMemcpyAsync(firsts, s.firsts.data(), sizeof firsts, cudaMemcpyDeviceToHost,
-                             s.stream));
+  CUDA_CHECK(
+      cudaMemcpyAsync(firsts, s.firsts.data(), sizeof firsts, cudaMemcpyDeviceToHost, s.stream));
   CUDA_CHECK(cudaDeviceSynchronize());
   const bool y_right = firsts[0] >= s.n;
   const bool t_untouched = firsts[1] >= s.n;
@@ -282,7 +283,8 @@ gpucheck::check_outcome check_bytes() {
   return outcome;
 }
 
-// ---- (b) the byte counts, and the speed ----------------------------------------------------------
+// ---- (b) the byte counts, and the speed
+// ----------------------------------------------------------
 
 gpucheck::check_outcome check_counts() {
   gpucheck::check_outcome outcome;
@@ -300,8 +302,8 @@ gpucheck::check_outcome check_counts() {
           gpucheck::find_byte_count_slip(reported, n, sizeof(float), fused);
       if (slip == gpucheck::byte_count_slip::none)
         continue;
-      const std::uint64_t exact = fused ? gpucheck::fused_bytes(n, sizeof(float))
-                                        : gpucheck::pair_bytes(n, sizeof(float));
+      const std::uint64_t exact =
+          fused ? gpucheck::fused_bytes(n, sizeof(float)) : gpucheck::pair_bytes(n, sizeof(float));
       const std::string which = fused ? "fused_bytes" : "unfused_bytes";
       const gpucheck::fusion_advice advice =
           gpucheck::advise_on_byte_count(slip, which, reported, exact, n);
@@ -356,10 +358,10 @@ gpucheck::check_outcome check_speed() {
     verdict = gpucheck::judge_fusion_speed(times, bar);
     second_round = true;
   }
-  outcome.expected = gpucheck::say("check.l09.speed.expected",
-                                   {{"ratio", percent(bar.most_fused_over_pair)},
-                                    {"share", percent(bar.least_share_of_copy)},
-                                    {"copy", gbps_text(times.copy_gbps)}});
+  outcome.expected =
+      gpucheck::say("check.l09.speed.expected", {{"ratio", percent(bar.most_fused_over_pair)},
+                                                 {"share", percent(bar.least_share_of_copy)},
+                                                 {"copy", gbps_text(times.copy_gbps)}});
   outcome.measured =
       gpucheck::say("check.l09.speed.measured",
                     {{"fused", gpucheck::format_ms(times.fused_ms)},

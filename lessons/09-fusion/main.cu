@@ -92,8 +92,8 @@ int main(int argc, char** argv) {
     // ANCHOR_END: sweep
     const bool kib = bytes < (std::size_t{1} << 20);
     std::printf("%6zu %s %11.1f %11.1f %7.2f %11.0f %11.0f %8.0f%%\n",
-                kib ? bytes >> 10 : bytes >> 20, kib ? "KiB" : "MiB", pair_ms * 1e3,
-                fused_ms * 1e3, fused_ms / pair_ms, pair_gbps, fused, 100.0 * fused / copy);
+                kib ? bytes >> 10 : bytes >> 20, kib ? "KiB" : "MiB", pair_ms * 1e3, fused_ms * 1e3,
+                fused_ms / pair_ms, pair_gbps, fused, 100.0 * fused / copy);
   }
 
   fusion_job job;
