@@ -3,7 +3,8 @@
 // buffers from 4 KiB to 1 GiB (one buffer's size: n floats), each timed with events, with the
 // bandwidth each achieved (your byte counts over its time) and the fused kernel's share of the
 // device's copy bandwidth. Then your fused_gbps on the largest buffer. The optional argument is
-// the largest buffer in MiB (default 1024).
+// the largest buffer in MiB (default 1024). With --first-launch it times instead the first launch
+// of your fused kernel in the program against the runs after it, on 1 GiB buffers.
 #include "cuda_check.cuh"
 #include "cuda_raii.cuh"
 #include "exercise.h"
@@ -11,6 +12,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <functional>
 #include <vector>
 
@@ -55,6 +57,29 @@ double copy_gbps(float* to, const float* from, std::size_t bytes, cudaStream_t s
 }
 // ANCHOR_END: copy_bandwidth
 
+// ANCHOR: first_launch
+// [ms] One run of `work` between two events on `stream`, waited for.
+double ms_of_one_run(const std::function<void(cudaStream_t)>& work, cudaStream_t stream) {
+  gpucourse::cuda_event start, stop;
+  CUDA_CHECK(cudaEventRecord(start, stream));
+  work(stream);
+  CUDA_CHECK(cudaEventRecord(stop, stream));
+  CUDA_CHECK(cudaEventSynchronize(stop));
+  float ms = 0;
+  CUDA_CHECK(cudaEventElapsedTime(&ms, start, stop));
+  return ms;
+}
+
+// The first launch of run_fused in this program (its kernel is loaded then), and three after it.
+void first_launch(const fusion_job& job, cudaStream_t stream) {
+  const auto fused = [&](cudaStream_t s) { run_fused(job, s); };
+  std::printf("run_fused on %zu MiB, one run between two events:\n", job.n * sizeof(float) >> 20);
+  std::printf("  first launch: %8.3f ms\n", ms_of_one_run(fused, stream));
+  for (int i = 1; i <= 3; ++i)
+    std::printf("  launch %d:     %8.3f ms\n", i + 1, ms_of_one_run(fused, stream));
+}
+// ANCHOR_END: first_launch
+
 double gbps(std::size_t bytes, double ms) {
   return ms > 0 ? static_cast<double>(bytes) / (ms * 1e-3) / 1e9 : 0.0;
 }
@@ -62,12 +87,26 @@ double gbps(std::size_t bytes, double ms) {
 } // namespace
 
 int main(int argc, char** argv) {
-  const std::size_t largest_mib = argc > 1 ? std::strtoull(argv[1], nullptr, 10) : 1024;
+  const bool only_first_launch = argc > 1 && std::strcmp(argv[1], "--first-launch") == 0;
+  const std::size_t largest_mib =
+      argc > 1 && !only_first_launch ? std::strtoull(argv[1], nullptr, 10) : 1024;
   const std::size_t largest = std::max<std::size_t>(largest_mib, 1) << 18; // floats: 2^18 a MiB
   gpucourse::device_buffer<float> x(largest), t(largest), y(largest);
   gpucourse::cuda_stream stream(cudaStreamNonBlocking);
   fill<<<static_cast<unsigned>((largest + 255) / 256), 256, 0, stream>>>(x.data(), largest);
   CUDA_CHECK_LAUNCH();
+  if (only_first_launch) {
+    fusion_job job;
+    job.x = x.data();
+    job.t = t.data();
+    job.y = y.data();
+    job.n = largest;
+    job.a = 0.5f;
+    job.b = 1.0f;
+    CUDA_CHECK(cudaStreamSynchronize(stream));
+    first_launch(job, stream);
+    return 0;
+  }
 
   const double copy = copy_gbps(y.data(), x.data(), x.bytes(), stream);
   std::printf("device-to-device copy of %zu MiB: %.0f GB/s (bytes read + bytes written)\n\n",
