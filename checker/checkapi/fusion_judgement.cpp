@@ -56,12 +56,10 @@ byte_count_slip find_byte_count_slip(std::uint64_t reported, std::uint64_t items
       fused ? fused_bytes(items, item_bytes) : pair_bytes(items, item_bytes);
   if (reported == exact)
     return byte_count_slip::none;
+  if (reported * 2 == exact) // for the pair, also the fused kernel's count: the message says both
+    return byte_count_slip::reads_only;
   if (fused && reported == pair_bytes(items, item_bytes))
     return byte_count_slip::pair_for_fused;
-  if (!fused && reported == fused_bytes(items, item_bytes))
-    return byte_count_slip::fused_for_pair;
-  if (reported * 2 == exact)
-    return byte_count_slip::reads_only;
   if (item_bytes > 1 && reported * item_bytes == exact)
     return byte_count_slip::items_not_bytes;
   return byte_count_slip::other;
@@ -216,9 +214,6 @@ fusion_advice advise_on_byte_count(byte_count_slip slip, const std::string& whic
   case byte_count_slip::pair_for_fused:
     return {say("check.l09.counts.pair-for-fused.message", values),
             say("check.l09.counts.pair-for-fused.hint")};
-  case byte_count_slip::fused_for_pair:
-    return {say("check.l09.counts.fused-for-pair.message", values),
-            say("check.l09.counts.fused-for-pair.hint")};
   case byte_count_slip::other:
     return {say("check.l09.counts.other.message", values), say("check.l09.counts.other.hint")};
   }

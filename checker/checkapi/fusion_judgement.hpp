@@ -27,10 +27,10 @@ std::uint64_t fused_bytes(std::uint64_t items, std::uint64_t item_bytes);
 /// What a wrong byte count shows, against the exact count.
 enum class byte_count_slip {
   none,
-  reads_only,      ///< half the count: the reads counted, the writes not (or the reverse)
+  reads_only,      ///< half the count: the reads counted, the writes not (or the reverse); for
+                   ///< the pair, the same as the fused kernel's count
   items_not_bytes, ///< the count / item_bytes: items counted, not bytes
   pair_for_fused,  ///< the fused kernel given the pair's count: t still counted
-  fused_for_pair,  ///< the pair given the fused kernel's count
   other,           ///< wrong, and none of the above
 };
 

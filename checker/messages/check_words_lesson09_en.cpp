@@ -87,7 +87,7 @@ constexpr std::array english{
     entry{"check.l09.counts.wrong", "{function}({n}) returned {reported}"},
     entry{"check.l09.counts.reads-only.message",
           "{function}({items}) returned {reported}, half of {exact}: you counted the reads, or "
-          "the writes, not both."},
+          "the writes, not both (for the pair, two passes: the fused kernel's count)."},
     entry{"check.l09.counts.reads-only.hint",
           "Every byte a kernel reads and every byte it writes crosses the memory bus: count both."},
     entry{"check.l09.counts.items.message",
@@ -98,11 +98,6 @@ constexpr std::array english{
           "{exact}."},
     entry{"check.l09.counts.pair-for-fused.hint",
           "The fused kernel never writes or reads t: only x and y are left."},
-    entry{"check.l09.counts.fused-for-pair.message",
-          "{function}({items}) returned {reported}, the fused kernel's count: the pair moves "
-          "{exact}."},
-    entry{"check.l09.counts.fused-for-pair.hint",
-          "The pair writes t and reads it back: two more passes over a buffer."},
     entry{"check.l09.counts.other.message",
           "{function}({items}) returned {reported}; the exact count is {exact}."},
     entry{"check.l09.counts.other.hint",

@@ -78,7 +78,9 @@ constexpr std::array chinese{
     entry{"check.l09.counts.measured", "所问的每个大小都准确"},
     entry{"check.l09.counts.wrong", "{function}({n}) 返回了 {reported}"},
     entry{"check.l09.counts.reads-only.message",
-          "{function}({items}) 返回了 {reported}，是 {exact} 的一半：你只计了读，或只计了写。"},
+          "{function}({items}) 返回了 {reported}，是 {exact} "
+          "的一半：你只计了读，或只计了写，没有两者都计"
+          "（对两个核函数而言，这是两遍，即融合核函数的字节数）。"},
     entry{"check.l09.counts.reads-only.hint",
           "核函数读的每个字节和写的每个字节都要经过显存总线：两者都要计入。"},
     entry{"check.l09.counts.items.message",
@@ -88,11 +90,6 @@ constexpr std::array chinese{
           "{function}({items}) 返回了 {reported}，这是两个核函数的字节数：融合核函数搬运 "
           "{exact}。"},
     entry{"check.l09.counts.pair-for-fused.hint", "融合核函数从不写也不读 t：只剩 x 和 y。"},
-    entry{"check.l09.counts.fused-for-pair.message",
-          "{function}({items}) 返回了 {reported}，这是融合核函数的字节数：两个核函数搬运 "
-          "{exact}。"},
-    entry{"check.l09.counts.fused-for-pair.hint",
-          "两个核函数要写 t 再把它读回来：多出两遍缓冲区。"},
     entry{"check.l09.counts.other.message",
           "{function}({items}) 返回了 {reported}；准确的字节数是 {exact}。"},
     entry{"check.l09.counts.other.hint",
