@@ -249,7 +249,7 @@ fusion_advice advise_on_fusion_speed(fusion_speed_verdict verdict, const fusion_
 }
 
 fusion_advice advise_on_fused_gbps(const gbps_verdict& verdict, double reported_gbps,
-                                   double truth_gbps) {
+                                   double truth_gbps, double bytes) {
   const std::initializer_list<said_value> values = {{"reported", format_gbps(reported_gbps)},
                                                     {"truth", format_gbps(truth_gbps)}};
   if (verdict.passed)
@@ -270,6 +270,15 @@ fusion_advice advise_on_fused_gbps(const gbps_verdict& verdict, double reported_
   case gbps_slip::other:
     if (std::isfinite(reported_gbps) && reported_gbps > truth_gbps)
       return {say("check.l09.number.high.message", values), say("check.l09.number.high.hint")};
+    if (reported_gbps > 0 && truth_gbps > 0 && bytes > 0) {
+      // The time the number implies, less the kernel's: a launch's worth is a method's slip.
+      const double extra_ms = (bytes / reported_gbps - bytes / truth_gbps) / 1e9 * 1e3;
+      if (extra_ms <= launch_worth_ms)
+        return {say("check.l09.number.launch.message", {{"reported", format_gbps(reported_gbps)},
+                                                        {"truth", format_gbps(truth_gbps)},
+                                                        {"extra", format_milliseconds(extra_ms)}}),
+                say("check.l09.number.launch.hint")};
+    }
     return {say("check.l09.number.low.message", values), say("check.l09.number.low.hint")};
   }
   return {};

@@ -46,6 +46,13 @@ constexpr std::array english{
     entry{"check.l09.number.high.hint",
           "Record both events on the stream you were given, around run_fused, and wait for the "
           "stop event before you read the time."},
+    entry{"check.l09.number.launch.message",
+          "you reported {reported}; the fused kernel moved its bytes at {truth}. Your time is "
+          "{extra} longer than the kernel's run, about what a launch costs: your clock counted "
+          "the launch, or a call around the run, as the kernel's."},
+    entry{"check.l09.number.launch.hint",
+          "Record the events on the stream, right before and right after run_fused: the GPU "
+          "stamps them when it reaches them, so the launch's host time stays out."},
     entry{"check.l09.number.low.message",
           "you reported {reported}; the fused kernel moved its bytes at {truth}. Yours is lower: "
           "your time holds more than one warm run of the kernel."},

@@ -41,6 +41,12 @@ constexpr std::array chinese{
           "你测得的时间比核函数的运行时间短。"},
     entry{"check.l09.number.high.hint",
           "把两个事件都记录在给你的流上、夹住 run_fused，并在读取时间之前等待结束事件。"},
+    entry{"check.l09.number.launch.message",
+          "你报告的带宽是 {reported}；融合核函数实际以 {truth} 搬运数据。你测得的时间比核函数的运行"
+          "长 {extra}，大约是一次启动的开销：你的时钟把启动，或运行前后的某个调用，算进了核函数。"},
+    entry{"check.l09.number.launch.hint",
+          "在流上紧挨着 run_fused 的前后记录事件：GPU 执行到它们时才打时间戳，启动在主机上花的时间"
+          "就不会算进去。"},
     entry{"check.l09.number.low.message",
           "你报告的带宽是 {reported}；融合核函数实际以 {truth} 搬运数据。你的数字偏低："
           "你测得的时间包含了不止一次核函数的热运行。"},

@@ -139,7 +139,7 @@ TEST_CASE("slips two calls show are facts, not noise") {
     CHECK_FALSE(v.passed);
     CHECK_FALSE(v.noise_could_explain);
     CHECK(v.slip == gbps_slip::other);
-    const fusion_advice advice = advise_on_fused_gbps(v, 300000, 3900);
+    const fusion_advice advice = advise_on_fused_gbps(v, 300000, 3900, 5.4e8);
     CHECK_FALSE(advice.message.empty());
   }
   SUBCASE("nothing measured: zero") {
@@ -190,4 +190,19 @@ TEST_CASE("a fused kernel faster than memory allows ran outside the checker's ev
   t.fused_ms /= 100; // events on the given stream around a kernel queued elsewhere
   CHECK(judge_fusion_speed(t) == fusion_speed_verdict::faster_than_memory);
   CHECK_FALSE(noise_could_explain_fusion_speed(fusion_speed_verdict::faster_than_memory));
+}
+
+TEST_CASE("a number lower by a launch's worth of time is told from one lower by more") {
+  const double bytes = 2.0 * ((1 << 26) - 77) * 4; // the number's job: 512 MiB moved
+  const double truth = 4000;                       // GB/s: a run of 0.134 ms
+  const double run_ms = bytes / (truth * 1e9) * 1e3;
+  const auto at_ms = [&](double ms) { return bytes / (ms * 1e-3) / 1e9; };
+  gbps_verdict failed;
+  failed.slip = gbps_slip::other;
+  const fusion_advice launch = advise_on_fused_gbps(failed, at_ms(run_ms + 0.015), truth, bytes);
+  CHECK(launch.message.find("0.015 ms") != std::string::npos);
+  const fusion_advice more = advise_on_fused_gbps(failed, at_ms(run_ms * 2), truth, bytes);
+  CHECK(more.message.find("more than one warm run") != std::string::npos);
+  CHECK(find_gbps_slip(at_ms(run_ms + 0.015), truth) == gbps_slip::other); // 11%: a miss
+  CHECK(find_gbps_slip(at_ms(run_ms + 0.004), truth) == gbps_slip::none);  // 3%: an event's gap
 }

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Lesson 09's checks. One job of about 2^28 floats (1 GiB a buffer), its size drawn so that it is
-// a multiple of no block (2^28 less an odd number), its x, a and b drawn afresh. Ground truth is
-// the checker's own:
+// a multiple of no block (2^28 less an odd number), its x, a and b drawn afresh; the number's check
+// times the first 2^26 floats less an odd number of the same buffers (256 MiB, a run of about
+// 0.13 ms, where a first launch or a launch's worth of host time is several percent). Ground truth
+// is the checker's own:
 //   - the bytes: the checker's own run of the unfused pair (the kernels of exercise.h), compared
 //     bit for bit with the student's y on the GPU; t must be left as the checker poisoned it;
 //   - the byte counts: four passes and two over n floats (fusion_judgement.hpp);
@@ -90,14 +92,16 @@ unsigned blocks_for(std::size_t n) {
   return static_cast<unsigned>((n + 255) / 256);
 }
 
-std::size_t draw_items() {
+// 2^power floats less an odd number below 256: a multiple of no block size, nor of 4.
+std::size_t draw_items(int power) {
   const auto odd = 2 * static_cast<std::size_t>(gpucheck::random_between(0.0, 127.0)) + 1;
-  return (std::size_t{1} << 28) - odd;
+  return (std::size_t{1} << power) - odd;
 }
 
 // Everything the checks share: the buffers, the stream, the drawn job and the copy bandwidth.
 struct fusion_setup {
-  std::size_t n = draw_items();
+  std::size_t n = draw_items(28);
+  std::size_t number_n = draw_items(26); // the number's check's job: the buffers' first items
   gpucourse::device_buffer<float> x{n}, t{n}, y{n}, reference_y{n};
   gpucourse::device_buffer<unsigned long long> firsts{2};
   gpucourse::cuda_stream stream{cudaStreamNonBlocking};
@@ -112,12 +116,13 @@ struct fusion_setup {
     measure_copy();
   }
 
-  fusion_job job(float* out) const {
+  fusion_job job(float* out) const { return job_of(out, n); }
+  fusion_job job_of(float* out, std::size_t items) const {
     fusion_job j;
     j.x = x.data();
     j.t = t.data();
     j.y = out;
-    j.n = n;
+    j.n = items;
     j.a = a;
     j.b = b;
     return j;
@@ -146,8 +151,8 @@ fusion_setup& setup() {
   return shared;
 }
 
-double exact_fused_bytes() {
-  return static_cast<double>(gpucheck::fused_bytes(setup().n, sizeof(float)));
+double exact_fused_bytes() { // of the number's job
+  return static_cast<double>(gpucheck::fused_bytes(setup().number_n, sizeof(float)));
 }
 
 // ---- (c) the reported bandwidth ----------------------------------------------------------------
@@ -161,7 +166,7 @@ struct number_round {
 // Three calls of fused_gbps, each on an idle stream, then the checker's own time of run_fused.
 number_round run_number_round() {
   fusion_setup& s = setup();
-  const fusion_job job = s.job(s.y.data());
+  const fusion_job job = s.job_of(s.y.data(), s.number_n);
   number_round round;
   std::vector<double> reported;
   for (int i = 0; i < 3; ++i) {
@@ -209,8 +214,8 @@ gpucheck::check_outcome check_number() {
   if (verdict.shown_in_second)
     outcome.measured =
         gpucheck::say("check.api.second-round.measured", {{"measured", outcome.measured}});
-  const gpucheck::fusion_advice advice =
-      gpucheck::advise_on_fused_gbps(verdict, shown.reported_gbps, shown.truth_gbps);
+  const gpucheck::fusion_advice advice = gpucheck::advise_on_fused_gbps(
+      verdict, shown.reported_gbps, shown.truth_gbps, exact_fused_bytes());
   outcome.message = advice.message;
   outcome.hint = advice.hint;
   outcome.noise_could_explain = verdict.noise_could_explain;
