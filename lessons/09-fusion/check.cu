@@ -155,7 +155,7 @@ double exact_fused_bytes() { // of the number's job
   return static_cast<double>(gpucheck::fused_bytes(setup().number_n, sizeof(float)));
 }
 
-// ---- (c) the reported bandwidth ----------------------------------------------------------------
+// ---- (c) the reported bandwidth
 
 struct number_round {
   std::vector<gpucheck::gbps_call> numbers;
@@ -232,7 +232,6 @@ gpucheck::check_outcome check_number() {
 }
 
 // ---- (a) the bytes
-// -------------------------------------------------------------------------------
 
 gpucheck::check_outcome check_bytes() {
   fusion_setup& s = setup();
@@ -289,7 +288,6 @@ gpucheck::check_outcome check_bytes() {
 }
 
 // ---- (b) the byte counts, and the speed
-// ----------------------------------------------------------
 
 gpucheck::check_outcome check_counts() {
   gpucheck::check_outcome outcome;
