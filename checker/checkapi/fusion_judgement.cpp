@@ -268,7 +268,9 @@ fusion_advice advise_on_fused_gbps(const gbps_verdict& verdict, double reported_
   case gbps_slip::in_mb_per_s:
     return {say("check.l09.number.mb.message", values), say("check.l09.number.mb.hint")};
   case gbps_slip::other:
-    if (std::isfinite(reported_gbps) && reported_gbps > truth_gbps)
+    if (!std::isfinite(reported_gbps) || !(reported_gbps > 0))
+      return {say("check.l09.number.none.message", values), say("check.l09.number.none.hint")};
+    if (reported_gbps > truth_gbps)
       return {say("check.l09.number.high.message", values), say("check.l09.number.high.hint")};
     if (reported_gbps > 0 && truth_gbps > 0 && bytes > 0) {
       // The time the number implies, less the kernel's: a launch's worth is a method's slip.

@@ -40,6 +40,13 @@ constexpr std::array english{
           "times the truth: MB/s (bytes a second divided by 1e6), not GB/s."},
     entry{"check.l09.number.mb.hint",
           "Divide the bytes a second by 1e9 for GB/s: bytes / (ms / 1000) / 1e9."},
+    entry{"check.l09.number.none.message",
+          "you reported {reported}, which is no bandwidth: fused_gbps measured no time (an "
+          "elapsed time of 0, or read before the stop event completed), or measures nothing "
+          "yet. The fused kernel moves its bytes at {truth}."},
+    entry{"check.l09.number.none.hint",
+          "Time one warm run of run_fused with events on the stream, wait for the stop event, "
+          "and divide fused_bytes(n) by the elapsed seconds and by 1e9."},
     entry{"check.l09.number.high.message",
           "you reported {reported}; the fused kernel moved its bytes at {truth}. Yours is "
           "higher: your time is shorter than the kernel's run."},

@@ -36,6 +36,12 @@ constexpr std::array chinese{
           "你报告的带宽是 {reported}；融合核函数实际以 {truth} 搬运数据。你的数字是真实值的 "
           "1000 倍：那是 MB/s（每秒字节数除以 1e6），不是 GB/s。"},
     entry{"check.l09.number.mb.hint", "每秒字节数除以 1e9 才是 GB/s：bytes / (ms / 1000) / 1e9。"},
+    entry{"check.l09.number.none.message",
+          "你报告的是 {reported}，这不是带宽：fused_gbps 没有测到时间（经过时间为 0，或在结束事件"
+          "完成之前就读取了），或者还什么也没有测。融合核函数实际以 {truth} 搬运数据。"},
+    entry{"check.l09.number.none.hint",
+          "在流上用事件为 run_fused 的一次热运行计时，等待结束事件，再用 fused_bytes(n) 除以经过的"
+          "秒数、再除以 1e9。"},
     entry{"check.l09.number.high.message",
           "你报告的带宽是 {reported}；融合核函数实际以 {truth} 搬运数据。你的数字偏高："
           "你测得的时间比核函数的运行时间短。"},

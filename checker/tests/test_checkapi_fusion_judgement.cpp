@@ -146,6 +146,8 @@ TEST_CASE("slips two calls show are facts, not noise") {
     const gbps_verdict v = judge_fused_gbps(calls({0, 0, 0}, 3900), {});
     CHECK_FALSE(v.passed);
     CHECK_FALSE(v.noise_could_explain);
+    CHECK(advise_on_fused_gbps(v, 0, 3900, 5.4e8).message.find("no bandwidth") !=
+          std::string::npos);
   }
   SUBCASE("one call at the GiB ratio may be chance: a second round") {
     const gbps_verdict v = judge_fused_gbps(calls({3900 * gib, 3900, 3900}, 3900), {});
