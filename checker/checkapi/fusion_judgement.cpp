@@ -3,6 +3,7 @@
 
 #include "checkapi/say.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -31,13 +32,17 @@ std::string format_milliseconds(double ms) {
   return text;
 }
 
-// A miss no neighbour causes: nothing measured, or a number far above the truth.
-bool noise_cannot_cause(const gbps_call& call, gbps_slip slip) {
-  if (slip != gbps_slip::other)
-    return true;
+// A miss no neighbour causes: nothing measured, or a number far above the truth (the truth is
+// the checker's fastest run, which a neighbour can only have slowed less than all of the others).
+bool noise_cannot_cause(const gbps_call& call) {
   if (!std::isfinite(call.reported_gbps) || !(call.reported_gbps > 0) || !(call.truth_gbps > 0))
     return true;
   return call.reported_gbps / call.truth_gbps >= 1.5;
+}
+
+// A slip below the truth that a busy GPU can imitate in one call, by chance, but not in all.
+bool named_low_slip(gbps_slip slip) {
+  return slip == gbps_slip::in_gib_per_s || slip == gbps_slip::counted_once;
 }
 
 } // namespace
@@ -131,14 +136,16 @@ gbps_verdict judge_gbps_round(const std::vector<gbps_call>& calls) {
   int misses = 0;
   bool shown_set = false;
   // The first miss is shown, unless a later one shows a fact that noise cannot cause.
-  std::vector<gbps_slip> facts;
+  std::size_t facts = 0;
+  std::vector<gbps_slip> slips;
   for (std::size_t i = 0; i < calls.size(); ++i) {
     const gbps_slip slip = find_gbps_slip(calls[i].reported_gbps, calls[i].truth_gbps);
+    slips.push_back(slip);
     if (slip == gbps_slip::none)
       continue;
     ++misses;
-    if (noise_cannot_cause(calls[i], slip))
-      facts.push_back(slip);
+    if (noise_cannot_cause(calls[i]))
+      ++facts;
     if (!shown_set) {
       verdict.shown = i;
       verdict.slip = slip;
@@ -148,19 +155,25 @@ gbps_verdict judge_gbps_round(const std::vector<gbps_call>& calls) {
   if (misses == 0)
     return verdict;
   verdict.passed = false;
-  // A fact is a fact when two calls show it, or the round's only call does: one call can land
-  // on 0.931 or on half the truth by chance on a busy GPU, two rarely do.
-  const bool fact = facts.size() >= 2 || (calls.size() == 1 && facts.size() == 1);
-  verdict.noise_could_explain = !fact;
-  if (fact) {
+  // A number far above the truth, or none, is a fact when two calls show it (or the round's only
+  // call does). A GiB slip or half the truth is one when every call shows the same: a busy GPU
+  // can put one call or two at 0.931 or at half of the truth, not all of them.
+  const bool far_or_none = facts >= 2 || (calls.size() == 1 && facts == 1);
+  const bool same_low_slip =
+      named_low_slip(slips.front()) &&
+      std::all_of(slips.begin(), slips.end(), [&](gbps_slip s) { return s == slips.front(); });
+  verdict.noise_could_explain = !far_or_none && !same_low_slip;
+  if (far_or_none) {
     for (std::size_t i = 0; i < calls.size(); ++i) {
-      const gbps_slip slip = find_gbps_slip(calls[i].reported_gbps, calls[i].truth_gbps);
-      if (slip != gbps_slip::none && noise_cannot_cause(calls[i], slip)) {
+      if (slips[i] != gbps_slip::none && noise_cannot_cause(calls[i])) {
         verdict.shown = i;
-        verdict.slip = slip;
+        verdict.slip = slips[i];
         break;
       }
     }
+  } else if (same_low_slip) {
+    verdict.shown = 0;
+    verdict.slip = slips.front();
   }
   return verdict;
 }

@@ -77,14 +77,17 @@ double fused_over_pair(const fusion_times& times);
 
 enum class fusion_speed_verdict {
   fast_enough,
-  faster_than_memory, ///< above 1.5 times the copy bandwidth: the events bracketed no kernel
+  faster_than_memory, ///< above most_share_of_copy: the events bracketed no kernel
   no_gain,            ///< not faster than the pair by the margin the bytes predict
   below_copy_share,   ///< faster than the pair, yet far from the device's copy bandwidth
 };
 
 /// Above this share of the copy bandwidth, a kernel that reads and writes every byte cannot be:
-/// the checker's events on the stream it gave did not bracket the kernel (another stream).
-constexpr double most_share_of_copy = 1.5;
+/// the checker's events on the stream it gave did not bracket the kernel (another stream), and
+/// measured a few microseconds for a run of about half a millisecond (100 times the copy's
+/// speed and more). 10, not 1.5: the copy bandwidth is the fastest of five copies, and a neighbour
+/// that slowed all five by half must not make a right kernel look faster than memory.
+constexpr double most_share_of_copy = 10;
 
 /// Asked in this order: faster than memory allows, the gain over the pair, then the share of the
 /// copy bandwidth.
@@ -98,7 +101,8 @@ fusion_speed_verdict judge_fusion_speed(const fusion_times& times, fusion_bar ba
 /// repeats a failing round once. A quiet GPU (gpucheck decides) makes it a failure.
 bool noise_could_explain_fusion_speed(fusion_speed_verdict verdict);
 
-/// How far a reported bandwidth may be from the checker's truth: 5%. Both time the same kernel
+/// How far a reported bandwidth may be from the checker's truth (the kernel's exact bytes over the
+/// fastest of the checker's runs of it): 5%. Both time the same kernel
 /// with events on the stream that carries it: they differ by the events' resolution (about
 /// 0.5 us) and by what lies between an event and the kernel (1-3 us), against runs of about
 /// 0.13 ms (the number's job, 512 MiB moved); a host clock started before the launch adds a launch
@@ -140,11 +144,12 @@ struct gbps_verdict {
   bool noise_could_explain = false;
 };
 
-/// One round: passed when every call is within the tolerance. A slip that two calls show (or
-/// that the only call shows), a number that is not positive, and a number 1.5 times the truth or
-/// more (a stop before the kernel ended, events that bracket nothing) are not noise: a neighbour
-/// lengthens the student's time (a lower number) or the checker's runs (a truth lower, by less
-/// than half while most runs of its median were slowed); it never stops a clock early.
+/// One round: passed when every call is within the tolerance. Not noise: a number that is not
+/// positive, or 1.5 times the truth or more (a stop before the kernel ended, events that bracket
+/// nothing, the pair's bytes, MB/s), in two calls (or the only one), since the truth is the
+/// checker's fastest run and a neighbour only slows runs; and a GiB slip or half the truth in
+/// every call of the round. Anything else may be a neighbour's: it lengthens the student's runs
+/// (a lower number), or all of the checker's (a truth lower by a little, rarely by half).
 gbps_verdict judge_gbps_round(const std::vector<gbps_call>& calls);
 
 /// The whole check. `first` is the first round, whose first call is the first launch of the
