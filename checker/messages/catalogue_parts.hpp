@@ -33,6 +33,8 @@ std::span<const entry> check_words_lesson07_en();
 std::span<const entry> check_words_lesson07_zh();
 std::span<const entry> check_words_lesson08_en();
 std::span<const entry> check_words_lesson08_zh();
+std::span<const entry> check_words_lesson09_en();
+std::span<const entry> check_words_lesson09_zh();
 
 // The parts one after another, in one table (built once, at the first lookup).
 inline std::vector<entry> joined(std::initializer_list<std::span<const entry>> all) {

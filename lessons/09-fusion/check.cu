@@ -1,0 +1,420 @@
+// SPDX-License-Identifier: MIT
+// Lesson 09's checks. One job of about 2^28 floats (1 GiB a buffer), its size drawn so that it is
+// a multiple of no block (2^28 less an odd number), its x, a and b drawn afresh; the number's check
+// times the first 2^26 floats less an odd number of the same buffers (256 MiB, a run of about
+// 0.13 ms, where a first launch or a launch's worth of host time is several percent). Ground truth
+// is the checker's own:
+//   - the bytes: the checker's own run of the unfused pair (the kernels of exercise.h), compared
+//     bit for bit with the student's y on the GPU; t must be left as the checker poisoned it;
+//   - the byte counts: four passes and two over n floats (fusion_judgement.hpp);
+//   - the times: the checker's events on the stream the work was given, around each run of the
+//     student's run_fused and of the unfused pair, alternated, medians of five;
+//   - the device's copy bandwidth: a device-to-device cudaMemcpyAsync of the whole buffer, its
+//     bytes read and written over its time (the fastest of five);
+//   - the student's number: fused_bytes over the checker's fastest of five runs of run_fused (a
+//     neighbour only slows runs: no right number is far above the fastest).
+// The number's check comes first, so that its first call is the first launch of the student's
+// kernel in the process: a timing without a warm-up shows only there. The judgement is
+// checkapi/fusion_judgement's. Why a wrong number is wrong comes from the trace of the failing
+// call (docs/ARCHITECTURE.md, "Which why wins").
+#include "checkapi/check.cuh"
+#include "checkapi/event_truth.cuh"
+#include "checkapi/fusion_judgement.hpp"
+#include "checkapi/statistics.hpp"
+#include "cuda_check.cuh"
+#include "cuda_raii.cuh"
+#include "exercise.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <functional>
+#include <limits>
+#include <string>
+#include <vector>
+
+// Defined by the reference alone (solutions/09-fusion/exercise.cu): its higher bar.
+extern "C" __attribute__((weak)) const bool gpucourse_lesson09_reference;
+
+namespace {
+
+const std::string lesson = "lessons/09-fusion/lesson.md";
+constexpr std::uint32_t t_poison = 0x7FC0DEADu; // a NaN no kernel of the lesson writes
+constexpr std::uint32_t y_poison = 0xFFC0BEEFu;
+constexpr int speed_runs = 5; // of each version, alternated
+
+bool is_reference() {
+  return &gpucourse_lesson09_reference != nullptr && gpucourse_lesson09_reference;
+}
+
+std::string gbps_text(double gbps) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.0f GB/s", gbps);
+  return text;
+}
+
+std::string percent(double share) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.0f%%", share * 100);
+  return text;
+}
+
+__global__ void fill_input(float* x, std::size_t n, std::uint32_t seed) {
+  const std::size_t i = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x;
+  if (i >= n)
+    return;
+  std::uint32_t h = static_cast<std::uint32_t>(i) * 2654435761u ^ seed;
+  h ^= h >> 15;
+  h *= 2246822519u;
+  h ^= h >> 13;
+  x[i] = static_cast<float>(h >> 8) * (8.0f / 16777216.0f) - 4.0f; // [-4, 4): half of y is 0
+}
+
+__global__ void fill_words(std::uint32_t* words, std::size_t n, std::uint32_t value) {
+  const std::size_t i = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x;
+  if (i < n)
+    words[i] = value;
+}
+
+// The first item whose bits differ from the reference's (y), and the first item of t that is no
+// longer the poison; n when none.
+__global__ void first_differences(const std::uint32_t* y, const std::uint32_t* reference,
+                                  const std::uint32_t* t, std::size_t n,
+                                  unsigned long long* first_wrong_y,
+                                  unsigned long long* first_written_t) {
+  const std::size_t i = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x;
+  if (i >= n)
+    return;
+  if (y[i] != reference[i])
+    atomicMin(first_wrong_y, static_cast<unsigned long long>(i));
+  if (t[i] != t_poison)
+    atomicMin(first_written_t, static_cast<unsigned long long>(i));
+}
+
+unsigned blocks_for(std::size_t n) {
+  return static_cast<unsigned>((n + 255) / 256);
+}
+
+// [ms] The fastest of `runs` runs of `work`, each between two events on `stream` after an idle GPU.
+double fastest_event_ms(const std::function<void(cudaStream_t)>& work, cudaStream_t stream,
+                        int runs) {
+  std::vector<double> times;
+  for (int i = 0; i < runs; ++i)
+    times.push_back(gpucheck::median_event_ms(work, stream, 1));
+  return *std::min_element(times.begin(), times.end());
+}
+
+// 2^power floats less an odd number below 256: a multiple of no block size, nor of 4.
+std::size_t draw_items(int power) {
+  const auto odd = 2 * static_cast<std::size_t>(gpucheck::random_between(0.0, 127.0)) + 1;
+  return (std::size_t{1} << power) - odd;
+}
+
+// Everything the checks share: the buffers, the stream, the drawn job and the copy bandwidth.
+struct fusion_setup {
+  std::size_t n = draw_items(28);
+  std::size_t number_n = draw_items(26); // the number's check's job: the buffers' first items
+  gpucourse::device_buffer<float> x{n}, t{n}, y{n}, reference_y{n};
+  gpucourse::device_buffer<unsigned long long> firsts{2};
+  gpucourse::cuda_stream stream{cudaStreamNonBlocking};
+  float a = static_cast<float>(gpucheck::random_between(0.5, 2.0));
+  float b = static_cast<float>(gpucheck::random_between(0.25, 1.0));
+  double copy_gbps = 0;
+
+  fusion_setup() {
+    const auto seed = static_cast<std::uint32_t>(gpucheck::random_between(1.0, 4294967295.0));
+    fill_input<<<blocks_for(n), 256, 0, stream>>>(x.data(), n, seed);
+    CUDA_CHECK_LAUNCH();
+    measure_copy();
+  }
+
+  fusion_job job(float* out) const { return job_of(out, n); }
+  fusion_job job_of(float* out, std::size_t items) const {
+    fusion_job j;
+    j.x = x.data();
+    j.t = t.data();
+    j.y = out;
+    j.n = items;
+    j.a = a;
+    j.b = b;
+    return j;
+  }
+
+  // A device-to-device copy of the whole buffer (x into y), after one as warm-up: its bytes read
+  // and its bytes written over its time, the fastest of five.
+  void measure_copy() {
+    const auto copy = [&](cudaStream_t s) {
+      CUDA_CHECK(cudaMemcpyAsync(y.data(), x.data(), x.bytes(), cudaMemcpyDeviceToDevice, s));
+    };
+    copy(stream);
+    copy_gbps = gpucheck::bandwidth_gbps(2.0 * static_cast<double>(x.bytes()),
+                                         fastest_event_ms(copy, stream, 5));
+  }
+
+  void poison(float* buffer, std::uint32_t value) {
+    fill_words<<<blocks_for(n), 256, 0, stream>>>(reinterpret_cast<std::uint32_t*>(buffer), n,
+                                                  value);
+    CUDA_CHECK_LAUNCH();
+  }
+};
+
+fusion_setup& setup() {
+  static fusion_setup shared;
+  return shared;
+}
+
+double exact_fused_bytes() { // of the number's job
+  return static_cast<double>(gpucheck::fused_bytes(setup().number_n, sizeof(float)));
+}
+
+// ---- (c) the reported bandwidth
+
+struct number_round {
+  std::vector<gpucheck::gbps_call> numbers;
+  std::vector<gpucheck::timed_call> calls;
+  double truth_ms = 0;
+};
+
+// Three calls of fused_gbps, each on an idle stream, then the checker's own time of run_fused.
+number_round run_number_round() {
+  fusion_setup& s = setup();
+  const fusion_job job = s.job_of(s.y.data(), s.number_n);
+  number_round round;
+  std::vector<double> reported;
+  for (int i = 0; i < 3; ++i) {
+    CUDA_CHECK(cudaDeviceSynchronize());
+    double gbps = 0;
+    round.calls.push_back(gpucheck::call_timed([&] {
+      gbps = fused_gbps(job, s.stream);
+      return gbps > 0 ? exact_fused_bytes() / (gbps * 1e9) * 1e3 : 0.0; // as ms, for the trace
+    }));
+    reported.push_back(gbps);
+  }
+  CUDA_CHECK(cudaDeviceSynchronize());
+  const auto fused = [&](cudaStream_t stream) { run_fused(job, stream); };
+  fused(s.stream);
+  round.truth_ms = fastest_event_ms(fused, s.stream, 5);
+  const double truth_gbps = gpucheck::bandwidth_gbps(exact_fused_bytes(), round.truth_ms);
+  for (std::size_t i = 0; i < reported.size(); ++i) {
+    round.numbers.push_back({reported[i], truth_gbps});
+    round.calls[i].truth_ms = round.truth_ms;
+  }
+  return round;
+}
+
+gpucheck::check_outcome check_number() {
+  gpucheck::check_outcome outcome;
+  outcome.name = gpucheck::say("check.l09.number.name");
+  outcome.lesson_section = lesson + "#achieved-bandwidth";
+  const number_round first = run_number_round();
+  gpucheck::gbps_verdict verdict = gpucheck::judge_fused_gbps(first.numbers, {});
+  number_round second;
+  if (verdict.retry) { // a burst of noise seldom lasts two rounds
+    second = run_number_round();
+    verdict = gpucheck::judge_fused_gbps(first.numbers, second.numbers);
+  }
+  const number_round& shown_round = verdict.shown_in_second ? second : first;
+  const gpucheck::gbps_call& shown = shown_round.numbers[verdict.shown];
+  outcome.expected = gpucheck::say(
+      "check.l09.number.expected",
+      {{"truth", gbps_text(shown.truth_gbps)}, {"ms", gpucheck::format_ms(shown_round.truth_ms)}});
+  outcome.measured =
+      gpucheck::say("check.l09.number.measured", {{"reported", gbps_text(shown.reported_gbps)}});
+  outcome.passed = verdict.passed;
+  if (outcome.passed)
+    return outcome;
+  if (verdict.shown_in_second)
+    outcome.measured =
+        gpucheck::say("check.api.second-round.measured", {{"measured", outcome.measured}});
+  const gpucheck::fusion_advice advice = gpucheck::advise_on_fused_gbps(
+      verdict, shown.reported_gbps, shown.truth_gbps, exact_fused_bytes());
+  outcome.message = advice.message;
+  outcome.hint = advice.hint;
+  outcome.noise_could_explain = verdict.noise_could_explain;
+  // The why of a wrong method (no wait, events on another stream, the first launch timed) is the
+  // trace's; a slip of the bytes or the unit is the numbers' own. A GB/s is no interval's time
+  // (a function may time several runs and divide), so the trace gets no number to hold it to.
+  if (verdict.slip == gpucheck::gbps_slip::other) {
+    gpucheck::show_call(outcome, shown_round.calls[verdict.shown], shown_round.truth_ms);
+    outcome.call.reported_ms = std::numeric_limits<double>::quiet_NaN();
+  }
+  if (verdict.cold_first_call)
+    outcome.lesson_section = lesson + "#timing-the-fused-kernel";
+  return outcome;
+}
+
+// ---- (a) the bytes
+
+gpucheck::check_outcome check_bytes() {
+  fusion_setup& s = setup();
+  gpucheck::check_outcome outcome;
+  outcome.name = gpucheck::say("check.l09.bytes.name");
+  outcome.lesson_section = lesson + "#one-kernel-instead-of-two";
+  outcome.expected = gpucheck::say("check.l09.bytes.expected", {{"n", std::to_string(s.n)}});
+  CUDA_CHECK(cudaDeviceSynchronize());
+  s.poison(s.t.data(), t_poison);
+  run_unfused(s.job(s.reference_y.data()), s.stream); // the checker's truth
+  s.poison(s.t.data(), t_poison);
+  s.poison(s.y.data(), y_poison);
+  const unsigned long long none[2] = {s.n, s.n};
+  CUDA_CHECK(cudaMemcpyAsync(s.firsts.data(), none, sizeof none, cudaMemcpyHostToDevice, s.stream));
+  CUDA_CHECK(cudaStreamSynchronize(s.stream));
+  run_fused(s.job(s.y.data()), s.stream);
+  // On the stream the work was given, after it, with no wait of ours first.
+  first_differences<<<blocks_for(s.n), 256, 0, s.stream>>>(
+      reinterpret_cast<const std::uint32_t*>(s.y.data()),
+      reinterpret_cast<const std::uint32_t*>(s.reference_y.data()),
+      reinterpret_cast<const std::uint32_t*>(s.t.data()), s.n, s.firsts.data(),
+      s.firsts.data() + 1);
+  CUDA_CHECK_LAUNCH();
+  unsigned long long firsts[2] = {};
+  CUDA_CHECK(
+      cudaMemcpyAsync(firsts, s.firsts.data(), sizeof firsts, cudaMemcpyDeviceToHost, s.stream));
+  CUDA_CHECK(cudaDeviceSynchronize());
+  const bool y_right = firsts[0] >= s.n;
+  const bool t_untouched = firsts[1] >= s.n;
+  outcome.passed = y_right && t_untouched;
+  if (outcome.passed) {
+    outcome.measured = gpucheck::say("check.l09.bytes.measured");
+    return outcome;
+  }
+  if (!y_right) {
+    const std::string index = std::to_string(firsts[0]);
+    const std::string n = std::to_string(s.n);
+    outcome.measured = gpucheck::say("check.l09.bytes.wrong", {{"index", index}});
+    // Past the last whole block of 256: where a kernel without its bounds test stops.
+    if (firsts[0] >= s.n / 256 * 256) {
+      outcome.message = gpucheck::say("check.l09.bytes.tail.message", {{"index", index}, {"n", n}});
+      outcome.hint = gpucheck::say("check.l09.bytes.tail.hint");
+    } else {
+      outcome.message = gpucheck::say("check.l09.bytes.message", {{"index", index}, {"n", n}});
+      outcome.hint = gpucheck::say("check.l09.bytes.hint");
+    }
+    return outcome;
+  }
+  const std::string index = std::to_string(firsts[1]);
+  outcome.measured = gpucheck::say("check.l09.bytes.wrote-t", {{"index", index}});
+  outcome.message = gpucheck::say("check.l09.bytes.wrote-t.message", {{"index", index}});
+  outcome.hint = gpucheck::say("check.l09.bytes.wrote-t.hint");
+  return outcome;
+}
+
+// ---- (b) the byte counts, and the speed
+
+gpucheck::check_outcome check_counts() {
+  gpucheck::check_outcome outcome;
+  outcome.name = gpucheck::say("check.l09.counts.name");
+  outcome.lesson_section = lesson + "#count-the-bytes";
+  outcome.expected = gpucheck::say("check.l09.counts.expected");
+  outcome.measured = gpucheck::say("check.l09.counts.measured");
+  outcome.passed = true;
+  // The job's size, small ones, an odd one, and one whose count needs more than 32 bits.
+  const std::size_t sizes[] = {(std::size_t{1} << 28) - 77, 1, 1000003, (std::size_t{1} << 30) + 3};
+  for (const std::size_t n : sizes) {
+    for (const bool fused : {false, true}) {
+      const std::uint64_t reported = fused ? fused_bytes(n) : unfused_bytes(n);
+      const gpucheck::byte_count_slip slip =
+          gpucheck::find_byte_count_slip(reported, n, sizeof(float), fused);
+      if (slip == gpucheck::byte_count_slip::none)
+        continue;
+      const std::uint64_t exact =
+          fused ? gpucheck::fused_bytes(n, sizeof(float)) : gpucheck::pair_bytes(n, sizeof(float));
+      const std::string which = fused ? "fused_bytes" : "unfused_bytes";
+      const gpucheck::fusion_advice advice =
+          gpucheck::advise_on_byte_count(slip, which, reported, exact, n);
+      outcome.passed = false;
+      outcome.measured = gpucheck::say(
+          "check.l09.counts.wrong",
+          {{"function", which}, {"n", std::to_string(n)}, {"reported", std::to_string(reported)}});
+      outcome.message = advice.message;
+      outcome.hint = advice.hint;
+      return outcome;
+    }
+  }
+  return outcome;
+}
+
+// The pair and the fused version, each timed by the checker's events on the stream, alternated,
+// after one run of each as warm-up.
+gpucheck::fusion_times time_fusion() {
+  fusion_setup& s = setup();
+  const fusion_job pair = s.job(s.reference_y.data());
+  const fusion_job fused = s.job(s.y.data());
+  const auto run_pair = [&](cudaStream_t stream) { run_unfused(pair, stream); };
+  const auto run_fused_version = [&](cudaStream_t stream) { run_fused(fused, stream); };
+  run_pair(s.stream);
+  run_fused_version(s.stream);
+  std::vector<double> pair_ms, fused_ms;
+  for (int i = 0; i < speed_runs; ++i) {
+    pair_ms.push_back(gpucheck::median_event_ms(run_pair, s.stream, 1));
+    fused_ms.push_back(gpucheck::median_event_ms(run_fused_version, s.stream, 1));
+  }
+  gpucheck::fusion_times times;
+  times.items = s.n;
+  times.item_bytes = sizeof(float);
+  times.pair_ms = gpucheck::median(pair_ms);
+  times.fused_ms = gpucheck::median(fused_ms);
+  times.copy_gbps = s.copy_gbps;
+  return times;
+}
+
+gpucheck::check_outcome check_speed() {
+  gpucheck::check_outcome outcome;
+  outcome.name = gpucheck::say("check.l09.speed.name");
+  outcome.lesson_section = lesson + "#one-kernel-instead-of-two";
+  gpucheck::fusion_bar bar;
+  if (is_reference())
+    bar.least_share_of_copy = gpucheck::reference_share_of_copy;
+  gpucheck::fusion_times times = time_fusion();
+  gpucheck::fusion_speed_verdict verdict = gpucheck::judge_fusion_speed(times, bar);
+  bool second_round = false;
+  if (gpucheck::noise_could_explain_fusion_speed(verdict)) { // a burst seldom lasts twice
+    times = time_fusion();
+    verdict = gpucheck::judge_fusion_speed(times, bar);
+    second_round = true;
+  }
+  outcome.expected =
+      gpucheck::say("check.l09.speed.expected", {{"ratio", percent(bar.most_fused_over_pair)},
+                                                 {"share", percent(bar.least_share_of_copy)},
+                                                 {"copy", gbps_text(times.copy_gbps)}});
+  outcome.measured =
+      gpucheck::say("check.l09.speed.measured",
+                    {{"fused", gpucheck::format_ms(times.fused_ms)},
+                     {"pair", gpucheck::format_ms(times.pair_ms)},
+                     {"ratio", percent(gpucheck::fused_over_pair(times))},
+                     {"achieved", gbps_text(gpucheck::fused_achieved_gbps(times))},
+                     {"pair_achieved", gbps_text(gpucheck::pair_achieved_gbps(times))},
+                     {"share", percent(gpucheck::share_of_copy(times))}});
+  outcome.passed = verdict == gpucheck::fusion_speed_verdict::fast_enough;
+  if (outcome.passed)
+    return outcome;
+  if (second_round)
+    outcome.measured =
+        gpucheck::say("check.api.second-round.measured", {{"measured", outcome.measured}});
+  const gpucheck::fusion_advice advice = gpucheck::advise_on_fusion_speed(verdict, times, bar);
+  outcome.message = advice.message;
+  outcome.hint = advice.hint;
+  outcome.noise_could_explain = gpucheck::noise_could_explain_fusion_speed(verdict);
+  if (verdict == gpucheck::fusion_speed_verdict::below_copy_share)
+    outcome.lesson_section = lesson + "#achieved-bandwidth";
+  return outcome;
+}
+
+} // namespace
+
+// First: its first call is the process's first launch of your kernel (see above).
+GPU_TEST_CASE("fused_gbps reports the bandwidth the checker measured") {
+  CHECK(gpucheck::report(check_number()));
+}
+
+GPU_TEST_CASE("run_fused writes the pair's bytes to y and leaves t alone") {
+  CHECK(gpucheck::report(check_bytes()));
+}
+
+TEST_CASE("unfused_bytes and fused_bytes count every byte read and written") {
+  CHECK(gpucheck::report(check_counts()));
+}
+
+GPU_TEST_CASE("the fused version beats the pair by the margin the bytes predict") {
+  CHECK(gpucheck::report(check_speed()));
+}
