@@ -1,36 +1,14 @@
 // SPDX-License-Identifier: MIT
 #include "checkapi/fusion_judgement.hpp"
 
+#include "checkapi/number_text.hpp"
 #include "checkapi/say.hpp"
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 
 namespace gpucheck {
 namespace {
-
-bool within(double value, double target, double relative) {
-  return std::fabs(value - target) <= relative * std::fabs(target);
-}
-
-std::string format_gbps(double gbps) {
-  char text[64];
-  std::snprintf(text, sizeof text, "%.4g GB/s", gbps);
-  return text;
-}
-
-std::string format_share(double share) {
-  char text[64];
-  std::snprintf(text, sizeof text, "%.0f%%", share * 100);
-  return text;
-}
-
-std::string format_milliseconds(double ms) {
-  char text[64];
-  std::snprintf(text, sizeof text, "%.3g ms", ms);
-  return text;
-}
 
 // A miss no neighbour causes: nothing measured, or a number far above the truth (the truth is
 // the checker's fastest run, which a neighbour can only have slowed less than all of the others).
@@ -110,10 +88,10 @@ bool noise_could_explain_fusion_speed(fusion_speed_verdict verdict) {
 
 gbps_slip find_gbps_slip(double reported_gbps, double truth_gbps) {
   if (std::isfinite(reported_gbps) && truth_gbps > 0 &&
-      within(reported_gbps, truth_gbps, fused_gbps_relative_tolerance))
+      within_relative(reported_gbps, truth_gbps, fused_gbps_relative_tolerance))
     return gbps_slip::none;
   if (std::isfinite(reported_gbps) && truth_gbps > 0 &&
-      within(reported_gbps, 2 * truth_gbps, fused_gbps_relative_tolerance))
+      within_relative(reported_gbps, 2 * truth_gbps, fused_gbps_relative_tolerance))
     return gbps_slip::counted_twice;
   switch (find_bandwidth_slip(reported_gbps, truth_gbps)) {
   case bandwidth_slip::none: // within transfer_judgement's 3%: within ours too
@@ -240,22 +218,21 @@ fusion_advice advise_on_fusion_speed(fusion_speed_verdict verdict, const fusion_
     return {};
   case fusion_speed_verdict::faster_than_memory:
     return {say("check.l09.speed.faster-than-memory.message",
-                {{"achieved", format_gbps(fused_achieved_gbps(times))},
-                 {"copy", format_gbps(times.copy_gbps)}}),
+                {{"achieved", gbps_text(fused_achieved_gbps(times))},
+                 {"copy", gbps_text(times.copy_gbps)}}),
             say("check.l09.speed.faster-than-memory.hint")};
   case fusion_speed_verdict::no_gain:
-    return {
-        say("check.l09.speed.no-gain.message", {{"fused", format_milliseconds(times.fused_ms)},
-                                                {"pair", format_milliseconds(times.pair_ms)},
-                                                {"ratio", format_share(fused_over_pair(times))},
-                                                {"bar", format_share(bar.most_fused_over_pair)}}),
-        say("check.l09.speed.no-gain.hint")};
+    return {say("check.l09.speed.no-gain.message", {{"fused", milliseconds_text(times.fused_ms)},
+                                                    {"pair", milliseconds_text(times.pair_ms)},
+                                                    {"ratio", share_text(fused_over_pair(times))},
+                                                    {"bar", share_text(bar.most_fused_over_pair)}}),
+            say("check.l09.speed.no-gain.hint")};
   case fusion_speed_verdict::below_copy_share:
     return {say("check.l09.speed.below-copy.message",
-                {{"achieved", format_gbps(fused_achieved_gbps(times))},
-                 {"share", format_share(share_of_copy(times))},
-                 {"bar", format_share(bar.least_share_of_copy)},
-                 {"copy", format_gbps(times.copy_gbps)}}),
+                {{"achieved", gbps_text(fused_achieved_gbps(times))},
+                 {"share", share_text(share_of_copy(times))},
+                 {"bar", share_text(bar.least_share_of_copy)},
+                 {"copy", gbps_text(times.copy_gbps)}}),
             say("check.l09.speed.below-copy.hint")};
   }
   return {};
@@ -263,8 +240,8 @@ fusion_advice advise_on_fusion_speed(fusion_speed_verdict verdict, const fusion_
 
 fusion_advice advise_on_fused_gbps(const gbps_verdict& verdict, double reported_gbps,
                                    double truth_gbps, double bytes) {
-  const std::initializer_list<said_value> values = {{"reported", format_gbps(reported_gbps)},
-                                                    {"truth", format_gbps(truth_gbps)}};
+  const std::initializer_list<said_value> values = {{"reported", gbps_text(reported_gbps)},
+                                                    {"truth", gbps_text(truth_gbps)}};
   if (verdict.passed)
     return {};
   if (verdict.cold_first_call)
@@ -289,9 +266,9 @@ fusion_advice advise_on_fused_gbps(const gbps_verdict& verdict, double reported_
       // The time the number implies, less the kernel's: a launch's worth is a method's slip.
       const double extra_ms = (bytes / reported_gbps - bytes / truth_gbps) / 1e9 * 1e3;
       if (extra_ms <= launch_worth_ms)
-        return {say("check.l09.number.launch.message", {{"reported", format_gbps(reported_gbps)},
-                                                        {"truth", format_gbps(truth_gbps)},
-                                                        {"extra", format_milliseconds(extra_ms)}}),
+        return {say("check.l09.number.launch.message", {{"reported", gbps_text(reported_gbps)},
+                                                        {"truth", gbps_text(truth_gbps)},
+                                                        {"extra", milliseconds_text(extra_ms)}}),
                 say("check.l09.number.launch.hint")};
     }
     return {say("check.l09.number.low.message", values), say("check.l09.number.low.hint")};

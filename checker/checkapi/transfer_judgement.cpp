@@ -1,38 +1,13 @@
 // SPDX-License-Identifier: MIT
 #include "checkapi/transfer_judgement.hpp"
 
+#include "checkapi/number_text.hpp"
 #include "checkapi/say.hpp"
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 
 namespace gpucheck {
-namespace {
-
-bool within(double value, double target, double relative) {
-  return std::fabs(value - target) <= relative * std::fabs(target);
-}
-
-std::string format_gbps(double gbps) {
-  char text[64];
-  std::snprintf(text, sizeof text, "%.4g GB/s", gbps);
-  return text;
-}
-
-std::string format_share(double share) {
-  char text[64];
-  std::snprintf(text, sizeof text, "%.0f%%", share * 100);
-  return text;
-}
-
-std::string format_milliseconds(double ms) {
-  char text[64];
-  std::snprintf(text, sizeof text, "%.3g ms", ms);
-  return text;
-}
-
-} // namespace
 
 double bandwidth_gbps(double bytes, double ms) {
   if (!(ms > 0))
@@ -50,17 +25,17 @@ double overlap_floor_ms(double bytes_each_way, link_peak peak) {
 bandwidth_slip find_bandwidth_slip(double reported_gbps, double truth_gbps) {
   if (!std::isfinite(reported_gbps) || !(truth_gbps > 0))
     return bandwidth_slip::other;
-  if (within(reported_gbps, truth_gbps, bandwidth_relative_tolerance))
+  if (within_relative(reported_gbps, truth_gbps, bandwidth_relative_tolerance))
     return bandwidth_slip::none;
   const double gib = 1e9 / 1073741824.0;
   // The GiB slip (0.931) and the tolerance (3%) leave a gap between them: asked with 2% around it.
-  if (within(reported_gbps, truth_gbps * gib, 0.02))
+  if (within_relative(reported_gbps, truth_gbps * gib, 0.02))
     return bandwidth_slip::in_gib_per_s;
   // Half the truth, or half of it in GiB: one direction's bytes over the whole round trip.
-  if (within(reported_gbps, truth_gbps / 2, bandwidth_relative_tolerance) ||
-      within(reported_gbps, truth_gbps * gib / 2, 0.02))
+  if (within_relative(reported_gbps, truth_gbps / 2, bandwidth_relative_tolerance) ||
+      within_relative(reported_gbps, truth_gbps * gib / 2, 0.02))
     return bandwidth_slip::round_trip_counted_once;
-  if (within(reported_gbps, truth_gbps * 1e3, bandwidth_relative_tolerance))
+  if (within_relative(reported_gbps, truth_gbps * 1e3, bandwidth_relative_tolerance))
     return bandwidth_slip::in_mb_per_s;
   return bandwidth_slip::other;
 }
@@ -95,8 +70,8 @@ bool noise_could_explain_speed(speed_verdict verdict, const round_trip_times& ti
 }
 
 transfer_advice advise_on_bandwidth(bandwidth_slip slip, double reported_gbps, double truth_gbps) {
-  const std::string reported = format_gbps(reported_gbps);
-  const std::string truth = format_gbps(truth_gbps);
+  const std::string reported = gbps_text(reported_gbps);
+  const std::string truth = gbps_text(truth_gbps);
   switch (slip) {
   case bandwidth_slip::none:
     return {};
@@ -123,16 +98,16 @@ transfer_advice advise_on_speed(speed_verdict verdict, const round_trip_times& t
     return {};
   case speed_verdict::below_peak_share:
     return {say("check.l07.speed.below-peak.message",
-                {{"share", format_share(share_of_peak(times))},
-                 {"bar", format_share(bar.share_of_peak)},
-                 {"yours", format_milliseconds(times.student_ms)},
-                 {"serial", format_milliseconds(times.pinned_serial_ms)}}),
+                {{"share", share_text(share_of_peak(times))},
+                 {"bar", share_text(bar.share_of_peak)},
+                 {"yours", milliseconds_text(times.student_ms)},
+                 {"serial", milliseconds_text(times.pinned_serial_ms)}}),
             say("check.l07.speed.below-peak.hint")};
   case speed_verdict::not_faster_than_pageable:
     return {say("check.l07.speed.pageable.message",
-                {{"yours", format_milliseconds(times.student_ms)},
-                 {"pageable", format_milliseconds(times.pageable_serial_ms)},
-                 {"pinned", format_milliseconds(times.pinned_serial_ms)}}),
+                {{"yours", milliseconds_text(times.student_ms)},
+                 {"pageable", milliseconds_text(times.pageable_serial_ms)},
+                 {"pinned", milliseconds_text(times.pinned_serial_ms)}}),
             say("check.l07.speed.pageable.hint")};
   }
   return {};
