@@ -144,3 +144,27 @@ function Code(code)
   text = text:gsub(" ", "\\hspace{0.5em plus 0.1em}")
   return pandoc.RawInline("latex", "\\texttt{" .. text .. "}")
 end
+
+-- A table right below a heading: book.latex keeps a few lines below every heading, but a table
+-- cannot start on a few lines (its head and first row are one unbreakable piece, often taller), so
+-- the heading could still end a page with its table on the next. Before such a heading, ask for
+-- room for the heading and the table's start together.
+local function starts_with_table(block)
+  return block ~= nil and (block.t == "Table" or
+                           (block.t == "Div" and block.content[1] ~= nil and
+                            block.content[1].t == "Table"))
+end
+
+function Blocks(blocks)
+  if not is_latex then
+    return nil
+  end
+  local result = {}
+  for i, block in ipairs(blocks) do
+    if block.t == "Header" and block.level > 1 and starts_with_table(blocks[i + 1]) then
+      table.insert(result, latex("\\needspace{12\\baselineskip}"))
+    end
+    table.insert(result, block)
+  end
+  return result
+end

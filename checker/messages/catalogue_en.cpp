@@ -407,8 +407,7 @@ std::span<const entry> english_catalogue() {
                      parts::check_words_lesson02_en(), parts::check_words_lesson03_en(),
                      parts::check_words_lesson04_en(), parts::check_words_lesson05_en(),
                      parts::check_words_lesson06_en(), parts::check_words_lesson07_en(),
-                     parts::check_words_lesson08_en(),
-                     parts::check_words_lesson09_en()});
+                     parts::check_words_lesson08_en(), parts::check_words_lesson09_en()});
   return table;
 }
 

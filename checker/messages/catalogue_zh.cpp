@@ -367,8 +367,7 @@ std::span<const entry> chinese_catalogue() {
                      parts::check_words_lesson02_zh(), parts::check_words_lesson03_zh(),
                      parts::check_words_lesson04_zh(), parts::check_words_lesson05_zh(),
                      parts::check_words_lesson06_zh(), parts::check_words_lesson07_zh(),
-                     parts::check_words_lesson08_zh(),
-                     parts::check_words_lesson09_zh()});
+                     parts::check_words_lesson08_zh(), parts::check_words_lesson09_zh()});
   return table;
 }
 
