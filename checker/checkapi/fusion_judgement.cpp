@@ -20,7 +20,8 @@ bool noise_cannot_cause(const gbps_call& call) {
 
 // A slip below the truth that a busy GPU can imitate in one call, by chance, but not in all.
 bool named_low_slip(gbps_slip slip) {
-  return slip == gbps_slip::in_gib_per_s || slip == gbps_slip::counted_once;
+  return slip == gbps_slip::in_gib_per_s || slip == gbps_slip::counted_once ||
+         slip == gbps_slip::own_byte_count;
 }
 
 } // namespace
@@ -108,6 +109,15 @@ gbps_slip find_gbps_slip(double reported_gbps, double truth_gbps) {
   return gbps_slip::other;
 }
 
+gbps_slip find_gbps_slip(const gbps_call& call) {
+  if (call.counted_bytes > 0 && call.exact_bytes > 0 && call.counted_bytes != call.exact_bytes &&
+      std::isfinite(call.reported_gbps) && call.truth_gbps > 0 &&
+      within_relative(call.reported_gbps * call.exact_bytes / call.counted_bytes, call.truth_gbps,
+                      fused_gbps_relative_tolerance))
+    return gbps_slip::own_byte_count;
+  return find_gbps_slip(call.reported_gbps, call.truth_gbps);
+}
+
 gbps_verdict judge_gbps_round(const std::vector<gbps_call>& calls) {
   gbps_verdict verdict;
   verdict.passed = true;
@@ -117,7 +127,7 @@ gbps_verdict judge_gbps_round(const std::vector<gbps_call>& calls) {
   std::size_t facts = 0;
   std::vector<gbps_slip> slips;
   for (std::size_t i = 0; i < calls.size(); ++i) {
-    const gbps_slip slip = find_gbps_slip(calls[i].reported_gbps, calls[i].truth_gbps);
+    const gbps_slip slip = find_gbps_slip(calls[i]);
     slips.push_back(slip);
     if (slip == gbps_slip::none)
       continue;
@@ -175,8 +185,7 @@ gbps_verdict judge_fused_gbps(const std::vector<gbps_call>& first,
   // process's first launch of the kernel. Below the truth there, and right ever after: the
   // kernel's loading was timed.
   const gbps_call& cold = first.front();
-  if (find_gbps_slip(cold.reported_gbps, cold.truth_gbps) == gbps_slip::other &&
-      cold.reported_gbps < cold.truth_gbps) {
+  if (find_gbps_slip(cold) == gbps_slip::other && cold.reported_gbps < cold.truth_gbps) {
     gbps_verdict verdict;
     verdict.shown = 0;
     verdict.slip = gbps_slip::other;
@@ -239,7 +248,7 @@ fusion_advice advise_on_fusion_speed(fusion_speed_verdict verdict, const fusion_
 }
 
 fusion_advice advise_on_fused_gbps(const gbps_verdict& verdict, double reported_gbps,
-                                   double truth_gbps, double bytes) {
+                                   double truth_gbps, double bytes, double counted_bytes) {
   const std::initializer_list<said_value> values = {{"reported", gbps_text(reported_gbps)},
                                                     {"truth", gbps_text(truth_gbps)}};
   if (verdict.passed)
@@ -257,6 +266,13 @@ fusion_advice advise_on_fused_gbps(const gbps_verdict& verdict, double reported_
     return {say("check.l09.number.twice.message", values), say("check.l09.number.twice.hint")};
   case gbps_slip::in_mb_per_s:
     return {say("check.l09.number.mb.message", values), say("check.l09.number.mb.hint")};
+  case gbps_slip::own_byte_count:
+    return {say("check.l09.number.count.message",
+                {{"reported", gbps_text(reported_gbps)},
+                 {"truth", gbps_text(truth_gbps)},
+                 {"counted", std::to_string(static_cast<std::uint64_t>(counted_bytes))},
+                 {"exact", std::to_string(static_cast<std::uint64_t>(bytes))}}),
+            say("check.l09.number.count.hint")};
   case gbps_slip::other:
     if (!std::isfinite(reported_gbps) || !(reported_gbps > 0))
       return {say("check.l09.number.none.message", values), say("check.l09.number.none.hint")};

@@ -119,6 +119,7 @@ enum class gbps_slip {
   counted_once,  ///< half: the reads counted and not the writes (or the reverse)
   counted_twice, ///< twice: the intermediate's write and read counted too
   in_mb_per_s,
+  own_byte_count, ///< the time is right: the student's own fused_bytes(n), which is wrong, over it
   other,
 };
 
@@ -128,7 +129,16 @@ gbps_slip find_gbps_slip(double reported_gbps, double truth_gbps);
 struct gbps_call {
   double reported_gbps = 0;
   double truth_gbps = 0;
+  double counted_bytes = 0; ///< [bytes] the student's fused_bytes(n) of the job; 0: not asked
+  double exact_bytes = 0;   ///< [bytes] what the timed kernel moves; 0: not known
 };
+
+/// The slip one call shows. First whether the student's own byte count explains the number: a
+/// fused_bytes that is wrong (items for bytes, t's write counted, ...) gives a number off by
+/// counted / exact whatever the clock did, and the clock is then right when the number times
+/// exact / counted is the truth (within fused_gbps_relative_tolerance). Otherwise
+/// find_gbps_slip(reported, truth).
+gbps_slip find_gbps_slip(const gbps_call& call);
 
 /// The judgement of one check of reported bandwidths: one round of calls, and a second one when
 /// the first failed in a way noise could explain.
@@ -183,7 +193,8 @@ constexpr double launch_worth_ms = 0.05;
 /// For a reported bandwidth that is not the truth (any verdict that did not pass); `bytes` is
 /// what the timed kernel moved, so that a number lower than the truth by a launch's worth of time
 /// is told apart.
+/// `counted_bytes` is the student's fused_bytes(n) for that job, said for own_byte_count.
 fusion_advice advise_on_fused_gbps(const gbps_verdict& verdict, double reported_gbps,
-                                   double truth_gbps, double bytes);
+                                   double truth_gbps, double bytes, double counted_bytes = 0);
 
 } // namespace gpucheck

@@ -10,9 +10,22 @@
 /// nvidia-smi's link figures use), never GiB/s.
 #pragma once
 
+#include <cstddef>
 #include <string>
+#include <vector>
 
 namespace gpucheck {
+
+/// The words of lesson 07's job, each way: 2^26 - 5, a prime (256 MiB less 20 bytes). A chunking
+/// that gives every chunk count / chunks words drops the last count % chunks words; over a job
+/// of 2^26 words that slip passed unseen with 2, 4, 8 or 16 chunks. A prime is a multiple of no
+/// chunk count, so the slip always leaves words out.
+constexpr std::size_t round_trip_words = (std::size_t{1} << 26) - 5;
+
+/// The words of host_out the bytes check reads, in that order: every 4099th word, the first and
+/// last of each of 64 equal parts, and the last 1024 words in order (a dropped remainder is fewer
+/// words than chunks, all at the end: the first of them is the one shown).
+std::vector<std::size_t> sampled_words(std::size_t count);
 
 /// [GB/s] `bytes` moved in `ms` milliseconds; 0 when ms is not positive.
 double bandwidth_gbps(double bytes, double ms);

@@ -47,6 +47,13 @@ constexpr std::array english{
     entry{"check.l09.number.none.hint",
           "Time one warm run of run_fused with events on the stream, wait for the stop event, "
           "and divide fused_bytes(n) by the elapsed seconds and by 1e9."},
+    entry{"check.l09.number.count.message",
+          "you reported {reported}; the fused kernel moved its bytes at {truth}. Your time is "
+          "right: your number is your fused_bytes(n), {counted} bytes, over the kernel's run, "
+          "and the kernel moves {exact}."},
+    entry{"check.l09.number.count.hint",
+          "Fix fused_bytes (x read and y written, 4 bytes an item), then divide its count by "
+          "your time as you do now."},
     entry{"check.l09.number.high.message",
           "you reported {reported}; the fused kernel moved its bytes at {truth}. Yours is "
           "higher: your time is shorter than the kernel's run."},

@@ -42,6 +42,12 @@ constexpr std::array chinese{
     entry{"check.l09.number.none.hint",
           "在流上用事件为 run_fused 的一次热运行计时，等待结束事件，再用 fused_bytes(n) 除以经过的"
           "秒数、再除以 1e9。"},
+    entry{"check.l09.number.count.message",
+          "你报告的带宽是 {reported}；融合核函数实际以 {truth} 搬运数据。你测得的时间是对的："
+          "你的数字是你的 fused_bytes(n)（{counted} 字节）除以核函数的运行时间，而核函数搬运的是 "
+          "{exact} 字节。"},
+    entry{"check.l09.number.count.hint",
+          "改正 fused_bytes（读 x、写 y，每项 4 字节），再像现在这样用它的字节数除以你的时间。"},
     entry{"check.l09.number.high.message",
           "你报告的带宽是 {reported}；融合核函数实际以 {truth} 搬运数据。你的数字偏高："
           "你测得的时间比核函数的运行时间短。"},

@@ -9,6 +9,8 @@
 
 #include <cmath>
 #include <limits>
+#include <string>
+#include <vector>
 
 using namespace gpucheck;
 
@@ -218,4 +220,42 @@ TEST_CASE("a number lower by a launch's worth of time is told from one lower by 
   CHECK(more.message.find("more than one warm run") != std::string::npos);
   CHECK(find_gbps_slip(at_ms(run_ms + 0.015), truth) == gbps_slip::other); // 11%: a miss
   CHECK(find_gbps_slip(at_ms(run_ms + 0.004), truth) == gbps_slip::none);  // 3%: an event's gap
+}
+
+// A fused_bytes that is wrong makes fused_gbps wrong by counted / exact, whatever its clock did.
+// Before, the number alone was read: 1.5 times the truth (t's write counted too) was "your time
+// is shorter than the kernel's run", a quarter (items for bytes) "your time holds more than one
+// warm run", both facts with the trace shown, which finds no wrong clock. The student's own
+// count, read beside the number, says which it is.
+TEST_CASE("a number that the student's own wrong byte count explains is named by that count") {
+  const double exact = 2.0 * items * 4;
+  const double truth = 3900;
+  for (const double counted : {3.0 * items * 4, 2.0 * items, 1.0 * items * 4}) {
+    CAPTURE(counted);
+    std::vector<gbps_call> round;
+    for (const double jitter : {1.0, 0.98, 1.01})
+      round.push_back({truth * jitter * counted / exact, truth, counted, exact});
+    CHECK(find_gbps_slip(round.front()) == gbps_slip::own_byte_count);
+    const gbps_verdict v = judge_fused_gbps(round, {});
+    CHECK_FALSE(v.passed);
+    CHECK_FALSE(v.retry);
+    CHECK_FALSE(v.noise_could_explain); // every call shows it: a count is no neighbour's
+    CHECK(v.slip == gbps_slip::own_byte_count);
+    const fusion_advice advice =
+        advise_on_fused_gbps(v, round.front().reported_gbps, truth, exact, counted);
+    CHECK(advice.message.find("fused_bytes") != std::string::npos);
+    CHECK(advice.message.find(std::to_string(static_cast<std::uint64_t>(counted))) !=
+          std::string::npos);
+  }
+  SUBCASE("a right count leaves the number's own slips as they were") {
+    const gbps_call right_count{truth * 0.8, truth, exact, exact};
+    CHECK(find_gbps_slip(right_count) == gbps_slip::other);
+    const gbps_call twice{truth * 2, truth, exact, exact};
+    CHECK(find_gbps_slip(twice) == gbps_slip::counted_twice);
+  }
+  SUBCASE("a wrong count with a wrong clock too is not blamed on the count alone") {
+    const double counted = 3.0 * items * 4;
+    const gbps_call both{truth * 0.7 * counted / exact, truth, counted, exact};
+    CHECK(find_gbps_slip(both) != gbps_slip::own_byte_count);
+  }
 }

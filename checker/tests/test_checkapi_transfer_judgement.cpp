@@ -8,7 +8,10 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstddef>
+#include <vector>
 
 using namespace gpucheck;
 
@@ -120,4 +123,20 @@ TEST_CASE("the advice names the slip and the numbers") {
   CHECK(slow.message.find("33%") != std::string::npos);
   CHECK(slow.message.find("42%") != std::string::npos);
   CHECK_FALSE(advise_on_speed(speed_verdict::not_faster_than_pageable, one_stream).hint.empty());
+}
+
+// A chunking that gives every chunk count / chunks words drops the count % chunks words at the
+// end. Over a job whose size some chunk counts divide (2^26 words: every power of two), that
+// slip passes unseen with 2, 4, 8 or 16 chunks. The job's size and the sample are chosen so that
+// every chunk count from 2 to 1024 leaves words out, and the sample reads one of them.
+TEST_CASE("a chunking that drops the remainder leaves out a sampled word, for any chunk count") {
+  const std::vector<std::size_t> sample = sampled_words(round_trip_words);
+  CHECK(std::all_of(sample.begin(), sample.end(),
+                    [](std::size_t i) { return i < round_trip_words; }));
+  for (std::size_t chunks = 2; chunks <= 1024; ++chunks) {
+    CAPTURE(chunks);
+    const std::size_t covered = round_trip_words / chunks * chunks; // [covered, count) never copied
+    CHECK(covered < round_trip_words);
+    CHECK(std::any_of(sample.begin(), sample.end(), [&](std::size_t i) { return i >= covered; }));
+  }
 }

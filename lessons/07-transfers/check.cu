@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
-// Lesson 07's checks. One job of 64 Mi words (256 MiB each way) is shared by the checks. Ground
-// truth is the checker's own:
+// Lesson 07's checks. One job of 2^26 - 5 words (a prime: about 256 MiB each way) is shared by
+// the checks; a multiple of no chunk count, so that a chunking that drops the remainder shows.
+// Ground truth is the checker's own:
 //   - the link's peak: pinned copies of the whole buffer, each direction alone, timed with events
 //     (medians of three);
 //   - the kernel: its arithmetic per word calibrated so that it lasts about as long as one
@@ -31,7 +32,7 @@
 namespace {
 
 const std::string lesson = "lessons/07-transfers/lesson.md";
-constexpr std::size_t job_words = std::size_t{64} << 20; // 256 MiB each way
+constexpr std::size_t job_words = gpucheck::round_trip_words; // a prime: see there
 constexpr double bytes_each_way = static_cast<double>(job_words * sizeof(std::uint32_t));
 constexpr int stream_count = 4;
 constexpr std::uint8_t device_poison = 0xAB; // device buffers before each call
@@ -189,22 +190,15 @@ double reported_gbps(const gpucheck::timed_call& call) {
   return call.reported_ms > 0 ? 2.0 * bytes_each_way / (call.reported_ms * 1e-3) / 1e9 : 0.0;
 }
 
-// The first wrong word of a sample of host_out (every 4099th word, and the first and last of each
-// of 64 equal parts); -1 if none.
+// The first wrong word of a sample of host_out (transfer_judgement's sampled_words: every 4099th
+// word, the first and last of each of 64 equal parts, the last 1024 words); -1 if none.
 long long first_wrong_word(const job_setup& s) {
+  static const std::vector<std::size_t> sample = gpucheck::sampled_words(job_words);
   const std::uint32_t* in = s.student_in.get();
   const std::uint32_t* out = s.student_out.get();
-  const auto wrong = [&](std::size_t i) { return out[i] != transform_word(in[i], s.rounds); };
-  for (std::size_t i = 0; i < job_words; i += 4099)
-    if (wrong(i))
+  for (const std::size_t i : sample)
+    if (out[i] != transform_word(in[i], s.rounds))
       return static_cast<long long>(i);
-  for (std::size_t part = 0; part < 64; ++part) {
-    const std::size_t first = part * (job_words / 64), last = (part + 1) * (job_words / 64) - 1;
-    if (wrong(first))
-      return static_cast<long long>(first);
-    if (wrong(last))
-      return static_cast<long long>(last);
-  }
   return -1;
 }
 

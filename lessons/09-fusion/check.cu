@@ -195,8 +195,10 @@ number_round run_number_round() {
   fused(s.stream);
   round.truth_ms = fastest_event_ms(fused, s.stream, 5);
   const double truth_gbps = gpucheck::bandwidth_gbps(exact_fused_bytes(), round.truth_ms);
+  // The student's own count of the timed job's bytes: a wrong one, not the clock, may explain it.
+  const auto counted = static_cast<double>(::fused_bytes(job.n));
   for (std::size_t i = 0; i < reported.size(); ++i) {
-    round.numbers.push_back({reported[i], truth_gbps});
+    round.numbers.push_back({reported[i], truth_gbps, counted, exact_fused_bytes()});
     round.calls[i].truth_ms = round.truth_ms;
   }
   return round;
@@ -227,7 +229,7 @@ gpucheck::check_outcome check_number() {
     outcome.measured =
         gpucheck::say("check.api.second-round.measured", {{"measured", outcome.measured}});
   const gpucheck::fusion_advice advice = gpucheck::advise_on_fused_gbps(
-      verdict, shown.reported_gbps, shown.truth_gbps, exact_fused_bytes());
+      verdict, shown.reported_gbps, shown.truth_gbps, exact_fused_bytes(), shown.counted_bytes);
   outcome.message = advice.message;
   outcome.hint = advice.hint;
   outcome.noise_could_explain = verdict.noise_could_explain;
