@@ -3,6 +3,7 @@
 
 #include "checkapi/number_text.hpp"
 #include "checkapi/say.hpp"
+#include "common/durations.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -231,8 +232,8 @@ fusion_advice advise_on_fusion_speed(fusion_speed_verdict verdict, const fusion_
                  {"copy", gbps_text(times.copy_gbps)}}),
             say("check.l09.speed.faster-than-memory.hint")};
   case fusion_speed_verdict::no_gain:
-    return {say("check.l09.speed.no-gain.message", {{"fused", milliseconds_text(times.fused_ms)},
-                                                    {"pair", milliseconds_text(times.pair_ms)},
+    return {say("check.l09.speed.no-gain.message", {{"fused", format_ms(times.fused_ms)},
+                                                    {"pair", format_ms(times.pair_ms)},
                                                     {"ratio", share_text(fused_over_pair(times))},
                                                     {"bar", share_text(bar.most_fused_over_pair)}}),
             say("check.l09.speed.no-gain.hint")};
@@ -284,7 +285,7 @@ fusion_advice advise_on_fused_gbps(const gbps_verdict& verdict, double reported_
       if (extra_ms <= launch_worth_ms)
         return {say("check.l09.number.launch.message", {{"reported", gbps_text(reported_gbps)},
                                                         {"truth", gbps_text(truth_gbps)},
-                                                        {"extra", milliseconds_text(extra_ms)}}),
+                                                        {"extra", format_ms(extra_ms)}}),
                 say("check.l09.number.launch.hint")};
     }
     return {say("check.l09.number.low.message", values), say("check.l09.number.low.hint")};

@@ -25,10 +25,6 @@ inline std::string share_text(double share) {
   return number_text("%.0f%%", share * 100);
 }
 
-inline std::string milliseconds_text(double ms) {
-  return number_text("%.3g ms", ms);
-}
-
 // Whether value is within `relative` (0.05 is 5%) of target.
 inline bool within_relative(double value, double target, double relative) {
   return std::fabs(value - target) <= relative * std::fabs(target);

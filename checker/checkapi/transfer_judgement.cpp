@@ -3,6 +3,7 @@
 
 #include "checkapi/number_text.hpp"
 #include "checkapi/say.hpp"
+#include "common/durations.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -110,18 +111,18 @@ transfer_advice advise_on_speed(speed_verdict verdict, const round_trip_times& t
   case speed_verdict::fast_enough:
     return {};
   case speed_verdict::below_peak_share:
-    return {say("check.l07.speed.below-peak.message",
-                {{"share", share_text(share_of_peak(times))},
-                 {"bar", share_text(bar.share_of_peak)},
-                 {"yours", milliseconds_text(times.student_ms)},
-                 {"serial", milliseconds_text(times.pinned_serial_ms)}}),
-            say("check.l07.speed.below-peak.hint")};
+    return {
+        say("check.l07.speed.below-peak.message", {{"share", share_text(share_of_peak(times))},
+                                                   {"bar", share_text(bar.share_of_peak)},
+                                                   {"yours", format_ms(times.student_ms)},
+                                                   {"serial", format_ms(times.pinned_serial_ms)}}),
+        say("check.l07.speed.below-peak.hint")};
   case speed_verdict::not_faster_than_pageable:
-    return {say("check.l07.speed.pageable.message",
-                {{"yours", milliseconds_text(times.student_ms)},
-                 {"pageable", milliseconds_text(times.pageable_serial_ms)},
-                 {"pinned", milliseconds_text(times.pinned_serial_ms)}}),
-            say("check.l07.speed.pageable.hint")};
+    return {
+        say("check.l07.speed.pageable.message", {{"yours", format_ms(times.student_ms)},
+                                                 {"pageable", format_ms(times.pageable_serial_ms)},
+                                                 {"pinned", format_ms(times.pinned_serial_ms)}}),
+        say("check.l07.speed.pageable.hint")};
   }
   return {};
 }
