@@ -3,13 +3,20 @@
 # Lints every corpus program (built by CMake into BIN_DIR) GPUCHECK_CORPUS_REPEAT times (default 10)
 # and compares the rules found with EXPECTED.tsv: every expected rule must be reported and no
 # other; and the verdict must not change between repetitions. Prints one row per program.
+# Usage: lint_corpus.sh GPUCHECK CORPUS_DIR BIN_DIR [BUILD_DIR]; with BUILD_DIR, the programs are
+# built there first (CMake target lint-corpus), which only a machine with a GPU does.
 set -u
 source "$(dirname "$0")/have_gpu.sh"
 gpucheck=$1
 corpus=$2
 bin_dir=$3
+build_dir=${4:-}
 repeat=${GPUCHECK_CORPUS_REPEAT:-10}
 status=0
+if [ -n "$build_dir" ]; then
+  cmake --build "$build_dir" --target lint-corpus -j "$(nproc)" >/dev/null ||
+    { cmake --build "$build_dir" --target lint-corpus; echo "lint_corpus.sh: the corpus did not build"; exit 1; }
+fi
 printf '%-44s %-24s %-24s %s\n' program expected found verdict
 while IFS=$'\t' read -r file expected why; do
   [ "$file" = file ] && continue
