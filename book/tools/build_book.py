@@ -183,6 +183,8 @@ def main():
             print(f"book: {tool} was not found. Install the book's tools with: "
                   f"tools/ensure-deps.sh book", file=sys.stderr)
             return 1
+    # pandoc's filters run the tool from another folder: a relative path would not be found there.
+    args.timeline_tool = os.path.abspath(args.timeline_tool) if args.timeline_tool else ""
     if args.timeline_tool and not os.access(args.timeline_tool, os.X_OK):
         print(f"[book warning] {args.timeline_tool} is not built: timelines are left out "
               f"(make book builds it)")
