@@ -20,6 +20,10 @@ build_observer& current_observer() {
 
 } // namespace
 
+build_observer current_build_observer() {
+  return current_observer();
+}
+
 build_observer exchange_build_observer(build_observer observer) {
   return std::exchange(current_observer(), std::move(observer));
 }

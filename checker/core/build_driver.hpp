@@ -35,6 +35,8 @@ struct build_observer {
   std::function<void(const std::string& target, const build_outcome& outcome)> finished;
 };
 void set_build_observer(build_observer observer);
+// The observer set now (a build made by other means than build_target tells it too).
+build_observer current_build_observer();
 // Sets `observer` and returns the one it replaces (a step that builds again quietly, then puts
 // the command's observer back).
 build_observer exchange_build_observer(build_observer observer);

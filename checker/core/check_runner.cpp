@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/check_runner.hpp"
 
+#include "core/check_build_shortcut.hpp"
+
 #include "core/build_driver.hpp"
 #include "core/check_results_file.hpp"
 #include "core/gpu_conditions.hpp"
@@ -240,6 +242,31 @@ void sanitize_run(check_report& report, const lesson_entry& lesson, const fs::pa
                                                          "error is a bug all the same.");
 }
 
+// The check program, built by the shortcut when only the exercise changed since the last build
+// through CMake (core/check_build_shortcut.hpp), else through CMake.
+build_outcome build_check_program(const lesson_entry& lesson, const check_settings& settings) {
+  const std::string target = lesson.check_target(settings.solution);
+  if (!settings.exercise_override.empty()) {
+    return build_target(settings.source_dir, settings.build_dir, target);
+  }
+  const check_build_request request{settings.source_dir,
+                                    settings.build_dir,
+                                    lesson.lesson_dir,
+                                    lesson.exercise_file(settings.solution),
+                                    lesson.target_prefix + "." + lesson.folder +
+                                        (settings.solution ? ".exercise-solution" : ".exercise"),
+                                    target};
+  if (auto quick = build_check_by_shortcut(request, std::chrono::minutes(10))) {
+    return *quick;
+  }
+  const auto started = std::filesystem::file_time_type::clock::now();
+  build_outcome built = build_target(settings.source_dir, settings.build_dir, target);
+  if (built.ok) {
+    leave_check_build_stamp(request, started);
+  }
+  return built;
+}
+
 } // namespace
 
 std::string last_lines(const std::string& text, int max_lines) {
@@ -264,10 +291,8 @@ check_report run_check(const lesson_entry& lesson, const check_settings& setting
                              ? lesson.exercise_file(settings.solution).string()
                              : settings.exercise_override.string();
 
-  const build_outcome built = settings.prebuilt
-                                  ? settings.prebuilt->built
-                                  : build_target(settings.source_dir, settings.build_dir,
-                                                 lesson.check_target(settings.solution));
+  const build_outcome built =
+      settings.prebuilt ? settings.prebuilt->built : build_check_program(lesson, settings);
   report.build_seconds = built.seconds;
   if (!built.ok) {
     judge_build_failure(report, built);

@@ -54,8 +54,8 @@ bool replace_all(std::string& text, const std::string& from, const std::string& 
 std::optional<check_build_recipe> read_check_build_recipe(const fs::path& tree,
                                                           const std::string& exercise_target,
                                                           const std::string& program_target,
-                                                          const fs::path& source,
-                                                          std::string& why) {
+                                                          const fs::path& source, std::string& why,
+                                                          bool for_other_files) {
   check_build_recipe recipe;
   const fs::path link_file = tree / "CMakeFiles" / (program_target + ".dir") / "link.txt";
   std::ifstream commands(tree / "compile_commands.json");
@@ -93,8 +93,9 @@ std::optional<check_build_recipe> read_check_build_recipe(const fs::path& tree,
           ", or no output in the commands";
     return std::nullopt;
   }
-  if (recipe.compile_command.find(" -MF ") != std::string::npos || !plain_path(recipe.source) ||
-      !plain_path(recipe.object) || !plain_path(recipe.directory.string())) {
+  if (for_other_files &&
+      (recipe.compile_command.find(" -MF ") != std::string::npos || !plain_path(recipe.source) ||
+       !plain_path(recipe.object) || !plain_path(recipe.directory.string()))) {
     why = "the compile command writes a dependency file, or a path needs quoting";
     return std::nullopt;
   }

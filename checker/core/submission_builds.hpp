@@ -30,11 +30,12 @@ struct check_build_recipe {
 
 // The recipe of `exercise_target` (the object library of the exercise) and `program_target` (the
 // check program) in `tree`, whose exercise is `source`; nullopt and `why` when it cannot be used.
-std::optional<check_build_recipe> read_check_build_recipe(const std::filesystem::path& tree,
-                                                          const std::string& exercise_target,
-                                                          const std::string& program_target,
-                                                          const std::filesystem::path& source,
-                                                          std::string& why);
+// With `for_other_files` (gpucheck grade), the commands must be fit to build other files: none
+// that writes a dependency file, no path that needs quoting.
+std::optional<check_build_recipe>
+read_check_build_recipe(const std::filesystem::path& tree, const std::string& exercise_target,
+                        const std::string& program_target, const std::filesystem::path& source,
+                        std::string& why, bool for_other_files = true);
 
 struct submission_build {
   std::filesystem::path source;  // the submission's exercise.cu (in a slot of its own)
