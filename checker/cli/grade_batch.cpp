@@ -164,8 +164,9 @@ build_submissions_at_once(const std::vector<submission>& items, const lesson_ent
       return std::nullopt;
     }
   }
-  const auto recipe = read_check_build_recipe(tree, base + ".exercise", base + ".check",
-                                              tree / "submission" / "exercise.cu", why);
+  const auto recipe =
+      read_check_build_recipe(tree, lesson.exercise_target(false), lesson.check_target(false),
+                              tree / "submission" / "exercise.cu", why);
   if (!recipe) {
     return std::nullopt;
   }

@@ -124,7 +124,7 @@ std::string newer_input(const check_build_request& request, fs::file_time_type s
   const std::vector<fs::path> inputs{request.source_dir / "CMakeLists.txt",
                                      request.build_dir / "CMakeCache.txt",
                                      request.lesson_dir,
-                                     request.exercise.parent_path(),
+                                     request.exercise.parent_path(), // the solution's folder
                                      request.source_dir / "lessons" / "common",
                                      request.source_dir / "checker",
                                      request.source_dir / "cmake"};

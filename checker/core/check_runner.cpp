@@ -253,8 +253,7 @@ build_outcome build_check_program(const lesson_entry& lesson, const check_settin
                                     settings.build_dir,
                                     lesson.lesson_dir,
                                     lesson.exercise_file(settings.solution),
-                                    lesson.target_prefix + "." + lesson.folder +
-                                        (settings.solution ? ".exercise-solution" : ".exercise"),
+                                    lesson.exercise_target(settings.solution),
                                     target};
   if (auto quick = build_check_by_shortcut(request, std::chrono::minutes(10))) {
     return *quick;

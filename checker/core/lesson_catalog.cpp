@@ -59,6 +59,10 @@ std::string lesson_entry::check_target(bool solution) const {
   return target_prefix + "." + folder + (solution ? ".check-solution" : ".check");
 }
 
+std::string lesson_entry::exercise_target(bool solution) const {
+  return target_prefix + "." + folder + (solution ? ".exercise-solution" : ".exercise");
+}
+
 std::string lesson_entry::run_target(bool solution) const {
   return target_prefix + "." + folder + (solution ? ".run-solution" : ".run");
 }

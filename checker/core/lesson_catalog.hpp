@@ -23,6 +23,7 @@ struct lesson_entry {
   // the lesson has one, else lesson.md.
   std::filesystem::path text_file() const;
   std::string check_target(bool solution) const;
+  std::string exercise_target(bool solution) const; // the exercise's object library
   std::string run_target(bool solution) const;
 };
 
