@@ -51,10 +51,10 @@ enum class bandwidth_slip {
 };
 
 /// How far a reported bandwidth may be from the checker's truth. Both time the same copies with
-/// events on the same stream: they differ by the events' own resolution (about 1 us) and by
-/// what lies between a student's event and the checker's (a launch, a few us), against work of
-/// several milliseconds. 3% is far above both, and below the GiB slip (6.9%), so that the slip is
-/// told apart from a right answer.
+/// events that bracket every stream's work: they differ by the events' own resolution (about 1 us)
+/// and by what lies between a student's event and the checker's (a launch, a few us), against work
+/// of several milliseconds. 3% is far above both, and below the GiB slip (6.9%), so that the slip
+/// is told apart from a right answer.
 constexpr double bandwidth_relative_tolerance = 0.03;
 
 /// The slip `reported_gbps` shows against `truth_gbps`; none when it is within the tolerance.

@@ -25,15 +25,17 @@ constexpr std::array english{
     entry{"check.l07.bandwidth.mb.hint",
           "Divide the bytes a second by 1e9 for GB/s: bytes / (ms / 1000) / 1e9."},
     entry{"check.l07.bandwidth.other.message",
-          "you reported {reported}; the checker's events on the stream that carried the copies "
+          "you reported {reported}; the checker's events, bracketing every stream's work, "
           "measured {truth}."},
     entry{"check.l07.bandwidth.other.hint",
-          "Time the whole round trip, from before the first copy to after the last, with events "
-          "on the stream that carries it, and wait for the stop event before reading it."},
+          "Time the whole round trip, from before the first copy to after the last, with a start "
+          "event that every stream waits for and a stop event recorded after every stream's "
+          "last copy (cudaStreamWaitEvent), and wait for the stop event before reading it."},
 
     // the speed of the pinned, overlapped round trip
     entry{"check.l07.speed.below-peak.message",
-          "your round trip ran at {share} of the link's peak (needed: {bar}); it took {yours}, "
+          "your round trip ran at {share} of the overlap floor's speed (needed: {bar}); it took "
+          "{yours}, "
           "and the same copies and kernel one after another on one stream took {serial}."},
     entry{"check.l07.speed.below-peak.hint",
           "Split the buffer into chunks, and give the chunks to two or more streams: one chunk's "
@@ -62,11 +64,12 @@ constexpr std::array english{
     entry{"check.l07.speed.name", "the round trip reaches a share of the link's measured peak"},
     entry{
         "check.l07.speed.expected",
-        "at least {bar}% of the link's peak (measured here with pinned copies: {to_device} to the "
-        "device, {to_host} back), and clearly faster than pageable memory"},
-    entry{"check.l07.speed.measured",
-          "{share}% of the peak: {yours} (pinned, one stream: {pinned}; pageable, one stream: "
-          "{pageable})"},
+        "at least {bar}% of the overlap floor's speed (the slower direction's copies alone at the "
+        "link's peak, measured here with pinned copies: {to_device} to the device, {to_host} "
+        "back), and clearly faster than pageable memory"},
+    entry{"check.l07.speed.measured", "{share}% of the floor's speed: {yours} (pinned, one stream: "
+                                      "{pinned}; pageable, one stream: "
+                                      "{pageable})"},
     entry{"check.l07.number.name", "round_trip_gbps reports the bandwidth the checker measured"},
     entry{"check.l07.number.expected",
           "{truth} (both directions' bytes over {ms}, the checker's events on the streams that "

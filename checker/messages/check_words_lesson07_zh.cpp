@@ -26,14 +26,16 @@ constexpr std::array chinese{
     entry{"check.l07.bandwidth.mb.hint",
           "每秒字节数除以 1e9 才是 GB/s：bytes / (ms / 1000) / 1e9。"},
     entry{"check.l07.bandwidth.other.message",
-          "你报告的带宽是 {reported}；检查器在承载这些拷贝的流上用事件测得 {truth}。"},
+          "你报告的带宽是 {reported}；检查器用覆盖每个流上全部工作的事件测得 {truth}。"},
     entry{"check.l07.bandwidth.other.hint",
-          "为整个往返计时：从第一次拷贝之前到最后一次拷贝之后，事件记录在承载这些工作的流上，"
+          "为整个往返计时：从第一次拷贝之前到最后一次拷贝之后；开始事件要让每个流都等待它，"
+          "结束事件要记录在每个流的最后一次拷贝之后（cudaStreamWaitEvent），"
           "并在读取之前等待结束事件完成。"},
 
     // the speed of the pinned, overlapped round trip
     entry{"check.l07.speed.below-peak.message",
-          "你的往返只达到链路峰值的 {share}（要求：{bar}）；它用了 {yours}，而同样的拷贝和核函数在"
+          "你的往返只达到重叠下限速度的 {share}（要求：{bar}）；它用了 "
+          "{yours}，而同样的拷贝和核函数在"
           "一个流上依次执行用了 {serial}。"},
     entry{"check.l07.speed.below-peak.hint",
           "把缓冲区分成若干块，交给两个或更多的流：这样一块拷往设备、另一块运行核函数、第三块拷回"
@@ -58,10 +60,10 @@ constexpr std::array chinese{
           "更短），并且只在每个流的拷回都结束之后才返回。"},
     entry{"check.l07.speed.name", "往返达到链路实测峰值的一定比例"},
     entry{"check.l07.speed.expected",
-          "至少达到链路峰值的 {bar}%（此处用锁页内存拷贝实测：到设备 {to_device}，回主机 "
-          "{to_host}），并明显快于可分页内存"},
+          "至少达到重叠下限速度的 {bar}%（下限：较慢方向的拷贝单独以链路峰值进行；"
+          "此处用锁页内存拷贝实测：到设备 {to_device}，回主机 {to_host}），并明显快于可分页内存"},
     entry{"check.l07.speed.measured",
-          "峰值的 {share}%：{yours}（锁页内存、单流：{pinned}；可分页内存、单流：{pageable}）"},
+          "下限速度的 {share}%：{yours}（锁页内存、单流：{pinned}；可分页内存、单流：{pageable}）"},
     entry{"check.l07.number.name", "round_trip_gbps 报告的带宽与检查器测得的一致"},
     entry{"check.l07.number.expected",
           "{truth}（两个方向的字节数除以 {ms}，由检查器在承载这些工作的流上用事件测得）"},

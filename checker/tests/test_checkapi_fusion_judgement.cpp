@@ -193,6 +193,17 @@ TEST_CASE("a first call below the truth and right ever after is a missing warm-u
   CHECK(v.shown == 0);
   CHECK_FALSE(v.shown_in_second);
   CHECK(v.noise_could_explain); // a quiet GPU makes it a failure; a busy one, inconclusive
+  SUBCASE("a cold first call that happens to read as a named slip is still a cold start") {
+    // At half the truth (bytes counted once) and at 0.931 of it (GiB): the later calls were right.
+    for (const double cold : {1950.0, 3900 * 1e9 / 1073741824.0}) {
+      CAPTURE(cold);
+      const gbps_verdict named =
+          judge_fused_gbps(calls({cold, 3900, 3900}, 3900), calls({3900, 3890, 3910}, 3900));
+      CHECK_FALSE(named.passed);
+      CHECK(named.cold_first_call);
+      CHECK(named.shown == 0);
+    }
+  }
   SUBCASE("a first call above the truth is no cold start") {
     const gbps_verdict above =
         judge_fused_gbps(calls({4500, 3900, 3900}, 3900), calls({3900, 3900, 3900}, 3900));

@@ -69,7 +69,7 @@ int main(int argc, char** argv) {
 
   // ANCHOR: three_ways
   std::printf("%7s | %10s %10s %10s | %10s %10s %10s %12s\n", "kernels", "naive", "batched",
-              "graph", "naive", "batched", "graph", "instantiate");
+              "graph", "naive", "batched", "graph", "capture+inst");
   std::printf("%7s | %32s | %45s\n", "", "GPU time [ms], best of 5",
               "host time of the calls [ms], best of 5");
   for (const int n : {10, 100, 1000, 10000}) {
