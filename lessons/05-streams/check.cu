@@ -245,7 +245,7 @@ gpucheck::check_outcome check_bytes() {
       outcome.lesson_section = lesson + "#wait-for-another-stream";
     } else if (wrong.kind == wrong_word_kind::not_written) {
       outcome.hint = gpucheck::say("check.l05.bytes.not-written-hint");
-      outcome.lesson_section = lesson + "#synchronize-the-stream-that-carries-the-work";
+      outcome.lesson_section = lesson + "#three-waits-three-scopes";
     } else {
       outcome.hint = gpucheck::say("check.l05.bytes.offsets-hint");
       outcome.lesson_section = lesson + "#split-the-job-into-chunks";
@@ -410,7 +410,7 @@ std::vector<share_trial> run_share_trials(gpucheck::time_tolerance tolerance) {
 }
 
 // A right number from a function that waited for the other streams fails too (as lesson 04's
-// time_with_stream_sync): the other streams' work ends at least 25 ms after the timed work
+// time_with_stream_sync): the other streams' work ends at least 20 ms after the timed work
 // (40-80 ms against at most 15 + 5 ms queued on streams[which]).
 void fail_if_others_waited(gpucheck::check_outcome& outcome,
                            const std::vector<share_trial>& trials) {
