@@ -62,9 +62,10 @@ constexpr std::array english{
           "overlap enough."},
     entry{"check.l05.speed-up.hint",
           "Cut the job into several chunks and queue each chunk's copy in, kernel and copy out on "
-          "one of `streams`, all chunks queued before any wait. A call on the legacy default "
-          "stream (stream 0, cudaMemcpy, cudaMemset) joins every ordinary stream made by "
-          "cudaStreamCreate into one queue."},
+          "one of `streams`, all chunks queued before any wait. Use cudaMemcpyAsync: cudaMemcpy "
+          "returns only once its copy has ended, and a call on the legacy default stream (stream "
+          "0, cudaMemcpy, cudaMemset) is ordered with every ordinary stream you made with "
+          "cudaStreamCreate (not with the non-blocking `streams` you are given)."},
 
     // allocate_host
     entry{"check.l05.pinned.name", "allocate_host gives pinned (page-locked) host memory"},

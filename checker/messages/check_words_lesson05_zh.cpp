@@ -60,8 +60,9 @@ constexpr std::array chinese{
           "你的任务用时是串行版本的 {percent}%：它的拷贝和内核重叠得不够。"},
     entry{"check.l05.speed-up.hint",
           "把任务切成若干块，把每一块的拷入、内核和拷出排在 `streams` 中的某一个流上，并在任何"
-          "等待之前把所有块都排进队列。旧版默认流上的调用（流 0、cudaMemcpy、cudaMemset）会把 "
-          "cudaStreamCreate 创建的所有普通流汇合成一个队列。"},
+          "等待之前把所有块都排进队列。使用 cudaMemcpyAsync：cudaMemcpy 要等它的拷贝结束才返回；"
+          "而旧版默认流上的调用（流 0、cudaMemcpy、cudaMemset）会与你用 cudaStreamCreate "
+          "创建的每个普通流排成先后（但不会与给你的非阻塞 `streams` 排序）。"},
 
     // allocate_host
     entry{"check.l05.pinned.name", "allocate_host 给出锁页（page-locked）主机内存"},
