@@ -13,8 +13,8 @@ constexpr std::array english{
     entry{"check.l04.queued-before.context",
           "15-30 ms of other work was queued on the stream before each call"},
     entry{"check.l04.device-sync.zero-hint",
-          "Read std::chrono::steady_clock::now() before and after `work(stream)`, and return the "
-          "difference in milliseconds."},
+          "Read std::chrono::steady_clock::now() before and after `work(stream)`, with "
+          "cudaDeviceSynchronize() before each read, and return the difference in milliseconds."},
     entry{"check.l04.device-sync.wrong-hint",
           "Between your two clock reads keep only `work(stream)` and a wait for it, and make sure "
           "nothing older is still running when the first read happens."},

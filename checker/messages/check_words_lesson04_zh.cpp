@@ -13,8 +13,8 @@ constexpr std::array chinese{
     entry{"check.l04.device-sync.name", "time_with_device_sync 返回的只是工作本身的时间"},
     entry{"check.l04.queued-before.context", "每次调用之前，流上已排入 15-30 ms 的其他工作"},
     entry{"check.l04.device-sync.zero-hint",
-          "在 `work(stream)` 前后各读一次 std::chrono::steady_clock::now()，返回两者之差，"
-          "以毫秒为单位。"},
+          "在 `work(stream)` 前后各读一次 std::chrono::steady_clock::now()，每次读之前先调用 "
+          "cudaDeviceSynchronize()，返回两者之差，以毫秒为单位。"},
     entry{"check.l04.device-sync.wrong-hint",
           "两次读时钟之间只保留 `work(stream)` 和对它的等待，并确保第一次读时钟时，"
           "没有更早的工作仍在运行。"},

@@ -9,8 +9,9 @@
 //      own that your function must not wait for.
 //   4. time_short_work: work of a few microseconds, timed within 2%; it returns an interval and
 //      the number of runs of the work that the interval holds.
-// The checker calls them while other work is still queued on the GPU, and compares what they
-// return with what the GPU really spent. Run `make check LESSON=4` to see how you are doing, and
+// The checker calls the first three while other work is still queued on the GPU (the fourth on
+// an idle stream), and compares what they return with what the GPU really spent. Run
+// `make check LESSON=4` to see how you are doing, and
 // `make hint LESSON=4` when you are stuck. lesson.md explains everything used here.
 #include "cuda_check.cuh"
 #include "cuda_raii.cuh"
