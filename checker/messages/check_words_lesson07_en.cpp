@@ -35,8 +35,7 @@ constexpr std::array english{
     // the speed of the pinned, overlapped round trip
     entry{"check.l07.speed.below-peak.message",
           "your round trip ran at {share} of the overlap floor's speed (needed: {bar}); it took "
-          "{yours}, "
-          "and the same copies and kernel one after another on one stream took {serial}."},
+          "{yours}, and the same copies and kernel one after another on one stream took {serial}."},
     entry{"check.l07.speed.below-peak.hint",
           "Split the buffer into chunks, and give the chunks to two or more streams: one chunk's "
           "copy to the device, another's kernel and a third's copy back then run at once."},
@@ -61,7 +60,7 @@ constexpr std::array english{
         "Give each chunk its copy in, its kernel and its copy out on the same stream, at the same "
         "offset, cover every word (the last chunk may be shorter), and return only once every "
         "stream's copies back have ended."},
-    entry{"check.l07.speed.name", "the round trip reaches a share of the link's measured peak"},
+    entry{"check.l07.speed.name", "the round trip reaches a share of the overlap floor's speed"},
     entry{
         "check.l07.speed.expected",
         "at least {bar}% of the overlap floor's speed (the slower direction's copies alone at the "

@@ -58,7 +58,7 @@ constexpr std::array chinese{
     entry{"check.l07.bytes.hint",
           "让每个分块的拷入、核函数和拷出在同一个流上、用同一个偏移量，覆盖所有的字（最后一块可以"
           "更短），并且只在每个流的拷回都结束之后才返回。"},
-    entry{"check.l07.speed.name", "往返达到链路实测峰值的一定比例"},
+    entry{"check.l07.speed.name", "往返达到重叠下限速度的一定比例"},
     entry{"check.l07.speed.expected",
           "至少达到重叠下限速度的 {bar}%（下限：较慢方向的拷贝单独以链路峰值进行；"
           "此处用锁页内存拷贝实测：到设备 {to_device}，回主机 {to_host}），并明显快于可分页内存"},
