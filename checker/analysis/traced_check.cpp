@@ -138,7 +138,12 @@ static check_report traced_report(const lesson_entry& lesson, check_settings set
                      [&](const check_item& other) { return other.name == item.name; });
     if (!loaded.trace || same == traced.checks.end() || same->call.begin_ns == 0)
       continue; // no call of the student's to read: the check's own words stand, unmarked
-    explain_failed_check(item, diagnose_call(*loaded.trace, window_of(same->call)));
+    rules::call_window window = window_of(same->call);
+    if (item.call.begin_ns != 0) { // the numbers the student saw, from the run that failed
+      window.failed_reported_ms = item.call.reported_ms;
+      window.failed_truth_ms = item.call.truth_ms;
+    }
+    explain_failed_check(item, diagnose_call(*loaded.trace, window));
   }
   revise_noise_judgement(report);
   if (options.timeline && loaded.trace) {

@@ -183,6 +183,11 @@ constexpr std::array english{
     entry{"unsynced-stop.why",
           "you measured {measured}; the work launched in this interval ran {truth} on the GPU "
           "and finished {late} after your clock stopped"},
+    entry{"unsynced-stop.why-host-paced",
+          "your clock stopped while the work launched in this interval was still running, with "
+          "no wait for it: in the run that failed you reported {reported}, and the work took "
+          "{truth}; in the traced replay, whose API calls the tracer slows, the work still "
+          "finished {late} after your clock stopped"},
     entry{"unsynced-stop.fix",
           "a launch returns before the GPU has done the work: wait until the GPU has finished it "
           "(its stream, or the whole device) before you read the clock, or time with events"},
@@ -239,6 +244,10 @@ constexpr std::array english{
           "you measured {measured}, but the events were recorded on {events_on} and the work "
           "between them ran on {work_stream}, which is not ordered with it; that work ran {truth} "
           "on the GPU"},
+    entry{"event-stream-mismatch.why-failed-run",
+          "the events were recorded on {events_on} and the work between them ran on "
+          "{work_stream}, which is not ordered with it: in the run that failed you reported "
+          "{reported}, and the work took {truth}"},
     entry{"event-stream-mismatch.fix",
           "record both events on the stream that carries the work: cudaEventRecord(start, "
           "stream) ... cudaEventRecord(stop, stream)"},

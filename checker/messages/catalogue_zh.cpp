@@ -168,6 +168,10 @@ constexpr std::array chinese{
           "标记为有意为之"},
     entry{"unsynced-stop.why", "你测得 {measured}；这个区间内启动的工作在 GPU 上运行了 {truth}，"
                                "在你的时钟停止 {late} 之后才完成"},
+    entry{"unsynced-stop.why-host-paced",
+          "这个区间内启动的工作还在运行，你的时钟就停了，中间没有等待它：在失败的那次运行里，"
+          "你报告了 {reported}，而工作用了 {truth}；在带追踪器的重放中，追踪器拖慢了每个 API "
+          "调用，工作仍然在你的时钟停止 {late} 之后才完成"},
     entry{"unsynced-stop.fix",
           "内核启动是异步的，返回时 GPU 还没有做完工作：读时钟之前，先等 GPU 做完这项工作"
           "（等它所在的流，或者等整个设备），或者改用事件计时"},
@@ -220,6 +224,9 @@ constexpr std::array chinese{
     entry{"event-stream-mismatch.why",
           "你测得 {measured}，但事件记录在{events_on}上，而两个事件之间的工作运行在{work_stream}"
           "上，两者之间没有先后顺序的保证；那些工作在 GPU 上运行了 {truth}"},
+    entry{"event-stream-mismatch.why-failed-run",
+          "事件记录在{events_on}上，而两个事件之间的工作运行在{work_stream}上，两者之间没有先后"
+          "顺序的保证：在失败的那次运行里，你报告了 {reported}，而工作用了 {truth}"},
     entry{"event-stream-mismatch.fix",
           "把两个事件都记录在承载工作的流上：cudaEventRecord(start, stream) ... "
           "cudaEventRecord(stop, stream)"},

@@ -7,12 +7,14 @@
 // stream carries work of its own is concurrency, not a mismatch (a stream-priority demo does it on
 // purpose): the rule fires only when none of the work between the records is ordered with the
 // events, which also catches events recorded back to back around an operation on another stream.
-// Effect: the difference between what was measured and the work's GPU time.
+// Effect: the difference between what was measured and the work's GPU time; in a lesson, where
+// the traced replay hid it, the miss of the run that failed.
 #include "messages/messages.hpp"
 #include "rules/detail/rule_input.hpp"
 #include "rules/detail/text.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 
 namespace gpucheck::rules::detail {
@@ -47,9 +49,21 @@ std::vector<finding> check_event_stream_mismatch(const rule_input& input) {
     if (outside == nullptr)
       continue;
     const trace::time_ns truth_ns = facts.truth_ns();
-    const trace::time_ns effect_ns = std::llabs(truth_ns - interval.measured_ns);
-    if (!is_material(effect_ns, std::max(truth_ns, interval.measured_ns), input.options))
-      continue;
+    trace::time_ns effect_ns = std::llabs(truth_ns - interval.measured_ns);
+    // The replay can hide the effect (the events' stop is recorded when the host gets there, and
+    // the tracer slows the host's calls until it nearly keeps pace with the GPU); the run that
+    // failed shows it then, in a lesson, where the window carries that run's numbers.
+    const call_window* failed = input.options.window ? &*input.options.window : nullptr;
+    bool from_failed_run = false;
+    if (!is_material(effect_ns, std::max(truth_ns, interval.measured_ns), input.options)) {
+      const trace::time_ns miss_ns = failed_run_miss_ns(input.options);
+      if (miss_ns == 0 ||
+          !is_material(miss_ns, static_cast<trace::time_ns>(failed->failed_truth_ms * 1e6),
+                       input.options))
+        continue;
+      effect_ns = miss_ns;
+      from_failed_run = true;
+    }
     stream_ref work_stream = input.index.stream_of(*input.index.launch_of(*outside));
     work_stream.id = outside->stream_id;
     work_stream.kind = input.index.kind_of(outside->stream_id);
@@ -58,11 +72,19 @@ std::vector<finding> check_event_stream_mismatch(const rule_input& input) {
       where +=
           messages::text("event-stream-mismatch.and", {{"stream", describe_stream(stop_stream)}});
     }
-    std::string message = messages::text("event-stream-mismatch.why",
-                                         {{"measured", format_duration(interval.measured_ns)},
-                                          {"events_on", where},
-                                          {"work_stream", describe_stream(work_stream)},
-                                          {"truth", format_duration(truth_ns)}});
+    std::string message =
+        from_failed_run
+            ? messages::text(
+                  "event-stream-mismatch.why-failed-run",
+                  {{"reported", format_duration(std::llround(failed->failed_reported_ms * 1e6))},
+                   {"events_on", where},
+                   {"work_stream", describe_stream(work_stream)},
+                   {"truth", format_duration(std::llround(failed->failed_truth_ms * 1e6))}})
+            : messages::text("event-stream-mismatch.why",
+                             {{"measured", format_duration(interval.measured_ns)},
+                              {"events_on", where},
+                              {"work_stream", describe_stream(work_stream)},
+                              {"truth", format_duration(truth_ns)}});
     std::string hint = messages::text("event-stream-mismatch.fix");
     if (work_stream.kind == stream_kind::non_blocking) {
       hint += messages::text("event-stream-mismatch.fix-non-blocking");

@@ -62,6 +62,11 @@ struct call_window {
   int tid = 0;
   double reported_ms = 0; // what the function returned
   double truth_ms = 0;    // what the work really took (the check's ground truth)
+  // The same call in the run that failed (untraced; the verdict's run): what it returned and the
+  // truth there, 0 when unknown. The traced replay's own numbers can differ: the tracer slows
+  // every API call, and a timing paced by the host's calls can come out near right there.
+  double failed_reported_ms = 0;
+  double failed_truth_ms = 0;
   bool contains(trace::time_ns t_ns) const { return t_ns > begin_ns && t_ns < end_ns; }
 };
 

@@ -7,6 +7,7 @@
 #include "trace_model/trace.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <optional>
 
 namespace gpucheck::rules {
@@ -40,6 +41,18 @@ inline bool is_material(trace::time_ns effect_ns, trace::time_ns reference_ns,
   const double fraction_ns = options.min_effect_fraction * static_cast<double>(reference_ns);
   const double threshold_ns = std::max(static_cast<double>(options.min_effect_ns), fraction_ns);
   return static_cast<double>(effect_ns) >= threshold_ns;
+}
+
+// [ns] How far the number of the run that failed (untraced) was from its truth, when the window
+// knows it; 0 otherwise. A rule whose mistake the trace shows in its structure (no wait before the
+// clock's stop, events on a stream not ordered with the work) may weigh its effect by this miss
+// when the traced replay hid it: a host-paced timing can come out near right under the tracer.
+inline trace::time_ns failed_run_miss_ns(const rule_options& options) {
+  if (!options.window || options.window->failed_truth_ms <= 0 ||
+      !(options.window->failed_reported_ms >= 0)) // NaN: no time was returned
+    return 0;
+  const double miss_ms = options.window->failed_truth_ms - options.window->failed_reported_ms;
+  return static_cast<trace::time_ns>(std::abs(miss_ms) * 1e6);
 }
 
 } // namespace gpucheck::rules

@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: MIT
 // unsynced-stop: a host clock was read to stop a timing while the GPU work launched in the
 // interval was still running. Ground truth: the work's GPU end against the stop read.
-// Effect: how long the work went on after the clock stopped.
+// Effect: how long the work went on after the clock stopped; in a lesson, where the traced replay
+// hid that (a host-paced loop under the tracer), how short the run that failed came out.
 #include "messages/messages.hpp"
 #include "rules/detail/rule_input.hpp"
 #include "rules/detail/text.hpp"
+
+#include <cmath>
 
 namespace gpucheck::rules::detail {
 
@@ -17,15 +20,31 @@ std::vector<finding> check_unsynced_stop(const rule_input& input) {
     const stop_analysis stop = analyze_stop(input, facts);
     if (stop.what != stop_analysis::verdict::unsynced)
       continue;
-    if (!is_material(stop.late_ns, interval.measured_ns, input.options))
-      continue;
     const std::string measured = format_duration(interval.measured_ns);
     const std::string truth = format_duration(facts.truth_ns());
     const std::string late = format_duration(stop.late_ns);
     std::string message;
     std::string hint;
+    trace::time_ns effect_ns = stop.late_ns;
     const bool no_wait = facts.waits.empty();
-    if (input.options.mode == rule_options::context::lint && no_wait) {
+    if (!is_material(stop.late_ns, interval.measured_ns, input.options)) {
+      // The replay hid it (its launch calls were slowed until the host nearly kept pace with the
+      // GPU), but the clock still stopped before the work ended, and the run that failed
+      // returned too short a time by a material amount: that run's miss is this mistake's.
+      const rules::call_window* failed = input.options.window ? &*input.options.window : nullptr;
+      const trace::time_ns miss_ns = failed_run_miss_ns(input.options);
+      if (failed == nullptr || failed->failed_reported_ms >= failed->failed_truth_ms ||
+          !is_material(miss_ns, static_cast<trace::time_ns>(failed->failed_truth_ms * 1e6),
+                       input.options))
+        continue;
+      effect_ns = miss_ns;
+      message = messages::text(
+          "unsynced-stop.why-host-paced",
+          {{"reported", format_duration(std::llround(failed->failed_reported_ms * 1e6))},
+           {"truth", format_duration(std::llround(failed->failed_truth_ms * 1e6))},
+           {"late", late}});
+      hint = messages::text("unsynced-stop.fix");
+    } else if (input.options.mode == rule_options::context::lint && no_wait) {
       message = messages::text("unsynced-stop.why-submission",
                                {{"measured", measured}, {"truth", truth}, {"late", late}});
       hint = messages::text("unsynced-stop.fix-submission");
@@ -34,7 +53,7 @@ std::vector<finding> check_unsynced_stop(const rule_input& input) {
                                {{"measured", measured}, {"truth", truth}, {"late", late}});
       hint = messages::text("unsynced-stop.fix");
     }
-    finding f = make_finding("unsynced-stop", interval, stop.late_ns, facts.truth_ns(),
+    finding f = make_finding("unsynced-stop", interval, effect_ns, facts.truth_ns(),
                              std::move(message), std::move(hint));
     if (input.options.mode == rule_options::context::lint && no_wait)
       f.level = severity::warning;

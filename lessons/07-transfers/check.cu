@@ -351,8 +351,12 @@ gpucheck::check_outcome check_number() {
   outcome.measured = gpucheck::say("check.l07.number.measured",
                                    {{"reported", gbps_text(reported_gbps(first.call))}});
   outcome.passed = misses <= 1;
-  if (outcome.passed)
+  if (outcome.passed) {
+    // The traced replay of a failure can pass (the tracer slows the host's calls, and a timing
+    // paced by the host can come out right there): its call is still the one to read.
+    gpucheck::show_call(outcome, first.call, first.truth_ms);
     return outcome;
+  }
   const gpucheck::transfer_advice advice =
       gpucheck::advise_on_bandwidth(slip, reported_gbps(first.call), first.truth_gbps);
   outcome.message = advice.message;
@@ -365,8 +369,10 @@ gpucheck::check_outcome check_number() {
   const double ratio = reported_gbps(first.call) / first.truth_gbps;
   outcome.noise_could_explain =
       slip == gpucheck::bandwidth_slip::other && ratio > 1.0 && ratio < 1.5;
-  // The why of a wrong method (events on another stream, no wait, setup timed) is the trace's.
-  if (slip == gpucheck::bandwidth_slip::other && !outcome.noise_could_explain)
+  // The why of a wrong method (events on another stream, no wait, setup timed) is the trace's,
+  // also for a miss that noise could explain: a mistake the trace shows makes the failure certain
+  // (analysis/lesson_diagnosis.cpp), and a correct method shows none.
+  if (slip == gpucheck::bandwidth_slip::other)
     gpucheck::show_call(outcome, first.call, first.truth_ms);
   return outcome;
 }

@@ -438,6 +438,12 @@ gpucheck::check_outcome judge_loop(const loop_trial& trial) {
   }
   const gpucheck::loop_timing_verdict verdict = gpucheck::judge_loop_timing(call);
   outcome.passed = verdict == gpucheck::loop_timing_verdict::accurate;
+  // What the function did in this call is the trace's to say (events on another stream, no wait
+  // before the clock stopped, an interval per iteration). Shown when it passes too: the traced
+  // replay of a failure can pass where the failure was host-paced (the tracer slows every launch
+  // call, so the host's loop may keep pace with the GPU there), and its call is still the one to
+  // read.
+  gpucheck::show_call(outcome, trial.call, call.truth_ms);
   if (outcome.passed)
     return outcome;
   outcome.noise_could_explain = gpucheck::noise_could_cause(verdict, call);
@@ -474,9 +480,6 @@ gpucheck::check_outcome judge_loop(const loop_trial& trial) {
     outcome.hint = gpucheck::say("check.l08.loop.wrong.hint");
     break;
   }
-  // What the function did in this call is the trace's to say (events on another stream, no wait
-  // before the clock stopped, an interval per iteration).
-  gpucheck::show_call(outcome, trial.call, call.truth_ms);
   return outcome;
 }
 
