@@ -39,18 +39,19 @@ enum class byte_count_slip {
 byte_count_slip find_byte_count_slip(std::uint64_t reported, std::uint64_t items,
                                      std::uint64_t item_bytes, bool fused);
 
-/// The bars the fused version is held to. Not yet measured on the H200: chosen from what the
-/// bytes predict and from a rated HBM3e bandwidth of 4.8 TB/s (no device copy has been measured
-/// on the course's H200 yet), generously, so that a correct solution passes 20 of 20 on a quiet
-/// H200; to be set from the GPU runs that instructor.md lists.
+/// The bars the fused version is held to, set from the H200's recorded run of main.cu
+/// (book/data/results/09-fusion/main.txt): a device copy of 1 GiB at 4223 GB/s; the given pair and
+/// a plain fused kernel (one item a thread) at 2662-2667 GB/s, 63% of it, and 60-65% from 16 MiB
+/// up; the fused kernel's time 0.50 of the pair's from 64 MiB up.
 struct fusion_bar {
   /// The fused kernel's time is at most this share of the unfused pair's. The bytes predict 0.5;
   /// a "fused" kernel whose intermediate still goes to memory and back predicts 1.0.
   double most_fused_over_pair = 0.75;
   /// The fused kernel's achieved bandwidth (its exact bytes over the checker's time of it) is at
-  /// least this share of the device's measured copy bandwidth. 0.6 for a student; the reference
-  /// is held to reference_share_of_copy.
-  double least_share_of_copy = 0.60;
+  /// least this share of the device's measured copy bandwidth. 0.5 for a student: the plain
+  /// kernel's 63% passes with room for a slower GPU moment, a kernel a fifth slower than it still
+  /// passes; the reference is held to reference_share_of_copy.
+  double least_share_of_copy = 0.50;
 };
 
 /// The reference's bar (issue 23): at least 80% of the measured copy bandwidth.

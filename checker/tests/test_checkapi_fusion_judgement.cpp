@@ -97,6 +97,15 @@ TEST_CASE("a fused kernel whose intermediate still goes to memory has no gain") 
   }
 }
 
+TEST_CASE("the plain fused kernel's recorded speed passes a student's bar, not the reference's") {
+  // The H200's recorded run: the pair and a one-item-a-thread fused kernel at 63% of the copy.
+  const fusion_times t = times_for(0.63, 0.63);
+  CHECK(judge_fusion_speed(t) == fusion_speed_verdict::fast_enough);
+  fusion_bar reference;
+  reference.least_share_of_copy = reference_share_of_copy;
+  CHECK(judge_fusion_speed(t, reference) == fusion_speed_verdict::below_copy_share);
+}
+
 TEST_CASE("a fused kernel far from the copy bandwidth is below the share") {
   // Both at 40% of the copy's speed: the gain is there, the speed is not.
   const fusion_times t = times_for(0.4, 0.4);
