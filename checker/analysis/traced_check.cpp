@@ -121,11 +121,19 @@ static check_report traced_report(const lesson_entry& lesson, check_settings set
     // The kept trace replays without its program: its lines are in it (load_trace), and so are
     // the calls the checks showed, with the numbers they returned.
     for (const check_item& item : traced.checks) {
-      if (item.call.begin_ns != 0) {
-        loaded.trace->checked_calls.push_back({item.name, item.call.begin_ns, item.call.end_ns,
-                                               item.call.tid, item.call.reported_ms,
-                                               item.call.truth_ms});
+      if (item.call.begin_ns == 0)
+        continue;
+      trace::checked_call kept{item.name,     item.call.begin_ns,    item.call.end_ns,
+                               item.call.tid, item.call.reported_ms, item.call.truth_ms};
+      const auto failed =
+          std::find_if(report.checks.begin(), report.checks.end(), [&](const check_item& other) {
+            return other.name == item.name && !other.passed && other.call.begin_ns != 0;
+          });
+      if (failed != report.checks.end()) {
+        kept.failed_reported_ms = failed->call.reported_ms;
+        kept.failed_truth_ms = failed->call.truth_ms;
       }
+      loaded.trace->checked_calls.push_back(kept);
     }
     std::ofstream out(trace_file, std::ios::trunc);
     trace::write_trace(out, *loaded.trace);

@@ -5,6 +5,8 @@
 
 #include <doctest/doctest.h>
 
+#include <cmath>
+
 #include <sstream>
 
 using namespace gpucheck;
@@ -161,6 +163,11 @@ TEST_CASE("what the analysis adds to a kept trace reads back: sites, objects, li
   original.objects["a.out"] = "/work/a.out";
   original.locations["a.out+0x10<a.out+0x20"] = {"/work/a.cu", 21, "main", "work(stream);"};
   original.checked_calls.push_back({"time_with_events times the work", 100, 900, 7, 2.5, 2.25});
+  // A call whose check failed untraced: that run's numbers travel with it; one with no number.
+  original.checked_calls.push_back(
+      {"time_loop_ms times the loop", 1000, 3000, 7, 2.3, 2.36, 1.009, 2.359});
+  original.checked_calls.push_back(
+      {"fused_gbps", 4000, 5000, 7, std::nan(""), 0.2, std::nan(""), 0.21});
   std::ostringstream out;
   trace::write_trace(out, original);
   const trace::read_result again = read_text(out.str());
@@ -172,9 +179,15 @@ TEST_CASE("what the analysis adds to a kept trace reads back: sites, objects, li
   REQUIRE(where != nullptr);
   CHECK(where->line == 21);
   CHECK(where->text == "work(stream);");
-  REQUIRE(copy.checked_calls.size() == 1);
+  REQUIRE(copy.checked_calls.size() == 3);
   CHECK(copy.checked_calls[0].end_ns == 900);
   CHECK(copy.checked_calls[0].reported_ms == 2.5);
+  CHECK(copy.checked_calls[0].failed_truth_ms == 0); // it did not fail
+  CHECK(copy.checked_calls[0].failed_reported_ms == 0);
+  CHECK(copy.checked_calls[1].failed_reported_ms == 1.009);
+  CHECK(copy.checked_calls[1].failed_truth_ms == 2.359);
+  CHECK(std::isnan(copy.checked_calls[2].failed_reported_ms));
+  CHECK(copy.checked_calls[2].failed_truth_ms == 0.21);
   CHECK(copy.location_of("elsewhere") == nullptr);
 }
 

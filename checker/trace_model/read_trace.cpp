@@ -197,6 +197,13 @@ void read_record(field_reader& r, std::string_view type, run_trace& t) {
     r.number("truth_ms", truth);
     c.reported_ms = reported.value_or(std::numeric_limits<double>::quiet_NaN()); // none returned
     c.truth_ms = truth.value_or(0.0);
+    std::optional<double> failed_reported;
+    std::optional<double> failed_truth;
+    r.number("failed_reported_ms", failed_reported);
+    r.number("failed_truth_ms", failed_truth);
+    c.failed_truth_ms = failed_truth.value_or(0.0);
+    c.failed_reported_ms = failed_reported.value_or(
+        failed_truth ? std::numeric_limits<double>::quiet_NaN() : 0.0); // none returned
   } else if (type == "footer") {
     footer& f = t.end.emplace();
     r.integer("end_ns", f.end_ns);

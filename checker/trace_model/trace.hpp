@@ -135,6 +135,10 @@ struct checked_call {
   int tid = 0;
   double reported_ms = 0;
   double truth_ms = 0;
+  // The same check's call in the run that failed (untraced), when it failed there: what it
+  // returned (NaN: no single number) and its truth; 0 and 0 when it did not fail or is unknown.
+  double failed_reported_ms = 0;
+  double failed_truth_ms = 0;
 };
 
 // A whole run. Each vector is sorted by start time (or t_ns) by the reader.

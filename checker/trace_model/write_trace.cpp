@@ -155,6 +155,11 @@ void write_trace(std::ostream& out, const run_trace& t) {
                 {"end_ns", c.end_ns},     {"tid", c.tid},     {"truth_ms", c.truth_ms}};
     if (std::isfinite(c.reported_ms)) // NaN: the function returned no single number
       record["reported_ms"] = c.reported_ms;
+    if (c.failed_truth_ms > 0) { // the run that failed, untraced
+      record["failed_truth_ms"] = c.failed_truth_ms;
+      if (std::isfinite(c.failed_reported_ms))
+        record["failed_reported_ms"] = c.failed_reported_ms;
+    }
     out << record.dump() << '\n';
   }
   if (t.end) {
