@@ -14,8 +14,8 @@
 #include "rules/detail/text.hpp"
 
 #include <algorithm>
-#include <cmath>
 #include <cstdlib>
+#include <optional>
 
 namespace gpucheck::rules::detail {
 
@@ -53,16 +53,12 @@ std::vector<finding> check_event_stream_mismatch(const rule_input& input) {
     // The replay can hide the effect (the events' stop is recorded when the host gets there, and
     // the tracer slows the host's calls until it nearly keeps pace with the GPU); the run that
     // failed shows it then, in a lesson, where the window carries that run's numbers.
-    const call_window* failed = input.options.window ? &*input.options.window : nullptr;
-    bool from_failed_run = false;
+    std::optional<failed_run_miss> failed;
     if (!is_material(effect_ns, std::max(truth_ns, interval.measured_ns), input.options)) {
-      const trace::time_ns miss_ns = failed_run_miss_ns(input.options);
-      if (miss_ns == 0 ||
-          !is_material(miss_ns, static_cast<trace::time_ns>(failed->failed_truth_ms * 1e6),
-                       input.options))
+      failed = material_failed_run_miss(input.options, false);
+      if (!failed)
         continue;
-      effect_ns = miss_ns;
-      from_failed_run = true;
+      effect_ns = failed->miss_ns;
     }
     stream_ref work_stream = input.index.stream_of(*input.index.launch_of(*outside));
     work_stream.id = outside->stream_id;
@@ -72,19 +68,17 @@ std::vector<finding> check_event_stream_mismatch(const rule_input& input) {
       where +=
           messages::text("event-stream-mismatch.and", {{"stream", describe_stream(stop_stream)}});
     }
-    std::string message =
-        from_failed_run
-            ? messages::text(
-                  "event-stream-mismatch.why-failed-run",
-                  {{"reported", format_duration(std::llround(failed->failed_reported_ms * 1e6))},
-                   {"events_on", where},
-                   {"work_stream", describe_stream(work_stream)},
-                   {"truth", format_duration(std::llround(failed->failed_truth_ms * 1e6))}})
-            : messages::text("event-stream-mismatch.why",
-                             {{"measured", format_duration(interval.measured_ns)},
-                              {"events_on", where},
-                              {"work_stream", describe_stream(work_stream)},
-                              {"truth", format_duration(truth_ns)}});
+    std::string message = failed
+                              ? messages::text("event-stream-mismatch.why-failed-run",
+                                               {{"reported", format_duration(failed->reported_ns)},
+                                                {"events_on", where},
+                                                {"work_stream", describe_stream(work_stream)},
+                                                {"truth", format_duration(failed->truth_ns)}})
+                              : messages::text("event-stream-mismatch.why",
+                                               {{"measured", format_duration(interval.measured_ns)},
+                                                {"events_on", where},
+                                                {"work_stream", describe_stream(work_stream)},
+                                                {"truth", format_duration(truth_ns)}});
     std::string hint = messages::text("event-stream-mismatch.fix");
     if (work_stream.kind == stream_kind::non_blocking) {
       hint += messages::text("event-stream-mismatch.fix-non-blocking");

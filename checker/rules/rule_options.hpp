@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <optional>
 
 namespace gpucheck::rules {
@@ -43,16 +44,34 @@ inline bool is_material(trace::time_ns effect_ns, trace::time_ns reference_ns,
   return static_cast<double>(effect_ns) >= threshold_ns;
 }
 
-// [ns] How far the number of the run that failed (untraced) was from its truth, when the window
-// knows it; 0 otherwise. A rule whose mistake the trace shows in its structure (no wait before the
-// clock's stop, events on a stream not ordered with the work) may weigh its effect by this miss
-// when the traced replay hid it: a host-paced timing can come out near right under the tracer.
-inline trace::time_ns failed_run_miss_ns(const rule_options& options) {
+// The run that failed (untraced), as the window knows it. A rule whose mistake the trace shows in
+// its structure (no wait before the clock's stop, events on a stream not ordered with the work)
+// weighs its effect by that run's miss when the traced replay hid it: a host-paced timing can come
+// out near right under the tracer.
+struct failed_run_miss {
+  trace::time_ns miss_ns = 0; // |truth - reported| of the run that failed
+  trace::time_ns reported_ns = 0;
+  trace::time_ns truth_ns = 0;
+};
+
+// That run's miss, when the window knows it, it is material against its truth, and (with
+// `only_short`) the number was too short, as a clock stopped early makes it; nothing otherwise.
+inline std::optional<failed_run_miss> material_failed_run_miss(const rule_options& options,
+                                                               bool only_short) {
   if (!options.window || options.window->failed_truth_ms <= 0 ||
       !(options.window->failed_reported_ms >= 0)) // NaN: no time was returned
-    return 0;
-  const double miss_ms = options.window->failed_truth_ms - options.window->failed_reported_ms;
-  return static_cast<trace::time_ns>(std::abs(miss_ms) * 1e6);
+    return std::nullopt;
+  const double reported_ms = options.window->failed_reported_ms;
+  const double truth_ms = options.window->failed_truth_ms;
+  if (only_short && reported_ms >= truth_ms)
+    return std::nullopt;
+  failed_run_miss run;
+  run.reported_ns = std::llround(reported_ms * 1e6);
+  run.truth_ns = std::llround(truth_ms * 1e6);
+  run.miss_ns = std::llabs(run.truth_ns - run.reported_ns);
+  if (!is_material(run.miss_ns, run.truth_ns, options))
+    return std::nullopt;
+  return run;
 }
 
 } // namespace gpucheck::rules

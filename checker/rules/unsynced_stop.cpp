@@ -7,8 +7,6 @@
 #include "rules/detail/rule_input.hpp"
 #include "rules/detail/text.hpp"
 
-#include <cmath>
-
 namespace gpucheck::rules::detail {
 
 std::vector<finding> check_unsynced_stop(const rule_input& input) {
@@ -31,18 +29,14 @@ std::vector<finding> check_unsynced_stop(const rule_input& input) {
       // The replay hid it (its launch calls were slowed until the host nearly kept pace with the
       // GPU), but the clock still stopped before the work ended, and the run that failed
       // returned too short a time by a material amount: that run's miss is this mistake's.
-      const rules::call_window* failed = input.options.window ? &*input.options.window : nullptr;
-      const trace::time_ns miss_ns = failed_run_miss_ns(input.options);
-      if (failed == nullptr || failed->failed_reported_ms >= failed->failed_truth_ms ||
-          !is_material(miss_ns, static_cast<trace::time_ns>(failed->failed_truth_ms * 1e6),
-                       input.options))
+      const auto failed = material_failed_run_miss(input.options, true);
+      if (!failed)
         continue;
-      effect_ns = miss_ns;
-      message = messages::text(
-          "unsynced-stop.why-host-paced",
-          {{"reported", format_duration(std::llround(failed->failed_reported_ms * 1e6))},
-           {"truth", format_duration(std::llround(failed->failed_truth_ms * 1e6))},
-           {"late", late}});
+      effect_ns = failed->miss_ns;
+      message = messages::text("unsynced-stop.why-host-paced",
+                               {{"reported", format_duration(failed->reported_ns)},
+                                {"truth", format_duration(failed->truth_ns)},
+                                {"late", late}});
       hint = messages::text("unsynced-stop.fix");
     } else if (input.options.mode == rule_options::context::lint && no_wait) {
       message = messages::text("unsynced-stop.why-submission",

@@ -31,14 +31,6 @@ rules::rule_options replay_call(trace::time_ns end_ns, double reported_ms, doubl
   return options;
 }
 
-void create_stream(test::trace_builder& b, trace::time_ns at_ns, trace::handle stream,
-                   std::uint32_t id) {
-  trace::api_call& call = b.api("cudaStreamCreateWithFlags", at_ns, at_ns + 10 * us);
-  call.flags = 1; // cudaStreamNonBlocking
-  call.created_stream = stream;
-  call.created_stream_id = id;
-}
-
 // 200 launches of a 10 us kernel on the checker's stream (id 9), one every call_gap_ns: each
 // starts when it is queued, 10 us later, and the GPU idles between them. Returns the last end.
 trace::time_ns queue_paced_loop(test::trace_builder& b, trace::time_ns first_call_ns) {
@@ -61,7 +53,7 @@ struct paced_run {
 // A host clock started, the loop queued, the clock stopped: no wait.
 paced_run clock_and_no_wait() {
   test::trace_builder b;
-  create_stream(b, 100 * us, 0x5, 9);
+  b.create_non_blocking_stream(100 * us, 0x5, 9);
   b.clock(begin_ns, "check+0x10");
   b.clock(begin_ns + 5 * us, "exercise+0x20");
   const trace::time_ns last_end = queue_paced_loop(b, begin_ns + 10 * us);
@@ -79,9 +71,9 @@ paced_run clock_and_no_wait() {
 // Events on a stream of the function's own (id 11), the loop on the checker's stream.
 paced_run events_on_their_own_stream() {
   test::trace_builder b;
-  create_stream(b, 100 * us, 0x5, 9);
+  b.create_non_blocking_stream(100 * us, 0x5, 9);
   b.clock(begin_ns, "check+0x10");
-  create_stream(b, begin_ns + 2 * us, 0x6, 11);
+  b.create_non_blocking_stream(begin_ns + 2 * us, 0x6, 11);
   trace::api_call& start = b.api("cudaEventRecord", begin_ns + 15 * us, begin_ns + 17 * us);
   start.event = 0xa;
   start.stream = 0x6;

@@ -151,19 +151,11 @@ trace::time_ns queue_loop(test::trace_builder& b, trace::time_ns first_call_ns) 
   return first_call_ns + 10 * us + (iterations - 1) * 11 * us + work_ns;
 }
 
-void create_stream(test::trace_builder& b, trace::time_ns at_ns, trace::handle stream,
-                   std::uint32_t id) {
-  trace::api_call& call = b.api("cudaStreamCreateWithFlags", at_ns, at_ns + 10 * us);
-  call.flags = 1; // cudaStreamNonBlocking
-  call.created_stream = stream;
-  call.created_stream_id = id;
-}
-
 } // namespace
 
 TEST_CASE("lesson 08: a host clock around the loop and no wait is unsynced-stop") {
   test::trace_builder b;
-  create_stream(b, 100 * us, 0x5, 9); // the checker's stream
+  b.create_non_blocking_stream(100 * us, 0x5, 9); // the checker's stream
   b.clock(begin_ns, "check+0x10");
   b.clock(begin_ns + 5 * us, "exercise+0x20");
   const trace::time_ns last_end = queue_loop(b, begin_ns + 10 * us);
@@ -181,9 +173,10 @@ TEST_CASE("lesson 08: a host clock around the loop and no wait is unsynced-stop"
 
 TEST_CASE("lesson 08: the loop's events on a stream of their own are event-stream-mismatch") {
   test::trace_builder b;
-  create_stream(b, 100 * us, 0x5, 9); // the checker's stream, which carries the work
+  b.create_non_blocking_stream(100 * us, 0x5, 9); // the checker's stream, which carries the work
   b.clock(begin_ns, "check+0x10");
-  create_stream(b, begin_ns + 2 * us, 0x6, 11); // the function's own stream, for its events
+  b.create_non_blocking_stream(begin_ns + 2 * us, 0x6,
+                               11); // the function's own stream, for its events
   trace::api_call& start = b.api("cudaEventRecord", begin_ns + 15 * us, begin_ns + 17 * us);
   start.event = 0xa;
   start.stream = 0x6;

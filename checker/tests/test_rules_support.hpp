@@ -99,6 +99,15 @@ public:
     work.correlation = correlation;
     return work;
   }
+  // cudaStreamCreateWithFlags(cudaStreamNonBlocking) of `stream` (stream id `id`) at `at_ns`.
+  trace_builder& create_non_blocking_stream(trace::time_ns at_ns, trace::handle stream,
+                                            std::uint32_t id) {
+    trace::api_call& call = api("cudaStreamCreateWithFlags", at_ns, at_ns + 10 * us);
+    call.flags = 1; // cudaStreamNonBlocking
+    call.created_stream = stream;
+    call.created_stream_id = id;
+    return *this;
+  }
   trace_builder& device_sync(trace::time_ns start_ns, trace::time_ns end_ns, int tid = 1) {
     api("cudaDeviceSynchronize", start_ns, end_ns, tid);
     return *this;
