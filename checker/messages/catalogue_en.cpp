@@ -194,6 +194,11 @@ constexpr std::array english{
     entry{"sync-other-stream.why",
           "you measured {measured}; the {call} before the stop waited on {waited_on}, but the "
           "work ran on {work_stream} for {truth} and finished {late} after your clock stopped"},
+    entry{"sync-other-stream.why-host-paced",
+          "the {call} before the stop waited on {waited_on}, but the work ran on {work_stream}: "
+          "in the run that failed you reported {reported}, and the work took {truth}; in the "
+          "traced replay, whose API calls the tracer slows, the work still finished {late} after "
+          "your clock stopped"},
     entry{"sync-other-stream.why-held",
           "you measured {measured}; the {call} before the stop waited on {waited_on}, where none "
           "of the timed work ran (it ran on {work_stream}), so your clock also ran for {effect} "

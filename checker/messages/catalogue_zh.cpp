@@ -178,6 +178,10 @@ constexpr std::array chinese{
     entry{"sync-other-stream.why",
           "你测得 {measured}；终点前的 {call} 等待的是{waited_on}，而工作在{work_stream}上运行了 "
           "{truth}，在你的时钟停止 {late} 之后才完成"},
+    entry{"sync-other-stream.why-host-paced",
+          "终点前的 {call} 等待的是{waited_on}，而工作在{work_stream}上运行：在失败的那次运行里，"
+          "你报告了 {reported}，而工作用了 {truth}；在带追踪器的重放中，追踪器拖慢了每个 API "
+          "调用，工作仍然在你的时钟停止 {late} 之后才完成"},
     entry{"sync-other-stream.why-held",
           "你测得 {measured}；终点前的 {call} 等待的是{waited_on}，而被计时的工作都不在那里（它在"
           "{work_stream}上运行），所以你的时钟还计入了那个流上更早的工作 {effect}，占你测得时间的 "

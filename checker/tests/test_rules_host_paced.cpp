@@ -102,6 +102,31 @@ paced_run events_on_their_own_stream() {
   return run;
 }
 
+// A host clock, the loop, and a cudaStreamSynchronize on a stream of the function's own (id 11,
+// empty) before the stop: the wait returned at once.
+paced_run clock_and_wait_on_other_stream() {
+  test::trace_builder b;
+  b.create_non_blocking_stream(100 * us, 0x5, 9);
+  b.clock(begin_ns, "check+0x10");
+  b.create_non_blocking_stream(begin_ns + 2 * us, 0x6, 11);
+  b.clock(begin_ns + 5 * us, "exercise+0x20");
+  const trace::time_ns last_end = queue_paced_loop(b, begin_ns + 10 * us);
+  const trace::time_ns wait_ns = begin_ns + 10 * us + iterations * call_gap_ns;
+  trace::api_call& sync = b.api("cudaStreamSynchronize", wait_ns, wait_ns + 2 * us);
+  sync.stream = 0x6;
+  sync.stream_id = 11;
+  sync.site = "exercise+0x28";
+  const trace::time_ns stop_ns = wait_ns + 3 * us;
+  b.clock(stop_ns, "exercise+0x30");
+  paced_run run;
+  run.end_ns = last_end + 20 * us;
+  b.clock(run.end_ns, "check+0x40");
+  run.trace = b.build();
+  run.measured_ms = static_cast<double>(stop_ns - begin_ns - 5 * us) * 1e-6;
+  run.truth_ms = static_cast<double>(last_end - begin_ns - 20 * us) * 1e-6;
+  return run;
+}
+
 } // namespace
 
 TEST_CASE("a host clock and no wait, hidden in the replay: the run that failed shows the miss") {
@@ -149,6 +174,31 @@ TEST_CASE("events on a stream of their own, hidden in the replay: the failed run
   SUBCASE("the failed run's number was no number (NaN): no finding") {
     CHECK(rules::run_rules(run.trace, replay_call(run.end_ns, run.measured_ms, run.truth_ms,
                                                   std::nan(""), 2.340))
+              .empty());
+  }
+}
+
+TEST_CASE("a wait on another stream, hidden in the replay: the run that failed shows the miss") {
+  const paced_run run = clock_and_wait_on_other_stream();
+  SUBCASE("the replay alone: no finding") {
+    CHECK(rules::run_rules(run.trace, replay_call(run.end_ns, run.measured_ms, run.truth_ms, 0, 0))
+              .empty());
+  }
+  SUBCASE("the failed run reported 0.905 ms for 2.361 ms of work") {
+    const auto findings = rules::run_rules(
+        run.trace, replay_call(run.end_ns, run.measured_ms, run.truth_ms, 0.905, 2.361));
+    REQUIRE_FALSE(findings.empty());
+    CHECK(findings[0].rule == "sync-other-stream");
+    CHECK(findings[0].effect_ns == 1'456'000);
+    CHECK(findings[0].blamed_site == "exercise+0x28");
+    CHECK(findings[0].message.find("the cudaStreamSynchronize before the stop waited on") !=
+          std::string::npos);
+    CHECK(findings[0].message.find("in the run that failed you reported 0.905 ms") !=
+          std::string::npos);
+  }
+  SUBCASE("a failed run whose number was too long: not this mistake's") {
+    CHECK(rules::run_rules(run.trace,
+                           replay_call(run.end_ns, run.measured_ms, run.truth_ms, 3.1, 2.361))
               .empty());
   }
 }
