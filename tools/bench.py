@@ -201,9 +201,11 @@ def read_records(path):
     with open(path) as file:
         for line in file:
             try:
-                yield json.loads(line)
+                record = json.loads(line)
             except ValueError:
                 continue
+            if isinstance(record, dict):
+                yield record
 
 
 def record_type(record):
@@ -232,25 +234,34 @@ def fidelity(build):
 
 def fidelity_of_trace(name, trace):
     """The relative errors of the shown calls' numbers in a kept trace: against the truth the
-    check recorded (truth_ms), and against CUPTI's span of the GPU work inside the call."""
+    check recorded (truth_ms), and against CUPTI's span of the GPU work inside the call. A call
+    that returned no single time (several numbers, or a bandwidth: no reported_ms) is counted
+    apart, not scored as a 100% error."""
     records = list(read_records(trace))
     work = [r for r in records if record_type(r) in ("kernel", "memcpy", "memset")]
-    against_truth, against_cupti = [], []
+    against_truth, against_cupti, without_time = [], [], 0
     for call in (r for r in records if record_type(r) == "checked_call"):
-        reported, truth = call.get("reported_ms", 0), call.get("truth_ms", 0)
+        if "reported_ms" not in call:
+            without_time += 1
+            continue
+        reported, truth, check = call["reported_ms"], call.get("truth_ms", 0), call.get("check", "?")
         if truth > 0:
-            against_truth.append(abs(reported - truth) / truth)
+            against_truth.append((abs(reported - truth) / truth, check))
         inside = [w for w in work if w.get("start_ns", 0) >= call.get("begin_ns", 0) and
                   w.get("end_ns", 0) <= call.get("end_ns", 0)]
         if inside:
             span_ms = (max(w["end_ns"] for w in inside) - min(w["start_ns"] for w in inside)) / 1e6
             if span_ms > 0:
-                against_cupti.append(abs(reported - span_ms) / span_ms)
+                against_cupti.append((abs(reported - span_ms) / span_ms, check))
     row = {"name": name, "calls": len(against_truth)}
+    if without_time:
+        row["calls_without_one_time"] = without_time
     for label, errors in (("vs_check_truth", against_truth), ("vs_cupti_span", against_cupti)):
         if errors:
-            row[label + "_median_pct"] = round(100 * statistics.median(errors), 2)
-            row[label + "_worst_pct"] = round(100 * max(errors), 2)
+            row[label + "_median_pct"] = round(100 * statistics.median(e for e, _ in errors), 2)
+            worst = max(errors)
+            row[label + "_worst_pct"] = round(100 * worst[0], 2)
+            row[label + "_worst_check"] = worst[1]
     return row
 
 
@@ -274,8 +285,14 @@ def describe(row):
         return (f"{row['name']:<72} {row['untraced_ms'] / 1000:>9.3f} {row['traced_ms'] / 1000:>9.3f}"
                 f"  traced/untraced {row['ratio']:.2f}")
     if "calls" in row:
-        parts = [f"{key} {value}" for key, value in row.items() if key.endswith("_pct")]
-        return f"{row['name']:<72} {'':>9} {'':>9}  {row['calls']} calls; " + ", ".join(parts)
+        parts = [f"{row['calls']} calls timed"]
+        for label, against in (("vs_check_truth", "truth"), ("vs_cupti_span", "CUPTI")):
+            if label + "_median_pct" in row:
+                parts.append(f"vs {against}: median {row[label + '_median_pct']}%, worst "
+                             f"{row[label + '_worst_pct']}% ({row[label + '_worst_check']})")
+        if "calls_without_one_time" in row:
+            parts.append(f"{row['calls_without_one_time']} returned no single time")
+        return f"{row['name']:<72} {'':>9} {'':>9}  " + "; ".join(parts)
     cpu = f"{row['cpu_s']:>9.3f}" if "cpu_s" in row else f"{'':>9}"
     extra = f"  load {row['load_1min']}, exit {row['exit_codes']}" if "load_1min" in row else ""
     return f"{row['name']:<72} {row['wall_s']:>9.3f} {cpu}{extra}"

@@ -189,3 +189,17 @@ TEST_CASE("in Chinese, a failed timing is told in Chinese, with every value in i
   CHECK(contains(too_long.message, "7.000 ms"));
   CHECK(contains(too_long.expected, "2.000 ms"));
 }
+
+// A batch trial (time_paced_runs): judged per run, but the call returned the batch's total, and
+// its truth for the trace is the runs' total. The shown call carries that pair, never the total
+// against one run's truth (a thousandfold "miss" that the diagnosis would weigh as a mistake's).
+TEST_CASE("a batch's shown call pairs its total with the runs' total truth") {
+  gpucheck::timing_trial batch = kernel_trial(0.0075, 0.0075); // judged per run: 7.5 us
+  batch.call.reported_ms = 7.5;                                // 1000 runs in one interval
+  batch.call.truth_ms = 7.5;
+  batch.work_runs = 1000;
+  const auto outcome = gpucheck::judge_timing({batch}, words(), 0);
+  CHECK(outcome.passed);
+  CHECK(outcome.call.reported_ms == doctest::Approx(7.5));
+  CHECK(outcome.call.truth_ms == doctest::Approx(7.5));
+}
