@@ -129,9 +129,18 @@ def compile_and_link_steps(build, env):
                     phases[phase] = phases.get(phase, 0.0) + float(cells[6]) / 1000.0
     for phase, seconds in sorted(phases.items(), key=lambda item: -item[1]):
         steps.append({"name": f"  nvcc phase: {phase}", "runs": 1, "wall_s": round(seconds, 3)})
+    # The floor: the same command on an empty file (nvcc's fixed cost: its phases, the CUDA
+    # runtime's headers that it includes itself).
+    empty = os.path.join(scratch, "empty.cu")
+    open(empty, "w").close()
+    empty_words = [empty if word == source else word for word in words]
+    empty_words[out_at] = os.path.join(scratch, "empty.o")
+    steps.append(measure("  floor: the same nvcc command on an empty file", empty_words,
+                         cwd=entry["directory"], env=env))
     with open(link_file) as file:
         link = file.read().strip()
-    objects_file = re.search(r"@(\S*objects\d*)", link)
+    # CMake names the objects' response file objects1 or objects1.rsp, by version.
+    objects_file = re.search(r"@(\S*objects\d*(?:\.rsp)?)", link)
     if objects_file:
         objects = link_objects(build, objects_file.group(1))
         absolute_object = os.path.join(entry["directory"], original_object)
