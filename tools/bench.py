@@ -297,8 +297,9 @@ def describe(row):
         parts = [f"{row['calls']} calls timed"]
         for label, against in (("vs_check_truth", "truth"), ("vs_cupti_span", "CUPTI")):
             if label + "_median_pct" in row:
+                check = row.get(label + "_worst_check")  # absent in results before 2026-12-05
                 parts.append(f"vs {against}: median {row[label + '_median_pct']}%, worst "
-                             f"{row[label + '_worst_pct']}% ({row[label + '_worst_check']})")
+                             f"{row[label + '_worst_pct']}%" + (f" ({check})" if check else ""))
         if "calls_without_one_time" in row:
             parts.append(f"{row['calls_without_one_time']} returned no single time")
         return f"{row['name']:<72} {'':>9} {'':>9}  " + "; ".join(parts)
@@ -307,14 +308,50 @@ def describe(row):
     return f"{row['name']:<72} {row['wall_s']:>9.3f} {cpu}{extra}"
 
 
+def markdown_table(result):
+    """A committed result as the README's table: one row a figure, in the order it was measured."""
+    lines = [f"`make bench` on {result['gpu']}, {result['date'][:10]}, "
+             f"{result['host']['cores']} cores:", "",
+             "| part | what | wall s | CPU s | notes |", "|---|---|--:|--:|---|"]
+    for title, rows in result["sections"].items():
+        part = title.replace("_", " ")
+        for row in rows:
+            name = row["name"].strip()
+            wall, cpu, notes = "", "", ""
+            if "not_measured" in row or "error" in row or "skipped" in row:
+                notes = row.get("not_measured") or row.get("error") or row.get("skipped")
+            elif "ratio" in row:
+                wall = f"{row['traced_ms'] / 1000:.3f}"
+                notes = (f"untraced {row['untraced_ms'] / 1000:.3f} s; "
+                         f"traced/untraced {row['ratio']:.2f}")
+            elif "calls" in row:
+                notes = describe(row)[len(row["name"]):].strip()
+            else:
+                wall = f"{row['wall_s']:.3f}"
+                cpu = f"{row['cpu_s']:.3f}" if "cpu_s" in row else ""
+                if row.get("runs", 1) > 1:
+                    notes = f"{row['wall_min_s']:.3f}-{row['wall_max_s']:.3f} over {row['runs']} runs"
+                if row.get("exit_codes") not in (None, [0]):
+                    notes += f"{'; ' if notes else ''}exit {row['exit_codes']}"
+            lines.append(f"| {part} | {name} | {wall} | {cpu} | {notes} |")
+            part = ""
+    return "\n".join(lines)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--table", metavar="RESULT.json",
+                        help="print a committed result as a Markdown table, and measure nothing")
     parser.add_argument("--build", default=os.path.join(ROOT, "build"))
     parser.add_argument("--make-test", action="store_true")
     parser.add_argument("--make-test-gpu", action="store_true")
     parser.add_argument("--make-book", action="store_true")
     parser.add_argument("--out", default=os.path.join(ROOT, "bench", "results"))
     args = parser.parse_args()
+    if args.table:
+        with open(args.table) as file:
+            print(markdown_table(json.load(file)))
+        return 0
     build = os.path.abspath(args.build)
     gpu = gpu_name()
     has_gpu = gpu is not None and os.environ.get("CUDA_VISIBLE_DEVICES", "x") != ""

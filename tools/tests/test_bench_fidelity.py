@@ -3,7 +3,8 @@
 """make bench's fidelity row (tools/bench.py, fidelity_of_trace) from a small kept trace: a call
 that returned a time is scored against the check's truth and CUPTI's span; a call that returned
 no single time (no reported_ms: several numbers, or a bandwidth) is counted apart, not scored as
-a 100% error; the worst error names its check."""
+a 100% error; the worst error names its check. And a committed result as the README's table
+(--table)."""
 import json
 import os
 import sys
@@ -49,6 +50,31 @@ class FidelityOfTrace(unittest.TestCase):
         self.assertIn("2 calls timed", line)
         self.assertIn("worst 5.0% (events)", line)
         self.assertIn("1 returned no single time", line)
+
+
+class MarkdownTable(unittest.TestCase):
+    def test_one_row_a_figure_with_its_spread_and_exit(self):
+        result = {"date": "2026-12-05T12:00:00+00:00", "gpu": "NVIDIA H200",
+                  "host": {"cores": 16},
+                  "sections": {
+                      "edit_to_verdict": [
+                          {"name": "edit to verdict", "runs": 5, "wall_s": 3.185,
+                           "wall_min_s": 3.022, "wall_max_s": 3.426, "cpu_s": 3.153,
+                           "exit_codes": [0]},
+                          {"name": "  step: link", "runs": 5, "wall_s": 0.017, "wall_min_s": 0.014,
+                           "wall_max_s": 0.018, "cpu_s": 0.017, "exit_codes": [1]}],
+                      "tracer_overhead": [{"name": "tracer: many_kernels", "untraced_ms": 370,
+                                           "traced_ms": 438, "ratio": 1.18}],
+                      "suites": [{"name": "make test", "not_measured": "not asked for"}]}}
+        table = bench.markdown_table(result).splitlines()
+        self.assertEqual(table[0], "`make bench` on NVIDIA H200, 2026-12-05, 16 cores:")
+        self.assertIn("| edit to verdict | edit to verdict | 3.185 | 3.153 | "
+                      "3.022-3.426 over 5 runs |", table)
+        self.assertIn("|  | step: link | 0.017 | 0.017 | 0.014-0.018 over 5 runs; exit [1] |",
+                      table)
+        self.assertIn("| tracer overhead | tracer: many_kernels | 0.438 |  | "
+                      "untraced 0.370 s; traced/untraced 1.18 |", table)
+        self.assertIn("| suites | make test |  |  | not asked for |", table)
 
 
 if __name__ == "__main__":
