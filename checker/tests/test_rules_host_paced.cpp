@@ -50,6 +50,14 @@ struct paced_run {
   double truth_ms = 0;    // the work's time in the replay
 };
 
+// The rules' findings on a replayed run, told the failed (untraced) run's numbers: 0, 0 when the
+// window knows none.
+std::vector<rules::finding>
+findings_with_failed_run(const paced_run& run, double failed_reported_ms, double failed_truth_ms) {
+  return rules::run_rules(run.trace, replay_call(run.end_ns, run.measured_ms, run.truth_ms,
+                                                 failed_reported_ms, failed_truth_ms));
+}
+
 // A host clock started, the loop queued, the clock stopped: no wait.
 paced_run clock_and_no_wait() {
   test::trace_builder b;
@@ -132,12 +140,10 @@ paced_run clock_and_wait_on_other_stream() {
 TEST_CASE("a host clock and no wait, hidden in the replay: the run that failed shows the miss") {
   const paced_run run = clock_and_no_wait();
   SUBCASE("the replay alone: the work ended 8 us after the stop, no finding") {
-    CHECK(rules::run_rules(run.trace, replay_call(run.end_ns, run.measured_ms, run.truth_ms, 0, 0))
-              .empty());
+    CHECK(findings_with_failed_run(run, 0, 0).empty());
   }
   SUBCASE("the failed run reported 1.009 ms for 2.359 ms of work") {
-    const auto findings = rules::run_rules(
-        run.trace, replay_call(run.end_ns, run.measured_ms, run.truth_ms, 1.009, 2.359));
+    const auto findings = findings_with_failed_run(run, 1.009, 2.359);
     REQUIRE_FALSE(findings.empty());
     CHECK(findings[0].rule == "unsynced-stop");
     CHECK(findings[0].effect_ns == 1'350'000);
@@ -146,47 +152,37 @@ TEST_CASE("a host clock and no wait, hidden in the replay: the run that failed s
     CHECK(findings[0].message.find("the work took 2.359 ms") != std::string::npos);
   }
   SUBCASE("a failed run whose number was too long: not this mistake's") {
-    CHECK(rules::run_rules(run.trace,
-                           replay_call(run.end_ns, run.measured_ms, run.truth_ms, 3.5, 2.359))
-              .empty());
+    CHECK(findings_with_failed_run(run, 3.5, 2.359).empty());
   }
   SUBCASE("a failed run that missed by less than the rules' threshold") {
-    CHECK(rules::run_rules(run.trace,
-                           replay_call(run.end_ns, run.measured_ms, run.truth_ms, 2.35, 2.359))
-              .empty());
+    CHECK(findings_with_failed_run(run, 2.35, 2.359).empty());
   }
 }
 
 TEST_CASE("events on a stream of their own, hidden in the replay: the failed run shows the miss") {
   const paced_run run = events_on_their_own_stream();
   SUBCASE("the replay alone: no finding") {
-    CHECK(rules::run_rules(run.trace, replay_call(run.end_ns, run.measured_ms, run.truth_ms, 0, 0))
-              .empty());
+    CHECK(findings_with_failed_run(run, 0, 0).empty());
   }
   SUBCASE("the failed run reported 0.799 ms for 2.340 ms of work") {
-    const auto findings = rules::run_rules(
-        run.trace, replay_call(run.end_ns, run.measured_ms, run.truth_ms, 0.799, 2.340));
+    const auto findings = findings_with_failed_run(run, 0.799, 2.340);
     REQUIRE_FALSE(findings.empty());
     CHECK(findings[0].rule == "event-stream-mismatch");
     CHECK(findings[0].message.find("in the run that failed you reported 0.799 ms") !=
           std::string::npos);
   }
   SUBCASE("the failed run's number was no number (NaN): no finding") {
-    CHECK(rules::run_rules(run.trace, replay_call(run.end_ns, run.measured_ms, run.truth_ms,
-                                                  std::nan(""), 2.340))
-              .empty());
+    CHECK(findings_with_failed_run(run, std::nan(""), 2.340).empty());
   }
 }
 
 TEST_CASE("a wait on another stream, hidden in the replay: the run that failed shows the miss") {
   const paced_run run = clock_and_wait_on_other_stream();
   SUBCASE("the replay alone: no finding") {
-    CHECK(rules::run_rules(run.trace, replay_call(run.end_ns, run.measured_ms, run.truth_ms, 0, 0))
-              .empty());
+    CHECK(findings_with_failed_run(run, 0, 0).empty());
   }
   SUBCASE("the failed run reported 0.905 ms for 2.361 ms of work") {
-    const auto findings = rules::run_rules(
-        run.trace, replay_call(run.end_ns, run.measured_ms, run.truth_ms, 0.905, 2.361));
+    const auto findings = findings_with_failed_run(run, 0.905, 2.361);
     REQUIRE_FALSE(findings.empty());
     CHECK(findings[0].rule == "sync-other-stream");
     CHECK(findings[0].effect_ns == 1'456'000);
@@ -197,8 +193,6 @@ TEST_CASE("a wait on another stream, hidden in the replay: the run that failed s
           std::string::npos);
   }
   SUBCASE("a failed run whose number was too long: not this mistake's") {
-    CHECK(rules::run_rules(run.trace,
-                           replay_call(run.end_ns, run.measured_ms, run.truth_ms, 3.1, 2.361))
-              .empty());
+    CHECK(findings_with_failed_run(run, 3.1, 2.361).empty());
   }
 }
