@@ -285,6 +285,20 @@ def suite(name, target, build, wanted, needs_gpu, has_gpu):
     return row
 
 
+def fidelity_summary(row):
+    """A fidelity row in words: the calls timed, each comparison's median and worst (and its
+    check), and the calls that returned no single time."""
+    parts = [f"{row['calls']} calls timed"]
+    for label, against in (("vs_check_truth", "truth"), ("vs_cupti_span", "CUPTI")):
+        if label + "_median_pct" in row:
+            check = row.get(label + "_worst_check")  # absent in results before 2026-12-05
+            parts.append(f"vs {against}: median {row[label + '_median_pct']}%, worst "
+                         f"{row[label + '_worst_pct']}%" + (f" ({check})" if check else ""))
+    if "calls_without_one_time" in row:
+        parts.append(f"{row['calls_without_one_time']} returned no single time")
+    return "; ".join(parts)
+
+
 def describe(row):
     if "not_measured" in row:
         return f"{row['name']:<72} {'-':>9} {'-':>9}  {row['not_measured']}"
@@ -294,15 +308,7 @@ def describe(row):
         return (f"{row['name']:<72} {row['untraced_ms'] / 1000:>9.3f} {row['traced_ms'] / 1000:>9.3f}"
                 f"  traced/untraced {row['ratio']:.2f}")
     if "calls" in row:
-        parts = [f"{row['calls']} calls timed"]
-        for label, against in (("vs_check_truth", "truth"), ("vs_cupti_span", "CUPTI")):
-            if label + "_median_pct" in row:
-                check = row.get(label + "_worst_check")  # absent in results before 2026-12-05
-                parts.append(f"vs {against}: median {row[label + '_median_pct']}%, worst "
-                             f"{row[label + '_worst_pct']}%" + (f" ({check})" if check else ""))
-        if "calls_without_one_time" in row:
-            parts.append(f"{row['calls_without_one_time']} returned no single time")
-        return f"{row['name']:<72} {'':>9} {'':>9}  " + "; ".join(parts)
+        return f"{row['name']:<72} {'':>9} {'':>9}  " + fidelity_summary(row)
     cpu = f"{row['cpu_s']:>9.3f}" if "cpu_s" in row else f"{'':>9}"
     extra = f"  load {row['load_1min']}, exit {row['exit_codes']}" if "load_1min" in row else ""
     return f"{row['name']:<72} {row['wall_s']:>9.3f} {cpu}{extra}"
@@ -325,7 +331,7 @@ def markdown_table(result):
                 notes = (f"untraced {row['untraced_ms'] / 1000:.3f} s; "
                          f"traced/untraced {row['ratio']:.2f}")
             elif "calls" in row:
-                notes = describe(row)[len(row["name"]):].strip()
+                notes = fidelity_summary(row)
             else:
                 wall = f"{row['wall_s']:.3f}"
                 cpu = f"{row['cpu_s']:.3f}" if "cpu_s" in row else ""

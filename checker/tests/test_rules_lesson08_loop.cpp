@@ -175,8 +175,8 @@ TEST_CASE("lesson 08: the loop's events on a stream of their own are event-strea
   test::trace_builder b;
   b.create_non_blocking_stream(100 * us, 0x5, 9); // the checker's stream, which carries the work
   b.clock(begin_ns, "check+0x10");
-  b.create_non_blocking_stream(begin_ns + 2 * us, 0x6,
-                               11); // the function's own stream, for its events
+  // The function's own stream, for its events.
+  b.create_non_blocking_stream(begin_ns + 2 * us, 0x6, 11);
   trace::api_call& start = b.api("cudaEventRecord", begin_ns + 15 * us, begin_ns + 17 * us);
   start.event = 0xa;
   start.stream = 0x6;
