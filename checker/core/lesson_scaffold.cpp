@@ -43,11 +43,12 @@ const char exercise_h[] = R"scaffold(// SPDX-License-Identifier: MIT
 // check.cu (the checks).
 #pragma once
 
+#include "light_function.cuh" // gpucourse::light_function: a std::function, faster to compile
+
 #include <cuda_runtime.h>
-#include <functional>
 
 // Work on the GPU that the checker hands to the student's function: enqueue it on `stream`.
-using gpu_work = std::function<void(cudaStream_t stream)>;
+using gpu_work = gpucourse::light_function<void(cudaStream_t stream)>;
 
 // ANCHOR: contract
 // TODO(author): declare what the student writes, each function with its contract (units in the

@@ -2,12 +2,13 @@
 // Lesson 01's functions, shared by exercise.cu (yours), main.cu (the experiment) and check.cu.
 #pragma once
 
+#include "light_function.cuh" // gpucourse::light_function: a std::function, faster to compile
+
 #include <cuda_runtime.h>
-#include <functional>
 
 // Some GPU work to time. Calling it queues the work on `stream` and returns, often before the GPU
 // has run it (like every kernel launch and like cublasSgemm).
-using gpu_work = std::function<void(cudaStream_t stream)>;
+using gpu_work = gpucourse::light_function<void(cudaStream_t stream)>;
 
 // The host's part of one call of `work` [ms]: from the moment it is called until it returns.
 // Whatever the call does on the host (a cold start included) is part of it; the GPU's work that

@@ -2,13 +2,14 @@
 // Lesson 02's functions, shared by exercise.cu (yours), main.cu (the experiment) and check.cu.
 #pragma once
 
+#include "light_function.cuh" // gpucourse::light_function: a std::function, faster to compile
+
 #include <cuda_runtime.h>
-#include <functional>
 #include <vector>
 
 // Some GPU work to time. Calling it queues the work on `stream` and returns at once, before the
 // GPU has run it (like every kernel launch and like cublasSgemm).
-using gpu_work = std::function<void(cudaStream_t stream)>;
+using gpu_work = gpucourse::light_function<void(cudaStream_t stream)>;
 
 // Two calls agree when their times differ by at most this fraction of the shorter one (10 %).
 constexpr double stable_within = 0.10;

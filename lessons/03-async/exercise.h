@@ -2,16 +2,17 @@
 // Lesson 03's functions, shared by exercise.cu (yours), main.cu (the experiment) and check.cu.
 #pragma once
 
+#include "light_function.cuh" // gpucourse::light_function: a std::function, faster to compile
+
 #include <cuda_runtime.h>
-#include <functional>
 #include <vector>
 
 // Some GPU work. Calling it queues the work on `stream` and returns at once, before the GPU has
 // run it (like every kernel launch and like cublasSgemm).
-using gpu_work = std::function<void(cudaStream_t stream)>;
+using gpu_work = gpucourse::light_function<void(cudaStream_t stream)>;
 
 // Some CPU work. Calling it returns once the work is done.
-using cpu_work = std::function<void()>;
+using cpu_work = gpucourse::light_function<void()>;
 
 // The time of one call of `work` [ms]. Given: a CPU call is timed like this, and only like this.
 double time_on_cpu(const cpu_work& work);

@@ -4,16 +4,16 @@
 #pragma once
 
 #include "cuda_check.cuh"
+#include "light_function.cuh" // gpucourse::light_function: a std::function, faster to compile
 
 #include <cstddef>
 #include <cstdint>
 #include <cuda_runtime.h>
-#include <functional>
 #include <memory>
 #include <vector>
 
 // Some GPU work to time. Calling it queues the work on `stream` and returns at once.
-using gpu_work = std::function<void(cudaStream_t stream)>;
+using gpu_work = gpucourse::light_function<void(cudaStream_t stream)>;
 
 // ANCHOR: job
 // A copy-compute-copy job: `count` words go from host_in to device_in, through the kernel into

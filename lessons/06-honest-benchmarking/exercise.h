@@ -2,12 +2,13 @@
 // Lesson 06's functions, shared by exercise.cu (yours), main.cu (the experiment) and check.cu.
 #pragma once
 
+#include "light_function.cuh" // gpucourse::light_function: a std::function, faster to compile
+
 #include <cuda_runtime.h>
-#include <functional>
 
 // Some GPU work to time. Calling it queues one run of the work on `stream` and returns at once,
 // before the GPU has run it.
-using gpu_work = std::function<void(cudaStream_t stream)>;
+using gpu_work = gpucourse::light_function<void(cudaStream_t stream)>;
 
 // ANCHOR: contract
 // What benchmark() measured.

@@ -4,9 +4,9 @@
 #pragma once
 
 #include "cuda_check.cuh"
+#include "light_function.cuh" // gpucourse::light_function: a std::function, faster to compile
 
 #include <cuda_runtime.h>
-#include <functional>
 #include <utility>
 
 // ANCHOR: step
@@ -67,7 +67,7 @@ private:
 // ANCHOR_END: graph_owner
 
 // Some GPU work: each call queues one iteration of it on `stream` and returns at once.
-using gpu_work = std::function<void(cudaStream_t stream)>;
+using gpu_work = gpucourse::light_function<void(cudaStream_t stream)>;
 
 // ANCHOR: contract
 // (a) The same result as run_naive(data, count, steps, stream), byte for byte, in one launch:

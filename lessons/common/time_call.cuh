@@ -4,10 +4,10 @@
 #pragma once
 
 #include "cuda_check.cuh"
+#include "light_function.cuh"
 
 #include <chrono>
 #include <cuda_runtime.h>
-#include <functional>
 
 namespace gpucourse {
 
@@ -19,7 +19,7 @@ namespace gpucourse {
 /// @code
 /// const double ms = gpucourse::time_call([&](cudaStream_t s) { kernel<<<1, 32, 0, s>>>(); }, s);
 /// @endcode
-inline double time_call(const std::function<void(cudaStream_t)>& work, cudaStream_t stream) {
+inline double time_call(const light_function<void(cudaStream_t)>& work, cudaStream_t stream) {
   const auto start = std::chrono::steady_clock::now();
   work(stream);
   CUDA_CHECK(cudaDeviceSynchronize()); // the call returned when the work was queued, not done
