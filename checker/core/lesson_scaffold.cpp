@@ -43,7 +43,7 @@ const char exercise_h[] = R"scaffold(// SPDX-License-Identifier: MIT
 // check.cu (the checks).
 #pragma once
 
-#include "light_function.cuh" // gpucourse::light_function: a std::function, faster to compile
+#include "light_function.cuh" // gpucourse::light_function: like std::function, faster to compile
 
 #include <cuda_runtime.h>
 

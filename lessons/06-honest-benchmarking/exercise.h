@@ -2,7 +2,7 @@
 // Lesson 06's functions, shared by exercise.cu (yours), main.cu (the experiment) and check.cu.
 #pragma once
 
-#include "light_function.cuh" // gpucourse::light_function: a std::function, faster to compile
+#include "light_function.cuh" // gpucourse::light_function: like std::function, faster to compile
 
 #include <cuda_runtime.h>
 

@@ -4,7 +4,7 @@
 #pragma once
 
 #include "cuda_check.cuh"
-#include "light_function.cuh" // gpucourse::light_function: a std::function, faster to compile
+#include "light_function.cuh" // gpucourse::light_function: like std::function, faster to compile
 
 #include <cuda_runtime.h>
 #include <utility>

@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: MIT
 /// @file light_function.cuh
-/// @brief light_function: what the lessons' gpu_work is, a std::function that compiles faster.
+/// @brief light_function: the lessons' gpu_work, a lighter stand-in for std::function.
 ///
 /// Why not std::function itself: every check compiles the student's exercise.cu, and
-/// <functional> added about a second of nvcc's time to each of those compiles (measured on the
-/// course's 2-core machine; README, "Measured: edit to verdict"). This type does the one thing the
-/// lessons need, holding any callable and calling it, with headers that cost next to nothing.
+/// the `functional` header added about a second of nvcc's time to each of those compiles (measured
+/// on the course's 2-core machine; README, "Measured: edit to verdict"). This type does the one
+/// thing the lessons need, holding any callable and calling it, with headers that cost next to
+/// nothing.
 #pragma once
 
 #include <cstdio>
