@@ -86,6 +86,7 @@ void replay(const cuda_graph_exec& graph, cudaStream_t stream);
 
 // (c) [ms] How long `iterations` iterations of `work`, queued back to back on `stream`, take on
 // the GPU, from the start of the first to the end of the last. Time the loop once, around all of
-// its iterations; do not time each iteration and sum.
+// its iterations; do not time each iteration and sum. Call `work` exactly `iterations` times,
+// with no warm-up runs of your own: the checker counts the runs.
 double time_loop_ms(const gpu_work& work, int iterations, cudaStream_t stream);
 // ANCHOR_END: contract

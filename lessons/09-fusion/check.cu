@@ -2,7 +2,7 @@
 // Lesson 09's checks. One job of about 2^28 floats (1 GiB a buffer), its size drawn so that it is
 // a multiple of no block (2^28 less an odd number), its x, a and b drawn afresh; the number's check
 // times the first 2^26 floats less an odd number of the same buffers (256 MiB, a run of about
-// 0.11 ms, where a first launch or a launch's worth of host time is several percent). Ground truth
+// 0.13 ms, where a first launch or a launch's worth of host time is several percent). Ground truth
 // is the checker's own:
 //   - the bytes: the checker's own run of the unfused pair (the kernels of exercise.h), compared
 //     bit for bit with the student's y on the GPU; t must be left as the checker poisoned it;
