@@ -7,9 +7,15 @@
 // stream carries work of its own is concurrency, not a mismatch (a stream-priority demo does it on
 // purpose): the rule fires only when none of the work between the records is ordered with the
 // events, which also catches events recorded back to back around an operation on another stream.
+// Events on different streams that span a set of per-stream brackets are no mismatch either: where
+// every piece of work between the records lies between two events recorded on streams ordered
+// with it, the first completed no earlier than the interval's start event and the second no later
+// than its stop (the earliest start to the latest stop of one event pair per stream), the interval
+// holds all of that work by construction, which the events' completion times show.
 // Effect: the difference between what was measured and the work's GPU time; in a lesson, where
 // the traced replay hid it, the miss of the run that failed.
 #include "messages/messages.hpp"
+#include "rules/api_names.hpp"
 #include "rules/detail/rule_input.hpp"
 #include "rules/detail/text.hpp"
 
@@ -18,6 +24,56 @@
 #include <optional>
 
 namespace gpucheck::rules::detail {
+namespace {
+
+// When the event recorded by the call with this correlation completed on the GPU; 0 when the trace
+// does not say.
+trace::time_ns completion_of(const rule_input& input, std::uint32_t record_correlation) {
+  for (const trace::event_time& time : input.trace().event_times) {
+    if (record_correlation != 0 && time.correlation == record_correlation)
+      return time.t_ns;
+  }
+  return 0;
+}
+
+// Whether `work` lies between two events of the same thread recorded on streams ordered with it,
+// one before its launch that completed at or after `from_ns`, one after its launch that completed
+// at or before `to_ns`.
+bool bracketed_within(const rule_input& input, int tid, const trace::gpu_activity& work,
+                      trace::time_ns from_ns, trace::time_ns to_ns) {
+  const trace::api_call* launch = input.index.launch_of(work);
+  if (launch == nullptr)
+    return false;
+  bool opened = false;
+  bool closed = false;
+  for (const trace::api_call& call : input.trace().api) {
+    if (call.tid != tid || !call.from_program() || !is_event_record(call.name) ||
+        input.index.ordered_with(input.index.stream_of(call), work.stream_id) != coverage::yes)
+      continue;
+    const trace::time_ns done_ns = completion_of(input, call.correlation);
+    if (done_ns == 0)
+      continue;
+    if (call.start_ns < launch->start_ns && done_ns >= from_ns)
+      opened = true;
+    if (call.start_ns > launch->start_ns && done_ns <= to_ns)
+      closed = true;
+  }
+  return opened && closed;
+}
+
+// Every piece of the interval's work lies within per-stream brackets inside the interval.
+bool spans_brackets(const rule_input& input, const interval_facts& facts) {
+  const timed_interval& interval = facts.interval;
+  const trace::time_ns from_ns = completion_of(input, interval.start_record_correlation);
+  const trace::time_ns to_ns = completion_of(input, interval.stop_record_correlation);
+  if (from_ns == 0 || to_ns == 0 || to_ns < from_ns)
+    return false;
+  return std::all_of(facts.work.begin(), facts.work.end(), [&](const trace::gpu_activity* work) {
+    return bracketed_within(input, interval.tid, *work, from_ns, to_ns);
+  });
+}
+
+} // namespace
 
 std::vector<finding> check_event_stream_mismatch(const rule_input& input) {
   std::vector<finding> findings;
@@ -36,7 +92,7 @@ std::vector<finding> check_event_stream_mismatch(const rule_input& input) {
           return input.index.ordered_with(start_stream, work->stream_id) == coverage::yes &&
                  input.index.ordered_with(stop_stream, work->stream_id) == coverage::yes;
         });
-    if (carries_work)
+    if (carries_work || spans_brackets(input, facts))
       continue;
     const trace::gpu_activity* outside = nullptr;
     for (const trace::gpu_activity* work : facts.work) {
