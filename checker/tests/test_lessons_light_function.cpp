@@ -43,6 +43,13 @@ TEST_CASE("an empty light_function says so: default, nullptr, a null function po
   CHECK_FALSE(made_empty);
   CHECK_FALSE(from_nullptr);
   CHECK_FALSE(from_null_pointer);
+  // Compared with nullptr, as code written for std::function does.
+  CHECK(made_empty == nullptr);
+  CHECK_FALSE(made_empty != nullptr);
+  const int_work held = [](int) {};
+  CHECK(held != nullptr);
+  CHECK(nullptr != held);
+  CHECK_FALSE(held == nullptr);
 }
 
 TEST_CASE("a copy holds its own copy of the callable, as std::function's does") {

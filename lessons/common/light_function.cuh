@@ -47,6 +47,10 @@ public:
   ~light_function() { delete held_; }
 
   explicit operator bool() const noexcept { return held_ != nullptr; }
+  friend bool operator==(const light_function& f, std::nullptr_t) noexcept { return !f; }
+  friend bool operator!=(const light_function& f, std::nullptr_t) noexcept { return !!f; }
+  friend bool operator==(std::nullptr_t, const light_function& f) noexcept { return !f; }
+  friend bool operator!=(std::nullptr_t, const light_function& f) noexcept { return !!f; }
 
   Result operator()(Args... args) const {
     if (held_ == nullptr) {
