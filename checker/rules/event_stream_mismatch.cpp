@@ -26,37 +26,42 @@
 namespace gpucheck::rules::detail {
 namespace {
 
-// When the event recorded by the call with this correlation completed on the GPU; 0 when the trace
-// does not say.
-trace::time_ns completion_of(const rule_input& input, std::uint32_t record_correlation) {
-  for (const trace::event_time& time : input.trace().event_times) {
-    if (record_correlation != 0 && time.correlation == record_correlation)
-      return time.t_ns;
+// An event recorded by the program, with where and when: the host time of its record and when it
+// completed on the GPU.
+struct completed_record {
+  const trace::api_call* call = nullptr;
+  stream_ref stream;
+  trace::time_ns done_ns = 0;
+};
+
+// The thread's event records whose completion the trace holds.
+std::vector<completed_record> completed_records(const rule_input& input, int tid) {
+  std::vector<completed_record> records;
+  for (const trace::api_call& call : input.trace().api) {
+    if (call.tid != tid || !call.from_program() || !is_event_record(call.name))
+      continue;
+    if (const trace::time_ns done_ns = input.index.event_completed_ns(call.correlation))
+      records.push_back({&call, input.index.stream_of(call), done_ns});
   }
-  return 0;
+  return records;
 }
 
-// Whether `work` lies between two events of the same thread recorded on streams ordered with it,
-// one before its launch that completed at or after `from_ns`, one after its launch that completed
-// at or before `to_ns`.
-bool bracketed_within(const rule_input& input, int tid, const trace::gpu_activity& work,
-                      trace::time_ns from_ns, trace::time_ns to_ns) {
+// Whether `work` lies between two of `records` on streams ordered with it: one recorded before its
+// launch that completed at or after `from_ns`, one recorded after it that completed at or before
+// `to_ns`.
+bool bracketed_within(const rule_input& input, const std::vector<completed_record>& records,
+                      const trace::gpu_activity& work, trace::time_ns from_ns,
+                      trace::time_ns to_ns) {
   const trace::api_call* launch = input.index.launch_of(work);
   if (launch == nullptr)
     return false;
   bool opened = false;
   bool closed = false;
-  for (const trace::api_call& call : input.trace().api) {
-    if (call.tid != tid || !call.from_program() || !is_event_record(call.name) ||
-        input.index.ordered_with(input.index.stream_of(call), work.stream_id) != coverage::yes)
+  for (const completed_record& record : records) {
+    if (input.index.ordered_with(record.stream, work.stream_id) != coverage::yes)
       continue;
-    const trace::time_ns done_ns = completion_of(input, call.correlation);
-    if (done_ns == 0)
-      continue;
-    if (call.start_ns < launch->start_ns && done_ns >= from_ns)
-      opened = true;
-    if (call.start_ns > launch->start_ns && done_ns <= to_ns)
-      closed = true;
+    opened = opened || (record.call->start_ns < launch->start_ns && record.done_ns >= from_ns);
+    closed = closed || (record.call->start_ns > launch->start_ns && record.done_ns <= to_ns);
   }
   return opened && closed;
 }
@@ -64,12 +69,13 @@ bool bracketed_within(const rule_input& input, int tid, const trace::gpu_activit
 // Every piece of the interval's work lies within per-stream brackets inside the interval.
 bool spans_brackets(const rule_input& input, const interval_facts& facts) {
   const timed_interval& interval = facts.interval;
-  const trace::time_ns from_ns = completion_of(input, interval.start_record_correlation);
-  const trace::time_ns to_ns = completion_of(input, interval.stop_record_correlation);
+  const trace::time_ns from_ns = input.index.event_completed_ns(interval.start_record_correlation);
+  const trace::time_ns to_ns = input.index.event_completed_ns(interval.stop_record_correlation);
   if (from_ns == 0 || to_ns == 0 || to_ns < from_ns)
     return false;
+  const std::vector<completed_record> records = completed_records(input, interval.tid);
   return std::all_of(facts.work.begin(), facts.work.end(), [&](const trace::gpu_activity* work) {
-    return bracketed_within(input, interval.tid, *work, from_ns, to_ns);
+    return bracketed_within(input, records, *work, from_ns, to_ns);
   });
 }
 

@@ -134,22 +134,13 @@ const trace::api_call* call_after(const interval_facts& facts, trace::time_ns t_
   return found;
 }
 
-// When an event recorded by `record` completed on the GPU; 0 when the trace does not say.
-trace::time_ns completed_ns(const rule_input& input, std::uint32_t record_correlation) {
-  for (const trace::event_time& time : input.trace().event_times) {
-    if (time.correlation == record_correlation)
-      return time.t_ns;
-  }
-  return 0;
-}
-
 // The span the interval's number covers: the two reads, or the two events' completions.
 std::pair<trace::time_ns, trace::time_ns> measured_span(const rule_input& input,
                                                         const timed_interval& interval) {
   if (interval.how == timed_interval::method::host_clock)
     return {interval.start_ns, interval.stop_ns};
-  return {completed_ns(input, interval.start_record_correlation),
-          completed_ns(input, interval.stop_record_correlation)};
+  return {input.index.event_completed_ns(interval.start_record_correlation),
+          input.index.event_completed_ns(interval.stop_record_correlation)};
 }
 
 // A gap that shows in only a few of many timings of the same code is not that code's doing: the

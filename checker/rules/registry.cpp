@@ -3,7 +3,9 @@
 
 #include "rules/detail/rule_input.hpp"
 
+#include <algorithm>
 #include <array>
+#include <cmath>
 #include <utility>
 
 namespace gpucheck::rules {
@@ -103,6 +105,21 @@ finding make_finding(std::string_view rule_id, const timed_interval& interval,
   result.effect_ns = effect_ns;
   result.truth_ns = truth_ns;
   return result;
+}
+
+std::vector<const timed_interval*> returned_intervals(const rule_input& input) {
+  std::vector<const timed_interval*> returned;
+  if (!input.options.window)
+    return returned;
+  const double reported_ms = input.options.window->reported_ms;
+  if (!(reported_ms > 0))
+    return returned;
+  for (const interval_facts& facts : input.intervals) {
+    const double measured_ms = static_cast<double>(facts.interval.measured_ns) * 1e-6;
+    if (std::abs(measured_ms - reported_ms) <= std::max(1e-6, 1e-3 * reported_ms))
+      returned.push_back(&facts.interval);
+  }
+  return returned;
 }
 
 } // namespace detail

@@ -5,7 +5,6 @@
 #include "rules/timed_intervals.hpp"
 
 #include <algorithm>
-#include <cmath>
 #include <map>
 #include <tuple>
 #include <utility>
@@ -76,25 +75,8 @@ bool explained_elsewhere(const finding& gap, const std::vector<finding>& all) {
   });
 }
 
-// In a lesson's call, the intervals whose measurement is the number the function returned (the
-// longest of several, the real run after a warm-up one); empty when none is, or no number was
-// returned. A mistake in a measurement the function measured and then left aside does not explain
-// the number it returned.
-std::vector<const timed_interval*> returned_intervals(const detail::rule_input& input) {
-  std::vector<const timed_interval*> returned;
-  if (!input.options.window)
-    return returned;
-  const double reported_ms = input.options.window->reported_ms;
-  if (!(reported_ms > 0))
-    return returned;
-  for (const detail::interval_facts& facts : input.intervals) {
-    const double measured_ms = static_cast<double>(facts.interval.measured_ns) * 1e-6;
-    if (std::abs(measured_ms - reported_ms) <= std::max(1e-6, 1e-3 * reported_ms))
-      returned.push_back(&facts.interval);
-  }
-  return returned;
-}
-
+// A mistake in a measurement the function measured and then left aside does not explain the
+// number it returned: in a lesson's call, only the returned intervals' findings are kept.
 bool on_any_of(const finding& f, const std::vector<const timed_interval*>& intervals) {
   return std::any_of(intervals.begin(), intervals.end(), [&](const timed_interval* interval) {
     return interval->tid == f.interval.tid && interval->start_ns == f.interval.start_ns &&
@@ -111,7 +93,7 @@ std::vector<finding> every_rule(const detail::rule_input& input) {
     all.insert(all.end(), std::make_move_iterator(found.begin()),
                std::make_move_iterator(found.end()));
   }
-  const std::vector<const timed_interval*> returned = returned_intervals(input);
+  const std::vector<const timed_interval*> returned = detail::returned_intervals(input);
   std::vector<finding> kept;
   for (finding& f : all) {
     if (!returned.empty() && !on_any_of(f, returned))

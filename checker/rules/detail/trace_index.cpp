@@ -23,9 +23,18 @@ trace_index::trace_index(const trace::run_trace& trace) : m_trace(trace) {
     if (call.correlation != 0)
       m_by_correlation.emplace(call.correlation, &call);
   }
+  for (const trace::event_time& time : m_trace.event_times) {
+    if (time.correlation != 0)
+      m_event_completed_by_record.emplace(time.correlation, time.t_ns);
+  }
   index_streams();
   index_waits();
   index_library_calls();
+}
+
+trace::time_ns trace_index::event_completed_ns(std::uint32_t record_correlation) const {
+  const auto found = m_event_completed_by_record.find(record_correlation);
+  return found == m_event_completed_by_record.end() ? 0 : found->second;
 }
 
 library_use library_use_of(const api_call& call) {

@@ -61,6 +61,9 @@ public:
   std::optional<unsigned> event_flags(trace::handle event, trace::time_ns before_ns) const;
   // The program's latest successful cudaEventRecord of `event` that started before `before_ns`.
   const trace::api_call* latest_record(trace::handle event, trace::time_ns before_ns) const;
+  // When the event recorded by the call with this correlation completed on the GPU (the tracer's
+  // timestamp); 0 when the trace does not say.
+  trace::time_ns event_completed_ns(std::uint32_t record_correlation) const;
   const std::vector<host_wait>& waits() const { return m_waits; }
   // The run's first launch on thread `tid` with library_use_of(launch).key == key, or null.
   const trace::api_call* first_library_launch(const std::string& key, int tid) const;
@@ -79,6 +82,7 @@ private:
 
   const trace::run_trace& m_trace;
   std::unordered_map<std::uint32_t, const trace::api_call*> m_by_correlation;
+  std::unordered_map<std::uint32_t, trace::time_ns> m_event_completed_by_record;
   std::unordered_map<std::uint32_t, stream_kind> m_stream_kinds;
   std::unordered_map<trace::handle, std::uint32_t> m_stream_ids_by_handle;
   std::unordered_map<trace::handle, stream_kind> m_stream_kinds_by_handle;
