@@ -100,4 +100,25 @@ void explain_failed_check(check_item& item, const std::vector<rules::finding>& f
     item.noise_could_explain = false;
 }
 
+bool refutes_pass(const std::vector<rules::finding>& findings) {
+  return std::any_of(findings.begin(), findings.end(), [](const rules::finding& finding) {
+    return finding.level == rules::severity::error && finding.rule != "returned-value";
+  });
+}
+
+bool refute_passed_check(check_item& item, const std::vector<rules::finding>& findings) {
+  if (!item.passed || !refutes_pass(findings))
+    return false;
+  // The error that refutes it comes first (diagnose_call's order puts errors first, but a
+  // returned-value error may lead).
+  std::vector<rules::finding> ordered = findings;
+  std::stable_partition(ordered.begin(), ordered.end(), [](const rules::finding& finding) {
+    return finding.level == rules::severity::error && finding.rule != "returned-value";
+  });
+  item.passed = false;
+  explain_failed_check(item, ordered);
+  item.message += messages::text("report.pass-on-disturbed-gpu");
+  return true;
+}
+
 } // namespace gpucheck::analysis

@@ -33,4 +33,16 @@ std::vector<source_ref> lines_of(const rules::finding& finding);
 // numbers) is kept and marked as inferred. A passed check is left alone.
 void explain_failed_check(check_item& item, const std::vector<rules::finding>& findings);
 
+// Whether `findings` (diagnose_call's, on a passed check's call) show a mistake in the method
+// itself: an error the trace reads from what the code did. `returned-value` does not count: it
+// weighs the number returned against the one measured, and the check has judged that number.
+bool refutes_pass(const std::vector<rules::finding>& findings);
+
+// A pass on a disturbed GPU, checked against the trace of the replay. Noise can bring a wrong
+// method's number within tolerance (lesson 07's jana: events on the legacy stream, 10.5 ms against
+// 11.5 ms, on a GPU another process used); the trace still shows the method. A passed check whose
+// call the findings refute becomes a failure whose why is the trace's, said to have passed on its
+// number on a disturbed GPU; returns whether it did.
+bool refute_passed_check(check_item& item, const std::vector<rules::finding>& findings);
+
 } // namespace gpucheck::analysis

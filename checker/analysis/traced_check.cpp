@@ -25,11 +25,18 @@ bool tracing_wanted(const trace_options& options) {
   return options.trace && !(wanted != nullptr && std::string(wanted) == "0");
 }
 
+// A pass on a GPU that something disturbed (other processes, held clocks, jitter: noise_judgement)
+// is confirmed by the trace: noise can bring a wrong method's number within tolerance.
+bool confirms_passes(const check_report& report) {
+  return report.verdict == exit_code::pass && !report.noise_reasons.empty();
+}
+
 bool needs_trace(const check_report& report, const trace_options& options) {
   if (options.timeline || options.keep_trace)
     return true;
-  return std::any_of(report.checks.begin(), report.checks.end(), [](const check_item& item) {
-    return !item.passed && item.call.begin_ns != 0;
+  const bool confirming = confirms_passes(report);
+  return std::any_of(report.checks.begin(), report.checks.end(), [&](const check_item& item) {
+    return (!item.passed || confirming) && item.call.begin_ns != 0;
   });
 }
 
@@ -73,13 +80,15 @@ static check_report traced_report(const lesson_entry& lesson, check_settings set
   // The verdict comes from a run without the tracer: CUPTI's callbacks add about 0.13 ms to a
   // host-clock timing of 1 ms on the H200, more than the checks' tolerance, so a traced run would
   // fail correct code. The why comes from a traced replay of the same draws (GPUCHECK_SEED), run
-  // only when a check failed (or a timeline or the trace is asked for): a mistake in the code
-  // repeats there, and the rules read it from that run's trace (docs/ARCHITECTURE.md).
+  // only when a check failed, when the checks passed on a disturbed GPU, or when a timeline or
+  // the trace is asked for: a mistake in the code repeats there, and the rules read it from that
+  // run's trace (docs/ARCHITECTURE.md).
   check_report report = run_check(lesson, settings);
+  const bool confirming = confirms_passes(report);
   const bool wanted =
       tracing_wanted(options) && !report.seed.empty() &&
       (report.verdict == exit_code::wrong || report.verdict == exit_code::inconclusive ||
-       options.timeline || options.keep_trace);
+       confirming || options.timeline || options.keep_trace);
   if (!wanted || !needs_trace(report, options))
     return report; // no trace read: the checks' own words stand, unmarked
   const fs::path trace_file = options.keep_trace.value_or(
@@ -106,6 +115,7 @@ static check_report traced_report(const lesson_entry& lesson, check_settings set
   replay.notice = nullptr;
   if (settings.notice)
     settings.notice(messages::text(report.failed_count() > 0 ? "progress.replay-failed"
+                                   : confirming              ? "progress.replay-disturbed"
                                                              : "progress.replay-asked"));
   // Built already: the command's "compiling..." and "running the checks..." are not said again.
   const build_observer command_observer = exchange_build_observer({});
@@ -138,15 +148,25 @@ static check_report traced_report(const lesson_entry& lesson, check_settings set
     std::ofstream out(trace_file, std::ios::trunc);
     trace::write_trace(out, *loaded.trace);
   }
-  for (check_item& item : report.checks) {
-    if (item.passed)
-      continue;
+  // The same check's call in the replay, whose window the trace holds; none when it showed none.
+  const auto replayed_call = [&](const check_item& item) -> const check_item::shown_call* {
     const auto same =
         std::find_if(traced.checks.begin(), traced.checks.end(),
                      [&](const check_item& other) { return other.name == item.name; });
     if (!loaded.trace || same == traced.checks.end() || same->call.begin_ns == 0)
+      return nullptr;
+    return &same->call;
+  };
+  for (check_item& item : report.checks) {
+    const check_item::shown_call* call = replayed_call(item);
+    if (call == nullptr)
       continue; // no call of the student's to read: the check's own words stand, unmarked
-    rules::call_window window = window_of(same->call);
+    rules::call_window window = window_of(*call);
+    if (item.passed) {
+      if (confirming && item.call.begin_ns != 0)
+        refute_passed_check(item, diagnose_call(*loaded.trace, window));
+      continue;
+    }
     if (item.call.begin_ns != 0) { // the numbers the student saw, from the run that failed
       window.failed_reported_ms = item.call.reported_ms;
       window.failed_truth_ms = item.call.truth_ms;

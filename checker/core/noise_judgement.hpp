@@ -2,7 +2,8 @@
 // No false failures from noise: when the GPU was disturbed while a check ran (other processes on
 // it, clocks held down, timing jitter above the checks' tolerances, a sanitizer slowing the
 // program) and every failed check is a timing judgement, the verdict is "inconclusive, re-run"
-// (exit 75), never a fail. A pass stays a pass, and a wrong result (no timing rule) stays wrong.
+// (exit 75), never a fail. A wrong result (no timing rule) stays wrong. A pass on a disturbed GPU
+// stays a pass unless the trace of a replay shows its method wrong (analysis/traced_check.cpp).
 #pragma once
 
 #include "core/check_report.hpp"
@@ -38,7 +39,8 @@ bool is_timing_check(const check_item& check);
 void apply_noise_judgement(check_report& report, const noise_evidence& evidence);
 
 // After the trace has explained failures (analysis/lesson_diagnosis.hpp): an inconclusive verdict
-// whose failures are no longer all ones that noise could cause becomes "wrong".
+// whose failures are no longer all ones that noise could cause becomes "wrong"; so does a pass on
+// a disturbed GPU whose checks the trace refuted (refute_passed_check).
 void revise_noise_judgement(check_report& report);
 
 } // namespace gpucheck

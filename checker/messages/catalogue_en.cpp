@@ -33,6 +33,9 @@ constexpr std::array english{
     // The end of a sentence the trace's findings make, and a second finding joined to the first.
     entry{"report.sentence-end", "."},
     entry{"report.also-finding", "; also [{rule}] {message}"},
+    entry{"report.pass-on-disturbed-gpu",
+          " Its number passed, on a GPU that other work disturbed; the trace of a second run shows "
+          "how the number was made, which a busy GPU cannot change."},
     entry{"report.why-from-numbers",
           "(inferred from your numbers; the trace shows no timing mistake) {why}"},
     entry{"report.no-line", "in {function} (build with -g for its line)"},
@@ -104,6 +107,10 @@ constexpr std::array english{
           "busy GPU makes times longer, never shorter, never longer than the call that measured "
           "them, and never changes a unit, a result or what your code did (the trace shows "
           "that)."},
+    entry{"advice.pass-refuted",
+          "The GPU was disturbed while the checks ran, so every pass was checked against the trace "
+          "of a second run: on a busy GPU a wrong method's number can land within tolerance by "
+          "chance, but what the code did stays the same."},
     entry{"advice.inconclusive", "Re-run when the GPU is quiet (nvidia-smi shows what else runs "
                                  "on it). Your code was not judged wrong."},
 
@@ -366,6 +373,9 @@ constexpr std::array english{
     entry{"progress.waiting-for-gpu", "waiting for another check on this GPU ({gpu})..."},
     entry{"progress.replay-failed",
           "  a check failed: running it again under the tracer, to read what your code did..."},
+    entry{"progress.replay-disturbed",
+          "  the GPU was disturbed: running the checks again under the tracer, to confirm the "
+          "passes by what your code did..."},
     entry{"progress.replay-asked",
           "  running the checks again under the tracer, for the trace you asked for..."},
     entry{"noise.before", "before the checks"},

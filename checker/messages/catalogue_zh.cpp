@@ -32,6 +32,9 @@ constexpr std::array chinese{
     entry{"field.learn", "参阅"},
     entry{"report.sentence-end", "。"},
     entry{"report.also-finding", "；另有 [{rule}] {message}"},
+    entry{"report.pass-on-disturbed-gpu",
+          "它的数字是在受其他工作干扰的 GPU 上通过的；第二次运行的 trace 显示了这个数字是怎样"
+          "得出的，GPU 繁忙改变不了这一点。"},
     entry{"report.why-from-numbers", "（由你返回的数值推断；trace 中没有发现计时错误）{why}"},
     entry{"report.no-line", "在 {function} 中（用 -g 构建可看到行号）"},
     entry{"report.sanitizer-found", "compute-sanitizer 发现："},
@@ -94,6 +97,9 @@ constexpr std::array chinese{
           "检查运行期间 GPU 受到了干扰，但这不能解释所有的失败：GPU 繁忙只会让时间变长，"
           "不会变短，不会比测量它的那次调用更长，也不会改变单位、结果或你的代码做了什么"
           "（trace 显示了这一点）。"},
+    entry{"advice.pass-refuted",
+          "检查运行期间 GPU 受到了干扰，所以每一项通过都用带 trace 的第二次运行复核过：在繁忙的 "
+          "GPU 上，错误方法得出的数字可能碰巧落在误差范围内，但代码做了什么不会因此改变。"},
     entry{"advice.inconclusive", "等 GPU 空闲时重新运行（nvidia-smi 可看到还有什么在用它）。"
                                  "你的代码并未被判为错误。"},
 
@@ -330,6 +336,8 @@ constexpr std::array chinese{
     entry{"progress.waiting-for-gpu", "正在等待这块 GPU 上的另一项检查结束（{gpu}）..."},
     entry{"progress.replay-failed",
           "  有检查未通过：在 tracer 下重新运行它，看看你的代码做了什么..."},
+    entry{"progress.replay-disturbed",
+          "  GPU 受到了干扰：在 tracer 下重新运行检查，用你的代码实际做了什么来复核通过的检查..."},
     entry{"progress.replay-asked", "  按你的要求，在 tracer 下重新运行检查以取得 trace..."},
     entry{"noise.before", "检查开始前"},
     entry{"noise.after", "检查结束后"},

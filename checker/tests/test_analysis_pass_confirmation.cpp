@@ -1,0 +1,147 @@
+// SPDX-License-Identifier: MIT
+// A pass on a disturbed GPU is confirmed by the trace of a replay (analysis/traced_check.cpp):
+// noise can bring a wrong method's number within tolerance (lesson 07's jana), the trace still
+// shows the method. Judged on the diagnosis corpus's traces (recorded on an H200), each shown call
+// taken as a pass: a correct submission's passes all stand; a submission whose mistake is in its
+// method (an error the trace reads from what the code did) has its function's passes refuted, by
+// its own rule; a number slip (returned-value) or a warning refutes nothing.
+#include "analysis/lesson_diagnosis.hpp"
+#include "core/noise_judgement.hpp"
+#include "messages/messages.hpp"
+#include "trace_model/read_trace.hpp"
+
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+using namespace gpucheck;
+namespace fs = std::filesystem;
+
+namespace {
+
+const fs::path corpus = fs::path(GPUCHECK_FIXTURES_DIR) / "diagnosis";
+
+// The function and rule of a submission's "// expect FUNCTION RULE ..." line; empty for a pass.
+std::pair<std::string, std::string> expected_mistake(const fs::path& source) {
+  std::ifstream file(source);
+  for (std::string line; std::getline(file, line);) {
+    if (line.rfind("// expect ", 0) != 0)
+      continue;
+    std::istringstream words(line.substr(10));
+    std::string function, rule;
+    words >> function >> rule;
+    return function == "pass" ? std::pair<std::string, std::string>{} : std::pair{function, rule};
+  }
+  FAIL("no // expect line in " << source);
+  return {};
+}
+
+// The window of a passed call: its own numbers, no failed run's.
+rules::call_window passed_window(const trace::checked_call& call) {
+  return {call.begin_ns, call.end_ns, call.tid, call.reported_ms, call.truth_ms, 0, 0};
+}
+
+check_item passed_item(const std::string& name) {
+  check_item item;
+  item.name = name;
+  item.passed = true;
+  item.message = "within 5% of the truth";
+  item.lesson_section = "lessons/04-two-sync-methods/lesson.md#method-2-cuda-events";
+  return item;
+}
+
+const std::set<std::string> method_rules{"unsynced-stop", "event-stream-mismatch", "event-order",
+                                         "stale-queue", "sync-other-stream"};
+
+} // namespace
+
+TEST_CASE("on the diagnosis corpus, only a wrong method's passes are refuted, by its own rule") {
+  int correct = 0;
+  int wrong_methods = 0;
+  for (const auto& lesson : fs::directory_iterator(corpus)) {
+    if (!lesson.is_directory() || lesson.path().filename() == "traces")
+      continue;
+    for (const auto& entry : fs::directory_iterator(lesson.path())) {
+      if (entry.path().extension() != ".cu")
+        continue;
+      CAPTURE(entry.path());
+      const auto [function, rule] = expected_mistake(entry.path());
+      auto read = trace::read_trace_file(corpus / "traces" / lesson.path().filename() /
+                                         (entry.path().stem().string() + ".trace.jsonl"));
+      REQUIRE_MESSAGE(read.ok(), read.error);
+      int refuted = 0;
+      for (const trace::checked_call& call : read.trace->checked_calls) {
+        CAPTURE(call.check);
+        check_item item = passed_item(call.check);
+        const bool was_refuted = analysis::refute_passed_check(
+            item, analysis::diagnose_call(*read.trace, passed_window(call)));
+        CHECK(was_refuted == !item.passed);
+        if (!was_refuted)
+          continue;
+        ++refuted;
+        CAPTURE(item.message);
+        CHECK(call.check.rfind(function, 0) == 0); // the mistaken function's check, no other
+        CHECK(item.rule == rule);
+        CHECK(item.why_from == "trace");
+        CHECK(item.message.find(messages::text("report.pass-on-disturbed-gpu")) !=
+              std::string::npos);
+      }
+      if (function.empty()) {
+        ++correct;
+        CHECK(refuted == 0);
+      } else if (method_rules.count(rule) != 0) {
+        ++wrong_methods;
+        CHECK(refuted > 0);
+      } else {
+        CHECK(refuted == 0); // a number slip or a warning: the check's number judges it
+      }
+    }
+  }
+  CHECK(correct >= 3);
+  CHECK(wrong_methods >= 8);
+}
+
+TEST_CASE("a refuted pass turns the run's verdict to wrong, with the advice that says why") {
+  check_report report;
+  report.verdict = exit_code::pass;
+  report.noise_reasons = {"another process computed on the GPU before the checks"};
+  report.checks = {passed_item("time_with_events times the work"), passed_item("warm-up")};
+  rules::finding found;
+  found.rule = "event-stream-mismatch";
+  found.level = rules::severity::error;
+  found.message = "the events were recorded on the legacy default stream";
+  found.hint = "record the events on the stream that carries the work";
+
+  SUBCASE("a warning or a number slip leaves the pass standing") {
+    rules::finding warning = found;
+    warning.rule = "setup-in-region";
+    warning.level = rules::severity::warning;
+    rules::finding slip = found;
+    slip.rule = "returned-value";
+    CHECK_FALSE(analysis::refute_passed_check(report.checks[0], {warning, slip}));
+    revise_noise_judgement(report);
+    CHECK(report.verdict == exit_code::pass);
+    CHECK(report.checks[0].passed);
+  }
+  SUBCASE("an error in the method refutes it, ahead of a number slip") {
+    rules::finding slip = found;
+    slip.rule = "returned-value";
+    REQUIRE(analysis::refute_passed_check(report.checks[0], {slip, found}));
+    CHECK(report.checks[0].rule == "event-stream-mismatch");
+    CHECK_FALSE(report.checks[0].noise_could_explain);
+    revise_noise_judgement(report);
+    CHECK(report.verdict == exit_code::wrong);
+    CHECK(report.headline == messages::text("headline.failed", {{"failed", "1"}, {"total", "2"}}));
+    CHECK(report.advice == messages::text("advice.pass-refuted"));
+    CHECK(report.checks[1].passed);
+  }
+  SUBCASE("a failed check is not the business of refutation") {
+    report.checks[0].passed = false;
+    report.checks[0].message = "its own words";
+    CHECK_FALSE(analysis::refute_passed_check(report.checks[0], {found}));
+    CHECK(report.checks[0].message == "its own words");
+  }
+}
