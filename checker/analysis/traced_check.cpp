@@ -163,8 +163,9 @@ static check_report traced_report(const lesson_entry& lesson, check_settings set
       continue; // no call of the student's to read: the check's own words stand, unmarked
     rules::call_window window = window_of(*call);
     if (item.passed) {
-      if (confirming && item.call.begin_ns != 0)
-        refute_passed_check(item, diagnose_call(*loaded.trace, window));
+      if (confirming && item.call.begin_ns != 0 &&
+          !refute_passed_check(item, diagnose_call(*loaded.trace, window)))
+        ++report.passes_confirmed;
       continue;
     }
     if (item.call.begin_ns != 0) { // the numbers the student saw, from the run that failed

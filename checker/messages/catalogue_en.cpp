@@ -49,6 +49,9 @@ constexpr std::array english{
     entry{"report.forged-detail", " line(s) in the results channel that this run's checks did "
                                   "not write (forged or damaged)."},
     entry{"report.disturbed", "the GPU was disturbed while the checks ran:"},
+    entry{"report.passes-confirmed",
+          "- so {count} passed check(s) were checked against the trace of a second run: the "
+          "method behind each number holds"},
     entry{"report.timeline", "timeline of your run: {path}"},
     entry{"report.footer-gpu", "GPU {device}   "},
     entry{"report.footer-seed", "replay with GPUCHECK_SEED={seed}   "},

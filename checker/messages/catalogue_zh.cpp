@@ -46,6 +46,8 @@ constexpr std::array chinese{
     entry{"report.forged-detail",
           " 行结果通道中的内容：它们不是本次运行的检查写入的（伪造或损坏）。"},
     entry{"report.disturbed", "检查运行期间 GPU 受到干扰："},
+    entry{"report.passes-confirmed",
+          "- 因此 {count} 项通过的检查已用第二次运行的 trace 复核：每个数字背后的方法成立"},
     entry{"report.timeline", "本次运行的时间线：{path}"},
     entry{"report.footer-gpu", "GPU {device}   "},
     entry{"report.footer-seed", "用 GPUCHECK_SEED={seed} 可复现   "},

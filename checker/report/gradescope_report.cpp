@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "report/gradescope_report.hpp"
 
+#include "messages/messages.hpp"
+
 #include <cmath>
 #include <nlohmann/json.hpp>
 
@@ -56,6 +58,10 @@ std::string render_gradescope(const check_report& report) {
   }
   for (const auto& reason : report.noise_reasons) {
     output += "\n- " + reason;
+  }
+  if (report.passes_confirmed > 0) {
+    output += "\n" + messages::text("report.passes-confirmed",
+                                     {{"count", std::to_string(report.passes_confirmed)}});
   }
   for (const auto& finding : report.sanitizer_findings) {
     output += "\n- " + finding;

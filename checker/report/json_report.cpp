@@ -50,6 +50,7 @@ std::string render_json(const check_report& report) {
                                    {"program_output_truncated", report.program_output_truncated},
                                    {"forged_lines", report.forged_lines},
                                    {"noise_reasons", report.noise_reasons},
+                                   {"passes_confirmed_by_trace", report.passes_confirmed},
                                    {"sanitizer_tools", report.sanitizer_tools},
                                    {"sanitizer_findings", report.sanitizer_findings},
                                    {"device", report.device},

@@ -159,6 +159,12 @@ std::string render_terminal(const check_report& report, const terminal_style& st
     for (const auto& reason : report.noise_reasons) {
       out << "  " << paint.dim("- " + reason) << "\n";
     }
+    if (report.passes_confirmed > 0) {
+      out << "  "
+          << paint.dim(text("report.passes-confirmed",
+                            {{"count", std::to_string(report.passes_confirmed)}}))
+          << "\n";
+    }
   }
   if (!report.advice.empty()) {
     out << "\n  " << report.advice << "\n";

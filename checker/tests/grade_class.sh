@@ -95,6 +95,12 @@ while IFS=$'\t' read -r student no_gpu alone loaded what; do
     sed 's/^/    /' "$out/$student.txt"
   fi
   [ -s "$out/$student.json" ] && [ -s "$out/$student.txt" ] || fail "no report for $student"
+  # A pass on a disturbed GPU stands only once the trace of a replay has confirmed its method.
+  if [ "$got_code" = 0 ] && ! grep -q '"noise_reasons": \[\]' "$out/$student.json" &&
+    ! grep -qE '"passes_confirmed_by_trace": [1-9]' "$out/$student.json"; then
+    judgement="UNCONFIRMED (a pass on a disturbed GPU)"
+    fail "$student passed on a disturbed GPU, but no pass was confirmed by the trace"
+  fi
   printf '%-6s %-13s %4s  %-8s %s\n' "$student" "$got_verdict" "$got_code" "$allowed" "$judgement"
 done <"$expected"
 [ "$(($(wc -l <"$csv") - 1))" = "$rows" ] || fail "the CSV has $(($(wc -l <"$csv") - 1)) students, the table $rows"

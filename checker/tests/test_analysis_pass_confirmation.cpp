@@ -8,9 +8,13 @@
 #include "analysis/lesson_diagnosis.hpp"
 #include "core/noise_judgement.hpp"
 #include "messages/messages.hpp"
+#include "report/gradescope_report.hpp"
+#include "report/json_report.hpp"
+#include "report/terminal_report.hpp"
 #include "trace_model/read_trace.hpp"
 
 #include <doctest/doctest.h>
+#include <nlohmann/json.hpp>
 
 #include <filesystem>
 #include <fstream>
@@ -144,4 +148,22 @@ TEST_CASE("a refuted pass turns the run's verdict to wrong, with the advice that
     CHECK_FALSE(analysis::refute_passed_check(report.checks[0], {found}));
     CHECK(report.checks[0].message == "its own words");
   }
+}
+
+TEST_CASE("the report says how many passes the trace confirmed, in every renderer") {
+  check_report report;
+  report.lesson_folder = "07-transfers";
+  report.verdict = exit_code::pass;
+  report.headline = "All 3 checks passed.";
+  report.noise_reasons = {"1 other process(es) were computing on the GPU before the checks"};
+  report.checks = {passed_item("a"), passed_item("b"), passed_item("c")};
+  const std::string line = messages::text("report.passes-confirmed", {{"count", "2"}});
+  REQUIRE(line.find('2') != std::string::npos);
+
+  CHECK(render_terminal(report, terminal_style{false}).find(line) == std::string::npos);
+  CHECK(nlohmann::json::parse(render_json(report))["passes_confirmed_by_trace"] == 0);
+  report.passes_confirmed = 2;
+  CHECK(render_terminal(report, terminal_style{false}).find(line) != std::string::npos);
+  CHECK(nlohmann::json::parse(render_json(report))["passes_confirmed_by_trace"] == 2);
+  CHECK(render_gradescope(report).find(line) != std::string::npos);
 }
