@@ -66,7 +66,7 @@ struct check_report {
   std::string uncaught_exception;
   std::string program_output_tail; // when the program crashed or stopped early
   bool program_output_truncated = false;
-  std::vector<std::string> noise_reasons;      // why timings may not be trusted (noise_judgement)
+  std::vector<std::string> noise_reasons; // why timings may not be trusted (noise_judgement)
   int passes_confirmed = 0; // passes a disturbed GPU's replay confirmed by the trace (traced_check)
   std::vector<std::string> sanitizer_findings; // compute-sanitizer's errors, one line each
   std::vector<std::string> sanitizer_tools;    // the tools run (--sanitize); empty: none

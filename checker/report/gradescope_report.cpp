@@ -61,7 +61,7 @@ std::string render_gradescope(const check_report& report) {
   }
   if (report.passes_confirmed > 0) {
     output += "\n" + messages::text("report.passes-confirmed",
-                                     {{"count", std::to_string(report.passes_confirmed)}});
+                                    {{"count", std::to_string(report.passes_confirmed)}});
   }
   for (const auto& finding : report.sanitizer_findings) {
     output += "\n- " + finding;
