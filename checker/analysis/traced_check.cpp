@@ -26,9 +26,14 @@ bool tracing_wanted(const trace_options& options) {
 }
 
 // A pass on a GPU that something disturbed (other processes, held clocks, jitter: noise_judgement)
-// is confirmed by the trace: noise can bring a wrong method's number within tolerance.
+// is confirmed by the trace: noise can bring a wrong method's number within tolerance. So are the
+// passes beside failed checks (an inconclusive run's: lesson 07's jana, on an H200 beside another
+// process, passed its bandwidth check and failed, inconclusively, its speed check).
 bool confirms_passes(const check_report& report) {
-  return report.verdict == exit_code::pass && !report.noise_reasons.empty();
+  const bool checks_ran = report.verdict == exit_code::pass ||
+                          report.verdict == exit_code::inconclusive ||
+                          report.verdict == exit_code::wrong;
+  return checks_ran && !report.noise_reasons.empty();
 }
 
 bool needs_trace(const check_report& report, const trace_options& options) {
@@ -157,15 +162,17 @@ static check_report traced_report(const lesson_entry& lesson, check_settings set
       return nullptr;
     return &same->call;
   };
+  int refuted_passes = 0;
   for (check_item& item : report.checks) {
     const check_item::shown_call* call = replayed_call(item);
     if (call == nullptr)
       continue; // no call of the student's to read: the check's own words stand, unmarked
     rules::call_window window = window_of(*call);
     if (item.passed) {
-      if (confirming && item.call.begin_ns != 0 &&
-          !refute_passed_check(item, diagnose_call(*loaded.trace, window)))
-        ++report.passes_confirmed;
+      if (confirming && item.call.begin_ns != 0) {
+        const bool refuted = refute_passed_check(item, diagnose_call(*loaded.trace, window));
+        ++(refuted ? refuted_passes : report.passes_confirmed);
+      }
       continue;
     }
     if (item.call.begin_ns != 0) { // the numbers the student saw, from the run that failed
@@ -174,7 +181,7 @@ static check_report traced_report(const lesson_entry& lesson, check_settings set
     }
     explain_failed_check(item, diagnose_call(*loaded.trace, window));
   }
-  revise_noise_judgement(report);
+  revise_noise_judgement(report, refuted_passes);
   if (options.timeline && loaded.trace) {
     check_report drawn = traced; // its calls are the ones in the trace
     draw_timeline(*loaded.trace, *options.timeline, drawn);

@@ -74,13 +74,16 @@ bool noise_explains_every_failure(const check_report& report) {
 
 } // namespace
 
-void revise_noise_judgement(check_report& report) {
-  if (report.verdict == exit_code::pass && report.failed_count() > 0) {
-    report.verdict = exit_code::wrong; // a pass the trace refuted
-    report.headline =
-        messages::text("headline.failed", {{"failed", std::to_string(report.failed_count())},
-                                           {"total", std::to_string(report.checks.size())}});
-    report.advice = messages::text("advice.pass-refuted");
+void revise_noise_judgement(check_report& report, int refuted_passes) {
+  if (refuted_passes > 0 && report.verdict != exit_code::inconclusive) {
+    if (report.verdict == exit_code::pass)
+      report.advice = messages::text("advice.pass-refuted");
+    report.verdict = exit_code::wrong;
+    if (report.uncaught_exception.empty()) { // else the exception's headline stays first
+      report.headline =
+          messages::text("headline.failed", {{"failed", std::to_string(report.failed_count())},
+                                             {"total", std::to_string(report.checks.size())}});
+    }
     return;
   }
   if (report.verdict != exit_code::inconclusive)

@@ -39,8 +39,9 @@ bool is_timing_check(const check_item& check);
 void apply_noise_judgement(check_report& report, const noise_evidence& evidence);
 
 // After the trace has explained failures (analysis/lesson_diagnosis.hpp): an inconclusive verdict
-// whose failures are no longer all ones that noise could cause becomes "wrong"; so does a pass on
-// a disturbed GPU whose checks the trace refuted (refute_passed_check).
-void revise_noise_judgement(check_report& report);
+// whose failures are no longer all ones that noise could cause becomes "wrong"; so does a run
+// with `refuted_passes` checks that passed on a disturbed GPU and that the trace refuted
+// (refute_passed_check), its headline counting them among the failures.
+void revise_noise_judgement(check_report& report, int refuted_passes = 0);
 
 } // namespace gpucheck

@@ -126,7 +126,7 @@ TEST_CASE("a refuted pass turns the run's verdict to wrong, with the advice that
     rules::finding slip = found;
     slip.rule = "returned-value";
     CHECK_FALSE(analysis::refute_passed_check(report.checks[0], {warning, slip}));
-    revise_noise_judgement(report);
+    revise_noise_judgement(report, 0);
     CHECK(report.verdict == exit_code::pass);
     CHECK(report.checks[0].passed);
   }
@@ -136,11 +136,32 @@ TEST_CASE("a refuted pass turns the run's verdict to wrong, with the advice that
     REQUIRE(analysis::refute_passed_check(report.checks[0], {slip, found}));
     CHECK(report.checks[0].rule == "event-stream-mismatch");
     CHECK_FALSE(report.checks[0].noise_could_explain);
-    revise_noise_judgement(report);
+    revise_noise_judgement(report, 1);
     CHECK(report.verdict == exit_code::wrong);
     CHECK(report.headline == messages::text("headline.failed", {{"failed", "1"}, {"total", "2"}}));
     CHECK(report.advice == messages::text("advice.pass-refuted"));
     CHECK(report.checks[1].passed);
+  }
+  SUBCASE("beside a failure that noise excused, a refuted pass makes the run wrong") {
+    // Lesson 07's jana on an H200 beside another process: its bandwidth check passed, its speed
+    // check failed inconclusively.
+    report.checks[1].passed = false;
+    report.checks[1].noise_could_explain = true;
+    report.verdict = exit_code::inconclusive;
+    REQUIRE(analysis::refute_passed_check(report.checks[0], {found}));
+    revise_noise_judgement(report, 1);
+    CHECK(report.verdict == exit_code::wrong);
+    CHECK(report.headline == messages::text("headline.failed", {{"failed", "2"}, {"total", "2"}}));
+    CHECK(report.advice == messages::text("advice.disturbed-but-wrong"));
+  }
+  SUBCASE("beside a failure, a refuted pass is counted in the headline") {
+    report.checks[1].passed = false;
+    report.verdict = exit_code::wrong;
+    report.headline = messages::text("headline.failed", {{"failed", "1"}, {"total", "2"}});
+    REQUIRE(analysis::refute_passed_check(report.checks[0], {found}));
+    revise_noise_judgement(report, 1);
+    CHECK(report.verdict == exit_code::wrong);
+    CHECK(report.headline == messages::text("headline.failed", {{"failed", "2"}, {"total", "2"}}));
   }
   SUBCASE("a failed check is not the business of refutation") {
     report.checks[0].passed = false;
