@@ -8,6 +8,7 @@
 // FUNCTION must name RULE first, at one of the LINEs of the submission, with WORD in its message; a
 // correct submission's calls show no finding at all.
 #include "analysis/lesson_diagnosis.hpp"
+#include "diagnosis_corpus.hpp"
 #include "trace_model/read_trace.hpp"
 
 #include <doctest/doctest.h>
@@ -22,8 +23,6 @@ using namespace gpucheck;
 namespace fs = std::filesystem;
 
 namespace {
-
-const fs::path corpus = fs::path(GPUCHECK_FIXTURES_DIR) / "diagnosis";
 
 struct expectation {
   bool pass = false;
@@ -117,19 +116,11 @@ void check_submission(const fs::path& source, const fs::path& trace_file) {
 
 TEST_CASE("every submission of the diagnosis corpus is explained by its own mistake, at its line") {
   int submissions = 0;
-  for (const auto& lesson : fs::directory_iterator(corpus)) {
-    if (!lesson.is_directory() || lesson.path().filename() == "traces")
-      continue;
-    for (const auto& entry : fs::directory_iterator(lesson.path())) {
-      if (entry.path().extension() != ".cu")
-        continue;
-      const fs::path trace_file = corpus / "traces" / lesson.path().filename() /
-                                  (entry.path().stem().string() + ".trace.jsonl");
-      CAPTURE(entry.path());
-      REQUIRE_MESSAGE(fs::exists(trace_file), "record it: tools/gpu-diagnose.sh on a GPU");
-      check_submission(entry.path(), trace_file);
-      ++submissions;
-    }
+  for (const test::corpus_submission& submission : test::diagnosis_corpus()) {
+    CAPTURE(submission.source);
+    REQUIRE_MESSAGE(fs::exists(submission.trace_file), "record it: tools/gpu-diagnose.sh on a GPU");
+    check_submission(submission.source, submission.trace_file);
+    ++submissions;
   }
   CHECK(submissions >= 25);
 }

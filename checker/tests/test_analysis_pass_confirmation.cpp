@@ -7,6 +7,7 @@
 // its own rule; a number slip (returned-value) or a warning refutes nothing.
 #include "analysis/lesson_diagnosis.hpp"
 #include "core/noise_judgement.hpp"
+#include "diagnosis_corpus.hpp"
 #include "messages/messages.hpp"
 #include "report/gradescope_report.hpp"
 #include "report/json_report.hpp"
@@ -25,8 +26,6 @@ using namespace gpucheck;
 namespace fs = std::filesystem;
 
 namespace {
-
-const fs::path corpus = fs::path(GPUCHECK_FIXTURES_DIR) / "diagnosis";
 
 // The function and rule of a submission's "// expect FUNCTION RULE ..." line; empty for a pass.
 std::pair<std::string, std::string> expected_mistake(const fs::path& source) {
@@ -65,43 +64,35 @@ const std::set<std::string> method_rules{"unsynced-stop", "event-stream-mismatch
 TEST_CASE("on the diagnosis corpus, only a wrong method's passes are refuted, by its own rule") {
   int correct = 0;
   int wrong_methods = 0;
-  for (const auto& lesson : fs::directory_iterator(corpus)) {
-    if (!lesson.is_directory() || lesson.path().filename() == "traces")
-      continue;
-    for (const auto& entry : fs::directory_iterator(lesson.path())) {
-      if (entry.path().extension() != ".cu")
+  for (const test::corpus_submission& submission : test::diagnosis_corpus()) {
+    CAPTURE(submission.source);
+    const auto [function, rule] = expected_mistake(submission.source);
+    auto read = trace::read_trace_file(submission.trace_file);
+    REQUIRE_MESSAGE(read.ok(), read.error);
+    int refuted = 0;
+    for (const trace::checked_call& call : read.trace->checked_calls) {
+      CAPTURE(call.check);
+      check_item item = passed_item(call.check);
+      const bool was_refuted = analysis::refute_passed_check(
+          item, analysis::diagnose_call(*read.trace, passed_window(call)));
+      CHECK(was_refuted == !item.passed);
+      if (!was_refuted)
         continue;
-      CAPTURE(entry.path());
-      const auto [function, rule] = expected_mistake(entry.path());
-      auto read = trace::read_trace_file(corpus / "traces" / lesson.path().filename() /
-                                         (entry.path().stem().string() + ".trace.jsonl"));
-      REQUIRE_MESSAGE(read.ok(), read.error);
-      int refuted = 0;
-      for (const trace::checked_call& call : read.trace->checked_calls) {
-        CAPTURE(call.check);
-        check_item item = passed_item(call.check);
-        const bool was_refuted = analysis::refute_passed_check(
-            item, analysis::diagnose_call(*read.trace, passed_window(call)));
-        CHECK(was_refuted == !item.passed);
-        if (!was_refuted)
-          continue;
-        ++refuted;
-        CAPTURE(item.message);
-        CHECK(call.check.rfind(function, 0) == 0); // the mistaken function's check, no other
-        CHECK(item.rule == rule);
-        CHECK(item.why_from == "trace");
-        CHECK(item.message.find(messages::text("report.pass-on-disturbed-gpu")) !=
-              std::string::npos);
-      }
-      if (function.empty()) {
-        ++correct;
-        CHECK(refuted == 0);
-      } else if (method_rules.count(rule) != 0) {
-        ++wrong_methods;
-        CHECK(refuted > 0);
-      } else {
-        CHECK(refuted == 0); // a number slip or a warning: the check's number judges it
-      }
+      ++refuted;
+      CAPTURE(item.message);
+      CHECK(call.check.rfind(function, 0) == 0); // the mistaken function's check, no other
+      CHECK(item.rule == rule);
+      CHECK(item.why_from == "trace");
+      CHECK(item.message.find(messages::text("report.pass-on-disturbed-gpu")) != std::string::npos);
+    }
+    if (function.empty()) {
+      ++correct;
+      CHECK(refuted == 0);
+    } else if (method_rules.count(rule) != 0) {
+      ++wrong_methods;
+      CHECK(refuted > 0);
+    } else {
+      CHECK(refuted == 0); // a number slip or a warning: the check's number judges it
     }
   }
   CHECK(correct >= 3);
