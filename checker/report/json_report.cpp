@@ -26,7 +26,10 @@ std::string render_json(const check_report& report) {
                       {"hint", check.hint},
                       {"rule", check.rule},
                       {"lesson_section", check.lesson_section},
-                      {"noise_could_explain", check.noise_could_explain}});
+                      {"noise_could_explain", check.noise_could_explain},
+                      // whether the check showed a call of the student's function, which the trace
+                      // can then judge (a pass on a disturbed GPU is confirmed only then)
+                      {"call_shown", check.call.begin_ns != 0}});
   }
   nlohmann::json build_error = nullptr;
   if (report.build_error) {

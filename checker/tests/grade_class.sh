@@ -95,8 +95,10 @@ while IFS=$'\t' read -r student no_gpu alone loaded what; do
     sed 's/^/    /' "$out/$student.txt"
   fi
   [ -s "$out/$student.json" ] && [ -s "$out/$student.txt" ] || fail "no report for $student"
-  # A pass on a disturbed GPU stands only once the trace of a replay has confirmed its method.
+  # A pass on a disturbed GPU stands only once the trace of a replay has confirmed its method
+  # (where a check showed a call of the student's function for the trace to judge).
   if [ "$got_code" = 0 ] && ! grep -q '"noise_reasons": \[\]' "$out/$student.json" &&
+    grep -q '"call_shown": true' "$out/$student.json" &&
     ! grep -qE '"passes_confirmed_by_trace": [1-9]' "$out/$student.json"; then
     judgement="UNCONFIRMED (a pass on a disturbed GPU)"
     fail "$student passed on a disturbed GPU, but no pass was confirmed by the trace"

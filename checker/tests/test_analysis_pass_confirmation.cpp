@@ -174,6 +174,10 @@ TEST_CASE("the report says how many passes the trace confirmed, in every rendere
 
   CHECK(render_terminal(report, terminal_style{false}).find(line) == std::string::npos);
   CHECK(nlohmann::json::parse(render_json(report))["passes_confirmed_by_trace"] == 0);
+  CHECK(nlohmann::json::parse(render_json(report))["checks"][0]["call_shown"] == false);
+  report.checks[0].call.begin_ns = 1000;
+  report.checks[0].call.end_ns = 2000;
+  CHECK(nlohmann::json::parse(render_json(report))["checks"][0]["call_shown"] == true);
   report.passes_confirmed = 2;
   CHECK(render_terminal(report, terminal_style{false}).find(line) != std::string::npos);
   CHECK(nlohmann::json::parse(render_json(report))["passes_confirmed_by_trace"] == 2);
