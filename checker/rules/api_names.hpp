@@ -23,6 +23,11 @@ inline bool is_elapsed_time(std::string_view name) {
 inline bool is_event_creation(std::string_view name) {
   return starts_with(name, "cudaEventCreate") || starts_with(name, "cuEventCreate");
 }
+// cudaStreamWaitEvent(_ptsz): a stream's later work waits for an event (the runtime's calls, whose
+// stream and event the tracer records).
+inline bool is_stream_wait_event(std::string_view name) {
+  return starts_with(name, "cudaStreamWaitEvent");
+}
 inline bool is_stream_creation(std::string_view name) {
   return starts_with(name, "cudaStreamCreate") || starts_with(name, "cuStreamCreate");
 }

@@ -5,6 +5,7 @@
 // (the stop waited for it; the events bracket it), so other rules' findings are not repeated.
 // Effect: the difference between what was measured and the work's GPU time.
 #include "messages/messages.hpp"
+#include "rules/detail/event_ordering.hpp"
 #include "rules/detail/rule_input.hpp"
 #include "rules/detail/text.hpp"
 
@@ -22,11 +23,18 @@ bool timed_correctly(const rule_input& input, const interval_facts& facts) {
   const trace::api_call* stop = input.index.by_correlation(facts.interval.stop_record_correlation);
   if (start == nullptr || stop == nullptr)
     return false;
+  const stream_ref start_stream = input.index.stream_of(*start);
+  const stream_ref stop_stream = input.index.stream_of(*stop);
   for (const trace::gpu_activity* work : facts.work) {
-    if (input.index.ordered_with(input.index.stream_of(*start), work->stream_id) == coverage::no ||
-        input.index.ordered_with(input.index.stream_of(*stop), work->stream_id) == coverage::no) {
+    // Not ordered with the events, and no fork or join (cudaStreamWaitEvent) orders it either.
+    const bool outside_start =
+        input.index.ordered_with(start_stream, work->stream_id) == coverage::no &&
+        !ordered_after(input, *start, start_stream, *work);
+    const bool outside_stop =
+        input.index.ordered_with(stop_stream, work->stream_id) == coverage::no &&
+        !ordered_before(input, *stop, stop_stream, *work);
+    if (outside_start || outside_stop)
       return false;
-    }
   }
   return true;
 }

@@ -11,11 +11,17 @@
 // every piece of work between the records lies between two events recorded on streams ordered
 // with it, the first completed no earlier than the interval's start event and the second no later
 // than its stop (the earliest start to the latest stop of one event pair per stream), the interval
-// holds all of that work by construction, which the events' completion times show.
+// holds all of that work by construction, which the events' completion times show. Nor is the
+// fork and join of cudaStreamWaitEvent: work on another stream that waited, before its launch, on
+// an event recorded (after the start) on the start's stream, and that the stop's stream waited
+// for, before the stop, through an event recorded on the work's stream after the launch, is
+// ordered between the events (lesson 05 teaches it; a busy GPU can put a gap between the start and
+// the work that is the work's wait, not a mistake).
 // Effect: the difference between what was measured and the work's GPU time; in a lesson, where
 // the traced replay hid it, the miss of the run that failed.
 #include "messages/messages.hpp"
 #include "rules/api_names.hpp"
+#include "rules/detail/event_ordering.hpp"
 #include "rules/detail/rule_input.hpp"
 #include "rules/detail/text.hpp"
 
@@ -95,8 +101,8 @@ std::vector<finding> check_event_stream_mismatch(const rule_input& input) {
     const stream_ref stop_stream = input.index.stream_of(*stop);
     const bool carries_work =
         std::any_of(facts.work.begin(), facts.work.end(), [&](const trace::gpu_activity* work) {
-          return input.index.ordered_with(start_stream, work->stream_id) == coverage::yes &&
-                 input.index.ordered_with(stop_stream, work->stream_id) == coverage::yes;
+          return ordered_after(input, *start, start_stream, *work) &&
+                 ordered_before(input, *stop, stop_stream, *work);
         });
     if (carries_work || spans_brackets(input, facts))
       continue;
