@@ -49,14 +49,14 @@ finding make_finding(std::string_view rule_id, const timed_interval& interval,
                      trace::time_ns effect_ns, trace::time_ns truth_ns, std::string message,
                      std::string hint);
 
-// The calls of an interval that did one-time start-up work: the calls in which the context was
-// created or a module loaded, and library handle creations (cold-start reports them;
-// setup-in-region leaves them out). `what`, when given, gets one description per call.
 // In a lesson's call, the intervals whose measurement is the number the function returned (the
 // longest of several, the real run after a warm-up one); empty in lint, when no number was
 // returned, or when none measured it.
 std::vector<const timed_interval*> returned_intervals(const rule_input& input);
 
+// The calls of an interval that did one-time start-up work: the calls in which the context was
+// created or a module loaded, and library handle creations (cold-start reports them;
+// setup-in-region leaves them out). `what`, when given, gets one description per call.
 std::vector<const trace::api_call*> cold_calls(const rule_input& input, const interval_facts& facts,
                                                std::vector<std::string>* what);
 
