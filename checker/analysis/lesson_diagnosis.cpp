@@ -100,10 +100,18 @@ void explain_failed_check(check_item& item, const std::vector<rules::finding>& f
     item.noise_could_explain = false;
 }
 
+namespace {
+
+// A mistake in the method: an error other than returned-value (which weighs the number returned
+// against the one measured, and the check has judged that number).
+bool is_method_error(const rules::finding& finding) {
+  return finding.level == rules::severity::error && finding.rule != "returned-value";
+}
+
+} // namespace
+
 bool refutes_pass(const std::vector<rules::finding>& findings) {
-  return std::any_of(findings.begin(), findings.end(), [](const rules::finding& finding) {
-    return finding.level == rules::severity::error && finding.rule != "returned-value";
-  });
+  return std::any_of(findings.begin(), findings.end(), is_method_error);
 }
 
 bool refute_passed_check(check_item& item, const std::vector<rules::finding>& findings) {
@@ -112,9 +120,7 @@ bool refute_passed_check(check_item& item, const std::vector<rules::finding>& fi
   // The error that refutes it comes first (diagnose_call's order puts errors first, but a
   // returned-value error may lead).
   std::vector<rules::finding> ordered = findings;
-  std::stable_partition(ordered.begin(), ordered.end(), [](const rules::finding& finding) {
-    return finding.level == rules::severity::error && finding.rule != "returned-value";
-  });
+  std::stable_partition(ordered.begin(), ordered.end(), is_method_error);
   item.passed = false;
   explain_failed_check(item, ordered);
   item.message += messages::text("report.pass-on-disturbed-gpu");

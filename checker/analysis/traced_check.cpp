@@ -85,9 +85,9 @@ static check_report traced_report(const lesson_entry& lesson, check_settings set
   // The verdict comes from a run without the tracer: CUPTI's callbacks add about 0.13 ms to a
   // host-clock timing of 1 ms on the H200, more than the checks' tolerance, so a traced run would
   // fail correct code. The why comes from a traced replay of the same draws (GPUCHECK_SEED), run
-  // only when a check failed, when the checks passed on a disturbed GPU, or when a timeline or
-  // the trace is asked for: a mistake in the code repeats there, and the rules read it from that
-  // run's trace (docs/ARCHITECTURE.md).
+  // only when a check failed, when the GPU was disturbed (to confirm the passes), or when a
+  // timeline or the trace is asked for: a mistake in the code repeats there, and the rules read it
+  // from that run's trace (docs/ARCHITECTURE.md).
   check_report report = run_check(lesson, settings);
   const bool confirming = confirms_passes(report);
   const bool wanted =

@@ -33,9 +33,10 @@ constexpr std::array english{
     // The end of a sentence the trace's findings make, and a second finding joined to the first.
     entry{"report.sentence-end", "."},
     entry{"report.also-finding", "; also [{rule}] {message}"},
-    entry{"report.pass-on-disturbed-gpu",
-          " Its number passed, on a GPU that other work disturbed; the trace of a second run shows "
-          "how the number was made, which a busy GPU cannot change."},
+    entry{
+        "report.pass-on-disturbed-gpu",
+        " Its number passed on a disturbed GPU (the reasons are below); the trace of a second run "
+        "shows how the number was made, which no disturbance changes."},
     entry{"report.why-from-numbers",
           "(inferred from your numbers; the trace shows no timing mistake) {why}"},
     entry{"report.no-line", "in {function} (build with -g for its line)"},

@@ -32,9 +32,10 @@ constexpr std::array chinese{
     entry{"field.learn", "参阅"},
     entry{"report.sentence-end", "。"},
     entry{"report.also-finding", "；另有 [{rule}] {message}"},
-    entry{"report.pass-on-disturbed-gpu",
-          "它的数字是在受其他工作干扰的 GPU 上通过的；第二次运行的 trace 显示了这个数字是怎样"
-          "得出的，GPU 繁忙改变不了这一点。"},
+    entry{
+        "report.pass-on-disturbed-gpu",
+        "它的数字是在受到干扰的 GPU 上通过的（原因见下文）；第二次运行的 trace 显示了这个数字是怎样"
+        "得出的，任何干扰都改变不了这一点。"},
     entry{"report.why-from-numbers", "（由你返回的数值推断；trace 中没有发现计时错误）{why}"},
     entry{"report.no-line", "在 {function} 中（用 -g 构建可看到行号）"},
     entry{"report.sanitizer-found", "compute-sanitizer 发现："},
