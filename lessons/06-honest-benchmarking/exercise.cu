@@ -19,9 +19,9 @@ benchmark_result benchmark(const gpu_work& work, cudaStream_t stream) {
   // TODO: this times one run, once, with two events: lesson 04's method, and no benchmark yet.
   // Run the check and read what it says about the median, then make it honest:
   //   - warm the work up before the first sample (exercise.h says for how long it is cold);
-  //   - where one run is short, time a batch of runs per sample and divide;
+  //   - where one run is short, time a batch of runs per sample (about 1 ms of work) and divide;
   //   - take at least 20 samples; return their median and their noise figure, as exercise.h
-  //     defines them.
+  //     defines them, within about 2 seconds a call.
   gpucourse::cuda_event start;
   gpucourse::cuda_event stop;
   CUDA_CHECK(cudaEventRecord(start, stream));

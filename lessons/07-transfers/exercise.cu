@@ -22,8 +22,9 @@ host_words allocate_host(std::size_t count) {
 // ANCHOR: round_trip_gbps
 double round_trip_gbps(const transfer_job& job, const std::vector<cudaStream_t>& streams) {
   // TODO: this runs the whole round trip on the first stream, one step after the other, and
-  // times it with the host's clock. Cut it into chunks over `streams`, time it with events that
-  // bracket all of the chunks' work, and count every byte that crossed the link.
+  // times it with the host's clock. Cut it into chunks over `streams` (per chunk: a copy in,
+  // launch_transfer_kernel(job, first, count, stream), a copy out; exercise.h), time it with
+  // events that bracket all of the chunks' work, and count every byte that crossed the link.
   const auto start = std::chrono::steady_clock::now();
   run_serial(job, streams.front());
   const auto stop = std::chrono::steady_clock::now();

@@ -12,7 +12,8 @@
 
 // ANCHOR: batched
 void run_batched(unsigned* data, int count, int steps, cudaStream_t stream) {
-  // TODO: one kernel whose threads each do every step of their integer, in order (step_value).
+  // TODO: one kernel whose threads each do every step of their integer, 0 to steps - 1 in order
+  // (step_value), with the block count rounded up (count need not be a multiple of the block).
   // Until then this is the naive loop: right, and as slow as it.
   run_naive(data, count, steps, stream);
 }
@@ -20,9 +21,10 @@ void run_batched(unsigned* data, int count, int steps, cudaStream_t stream) {
 
 // ANCHOR: graph
 cuda_graph_exec capture_naive(unsigned* data, int count, int steps, cudaStream_t stream) {
-  // TODO: capture run_naive's launches from `stream` (cudaStreamBeginCapture, then
-  // cudaStreamEndCapture), instantiate the graph (cudaGraphInstantiate), destroy the cudaGraph_t
-  // and return the executable graph. Until then: no graph at all.
+  // TODO: capture run_naive's launches from `stream` (cudaStreamBeginCapture with
+  // cudaStreamCaptureModeThreadLocal, then cudaStreamEndCapture), instantiate the graph
+  // (cudaGraphInstantiate), destroy the cudaGraph_t and return cuda_graph_exec(exec), which owns
+  // the executable graph. Until then: no graph at all.
   (void)data;
   (void)count;
   (void)steps;
