@@ -6,6 +6,8 @@
 #   traces/NN-slug/NAME.trace.jsonl   copy into checker/tests/fixtures/diagnosis/traces/
 #   reports/NN-slug/NAME.txt|.json    what the student was told
 #   tools/gpu-diagnose.sh [NN...]     (default: every lesson with a corpus)
+# CORPUS=checker/tests/fixtures/diagnosis-to-record records submissions still waiting for their
+# traces; once recorded, move them and their traces into the corpus (that folder's README).
 set -u
 out=${OUT:-gpu-diagnose-out}
 work=$(mktemp -d)
@@ -13,9 +15,10 @@ export PATH=/usr/local/cuda/bin:$PATH NO_COLOR=1
 cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo >"$out/configure.log" 2>&1 || { tail -30 "$out/configure.log"; exit 1; }
 cmake --build build --target gpucheck gputrace -j"$(nproc)" >"$out/build.log" 2>&1 || { grep -m10 error "$out/build.log"; exit 1; }
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
-lessons=${*:-$(ls checker/tests/fixtures/diagnosis | grep -E '^[0-9]{2}-' | cut -c1-2)}
+corpus=${CORPUS:-checker/tests/fixtures/diagnosis}
+lessons=${*:-$(ls "$corpus" | grep -E '^[0-9]{2}-' | cut -c1-2)}
 for lesson in $lessons; do
-  folder=$(ls -d checker/tests/fixtures/diagnosis/"$lesson"-* | head -1)
+  folder=$(ls -d "$corpus"/"$lesson"-* | head -1)
   slug=$(basename "$folder")
   echo "=== $slug ($(date +%T))"
   build/bin/gpucheck grade "$folder" --lesson "$lesson" --out "$work/reports/$slug" \
