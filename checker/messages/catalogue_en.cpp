@@ -280,6 +280,17 @@ constexpr std::array english{
     entry{"cpu-time-clock.fix",
           "time GPU work with a wall clock (std::chrono::steady_clock, CLOCK_MONOTONIC) after a "
           "synchronization, or with CUDA events"},
+    entry{"calendar-clock.why-moved",
+          "you measured {measured} with {clock}, the calendar clock, but the interval lasted "
+          "{wall} on the monotonic clock: the calendar clock jumped {moved} against it while it "
+          "measured (it was set)"},
+    entry{"calendar-clock.note",
+          "timed with {clock}, the calendar clock; it kept pace with the monotonic clock here "
+          "(within {moved}), but the time service or an administrator may set it during any "
+          "measurement, by any amount"},
+    entry{"calendar-clock.fix",
+          "time intervals with std::chrono::steady_clock (CLOCK_MONOTONIC), which is never set, "
+          "or with CUDA events"},
     entry{"event-order.why-swapped",
           "cudaEventElapsedTime was given the stop event first and the start event second "
           "(swapped), so it measured -{measured}"},

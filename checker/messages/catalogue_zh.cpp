@@ -255,6 +255,16 @@ constexpr std::array chinese{
     entry{"cpu-time-clock.fix",
           "同步之后用挂钟时间（std::chrono::steady_clock、CLOCK_MONOTONIC）为 GPU 工作计时，"
           "或者用 CUDA 事件计时"},
+    entry{
+        "calendar-clock.why-moved",
+        "你用日历时钟 {clock} 测得 {measured}，而这个区间按单调时钟持续了 {wall}：测量期间日历时钟"
+        "相对单调时钟跳了 {moved}（它被调整过）"},
+    entry{"calendar-clock.note", "用日历时钟 {clock} 计时；这次它与单调时钟保持一致（相差不超过 "
+                                 "{moved}），但时间服务或管理员"
+                                 "可能在任何一次测量期间调整它，调整多少都有可能"},
+    entry{
+        "calendar-clock.fix",
+        "用 std::chrono::steady_clock（CLOCK_MONOTONIC，从不被调整）为区间计时，或者用 CUDA 事件"},
     entry{"event-order.why-swapped",
           "传给 cudaEventElapsedTime 的第一个是结束事件、第二个是起始事件（顺序颠倒），"
           "所以它测得 -{measured}"},

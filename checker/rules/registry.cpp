@@ -42,6 +42,12 @@ constexpr std::array rules_table{
               "GPU work was timed with a clock that counts CPU time",
               "lessons/04-two-sync-methods/lesson.md#method-1-a-host-clock-and-a-device-wide-sync",
               detail::check_cpu_time_clock},
+    rule_info{"calendar-clock", severity::warning,
+              "GPU work was timed with the calendar clock, and it moved against the monotonic "
+              "clock while it measured",
+              // Lesson 06 teaches the choice of a wall clock.
+              "lessons/06-honest-benchmarking/lesson.md#choose-a-wall-clock",
+              detail::check_calendar_clock},
     rule_info{"setup-in-region", severity::warning,
               "one-time setup (allocation, creating streams, events or handles) inside a timing",
               "lessons/01-warmup/lesson.md#warming-up-on-purpose", detail::check_setup_in_region},

@@ -88,7 +88,7 @@ std::vector<finding> every_rule(const detail::rule_input& input) {
   std::vector<finding> all;
   for (const rule_info& rule : all_rules()) {
     if (rule.level == severity::note)
-      continue; // statements of fact, not mistakes: describe_intended_intervals gives them
+      continue; // statements of fact, not mistakes: describe_intervals gives them
     std::vector<finding> found = rule.check(input);
     all.insert(all.end(), std::make_move_iterator(found.begin()),
                std::make_move_iterator(found.end()));
@@ -104,6 +104,15 @@ std::vector<finding> every_rule(const detail::rule_input& input) {
   return kept;
 }
 
+// The notes: statements of fact about an interval, never mistakes (severity::note).
+std::vector<finding> statements_of_fact(const detail::rule_input& input) {
+  std::vector<finding> notes = detail::describe_submission_only(input);
+  std::vector<finding> calendar = detail::describe_calendar_clock(input);
+  notes.insert(notes.end(), std::make_move_iterator(calendar.begin()),
+               std::make_move_iterator(calendar.end()));
+  return notes;
+}
+
 } // namespace
 
 std::vector<finding> run_rules(const trace::run_trace& trace, const rule_options& options) {
@@ -116,7 +125,7 @@ rule_results run_all_rules(const trace::run_trace& trace, const rule_options& op
   results.intervals = find_timed_intervals(trace, options.window);
   const auto facts = facts_of(index, results.intervals);
   results.findings = run_on_facts(index, facts, options, every_rule);
-  results.notes = run_on_facts(index, facts, options, detail::describe_submission_only);
+  results.notes = run_on_facts(index, facts, options, statements_of_fact);
   return results;
 }
 
@@ -126,9 +135,9 @@ std::vector<finding> run_rule(std::string_view rule_id, const trace::run_trace& 
   return rule == nullptr ? std::vector<finding>{} : run_with_input(trace, options, rule->check);
 }
 
-std::vector<finding> describe_intended_intervals(const trace::run_trace& trace,
-                                                 const rule_options& options) {
-  return run_with_input(trace, options, detail::describe_submission_only);
+std::vector<finding> describe_intervals(const trace::run_trace& trace,
+                                        const rule_options& options) {
+  return run_with_input(trace, options, statements_of_fact);
 }
 
 } // namespace gpucheck::rules

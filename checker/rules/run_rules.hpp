@@ -20,7 +20,7 @@ std::vector<finding> run_rules(const trace::run_trace& trace, const rule_options
 struct rule_results {
   std::vector<timed_interval> intervals;
   std::vector<finding> findings; // run_rules'
-  std::vector<finding> notes;    // describe_intended_intervals'
+  std::vector<finding> notes;    // describe_intervals'
 };
 rule_results run_all_rules(const trace::run_trace& trace, const rule_options& options = {});
 
@@ -28,9 +28,11 @@ rule_results run_all_rules(const trace::run_trace& trace, const rule_options& op
 std::vector<finding> run_rule(std::string_view rule_id, const trace::run_trace& trace,
                               const rule_options& options = {});
 
-// Lint's statements of fact about intervals the program marked as timing only the submission of
-// work on purpose (severity::note, rule "submission-only"). Not mistakes: run_rules skips them.
-std::vector<finding> describe_intended_intervals(const trace::run_trace& trace,
-                                                 const rule_options& options = {});
+// Lint's statements of fact about intervals (severity::note): one the program marked as timing
+// only the submission of work on purpose ("submission-only"), and one timed with the calendar clock
+// that did not move while it measured ("calendar-clock"; when it moved, that is run_rules'
+// warning). Not mistakes: run_rules leaves them out.
+std::vector<finding> describe_intervals(const trace::run_trace& trace,
+                                        const rule_options& options = {});
 
 } // namespace gpucheck::rules

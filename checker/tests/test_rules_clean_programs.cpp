@@ -34,7 +34,7 @@ TEST_CASE("correct programs get no finding in lint mode or in a lesson check") {
 TEST_CASE("an interval marked as submission-only is described, not accused") {
   const trace::run_trace t = test::synthetic_trace("correct_submission_only_marked");
   CHECK(rules::run_rules(t).empty());
-  const auto notes = rules::describe_intended_intervals(t);
+  const auto notes = rules::describe_intervals(t);
   REQUIRE(notes.size() == 1);
   CHECK(notes[0].rule == "submission-only");
   CHECK(notes[0].level == rules::severity::note);
@@ -46,7 +46,7 @@ TEST_CASE("an interval marked as submission-only is described, not accused") {
 TEST_CASE("unmarked intervals get no description") {
   for (const char* name : {"correct_device_sync_after_warmup", "unsynced_stop_no_sync"}) {
     CAPTURE(name);
-    CHECK(rules::describe_intended_intervals(test::synthetic_trace(name)).empty());
+    CHECK(rules::describe_intervals(test::synthetic_trace(name)).empty());
   }
 }
 
@@ -66,7 +66,7 @@ TEST_CASE("a marked submission-only interval followed by a synced one gets no fi
     return b.build();
   };
   CHECK(rules::run_rules(program(true)).empty());
-  CHECK(rules::describe_intended_intervals(program(true)).size() == 1);
+  CHECK(rules::describe_intervals(program(true)).size() == 1);
   std::vector<std::string> unmarked = test::rule_ids(rules::run_rules(program(false)));
   std::sort(unmarked.begin(), unmarked.end());
   CHECK(unmarked == std::vector<std::string>{"unsynced-stop"});

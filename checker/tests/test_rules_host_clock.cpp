@@ -180,3 +180,54 @@ TEST_CASE("cpu-time-clock fires when clock() matched the wall clock only because
   CHECK(findings[0].effect_ns == 2985 * us);
   CHECK(findings[0].message.find("only because the host spun for 2.985 ms") != std::string::npos);
 }
+
+TEST_CASE("calendar-clock warns when the calendar clock was set while it measured") {
+  const trace::run_trace t = test::synthetic_trace("calendar_clock_stepped");
+  const auto findings = rules::run_rules(t);
+  REQUIRE(test::rule_ids(findings) == strings{"calendar-clock"});
+  const rules::finding& f = findings[0];
+  CHECK(f.level == rules::severity::warning);
+  CHECK(f.effect_ns == 1000 * ms);
+  CHECK(f.lesson == "lessons/06-honest-benchmarking/lesson.md#choose-a-wall-clock");
+  CHECK(f.message.find("with CLOCK_REALTIME, the calendar clock") != std::string::npos);
+  CHECK(f.message.find("lasted 2.652 ms on the monotonic clock") != std::string::npos);
+  CHECK(f.message.find("jumped +") != std::string::npos);
+  CHECK(f.hint.find("steady_clock") != std::string::npos);
+  CHECK(rules::describe_intervals(t).empty()); // the warning says it; no note besides
+  SUBCASE("set backwards: the move is reported with its sign") {
+    trace::run_trace back = t;
+    back.clocks.back().value_ns -= 2'000 * ms; // 1 s back instead of 1 s forward
+    const auto found = rules::run_rules(back);
+    REQUIRE(test::rule_ids(found) == strings{"calendar-clock"});
+    CHECK(found[0].effect_ns == 1000 * ms);
+    CHECK(found[0].message.find("jumped -") != std::string::npos);
+  }
+}
+
+TEST_CASE("calendar-clock only notes a calendar clock that kept pace with the monotonic one") {
+  const trace::run_trace t = test::synthetic_trace("correct_calendar_clock_unmoved");
+  CHECK(rules::run_rules(t).empty());
+  const auto notes = rules::describe_intervals(t);
+  REQUIRE(notes.size() == 1);
+  CHECK(notes[0].rule == "calendar-clock");
+  CHECK(notes[0].level == rules::severity::note);
+  CHECK(notes[0].message.find("timed with gettimeofday(), the calendar clock") !=
+        std::string::npos);
+  CHECK(rules::run_all_rules(t).notes.size() == 1);
+  SUBCASE("a move below the materiality bar is still a note, not a warning") {
+    trace::run_trace nudged = t;
+    nudged.clocks.back().value_ns += 40 * us; // under 50 us and under 5% of 2.652 ms
+    CHECK(rules::run_rules(nudged).empty());
+    CHECK(rules::describe_intervals(nudged).size() == 1);
+  }
+  SUBCASE("a monotonic clock gets neither") {
+    CHECK(rules::describe_intervals(test::synthetic_trace("correct_device_sync_after_warmup"))
+              .empty());
+  }
+  SUBCASE("a CPU-only interval on the calendar clock gets neither") {
+    test::trace_builder b;
+    b.clock(0, "A", 1, "realtime").clock(5 * ms, "B", 1, "realtime");
+    CHECK(rules::run_rules(b.build()).empty());
+    CHECK(rules::describe_intervals(b.build()).empty());
+  }
+}

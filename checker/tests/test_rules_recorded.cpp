@@ -57,6 +57,17 @@ TEST_CASE("a recorded helper-based timing finds both clocks' intervals") {
   CHECK(clocks == std::set<std::string>{"gettimeofday", "monotonic"});
 }
 
+TEST_CASE("a recorded gettimeofday timing gets the calendar-clock note, and no warning") {
+  // Recorded on an H200: the calendar clock kept pace with the monotonic one, as it does unless
+  // someone sets it; the note names the clock, the monotonic interval beside it gets nothing.
+  const trace::run_trace t = recorded_trace("chrono_device_sync_correct");
+  const auto notes = rules::describe_intervals(t);
+  REQUIRE(notes.size() == 1);
+  CHECK(notes[0].rule == "calendar-clock");
+  CHECK(notes[0].interval.clock == "gettimeofday");
+  CHECK(rules::run_rule("calendar-clock", t).empty());
+}
+
 TEST_CASE("a recorded unsynced stop is caught") {
   const trace::run_trace t = recorded_trace("chrono_unsynced_stop");
   const auto findings = rules::run_rules(t);
@@ -120,7 +131,7 @@ TEST_CASE("a recorded marked submission-only interval and a synced one get no fi
   REQUIRE(t.clocks.size() == 4);
   t.clocks[1].marker = true; // what lint's addr2line step sets (line 42 carries the comment)
   CHECK(rules::run_rules(t).empty());
-  const auto notes = rules::describe_intended_intervals(t);
+  const auto notes = rules::describe_intervals(t);
   REQUIRE(notes.size() == 1);
   CHECK(notes[0].rule == "submission-only");
 }

@@ -18,7 +18,7 @@ TEST_CASE(
   const std::set<std::string> design_ids{
       "unsynced-stop",      "stale-queue",           "cold-start",     "event-stream-mismatch",
       "event-not-complete", "event-timing-disabled", "cpu-time-clock", "setup-in-region",
-      "below-resolution",   "sync-other-stream"};
+      "below-resolution",   "sync-other-stream",     "calendar-clock"};
   std::set<std::string> listed;
   for (const rules::rule_info& rule : rules::all_rules()) {
     CAPTURE(rule.id);
@@ -117,7 +117,8 @@ TEST_CASE("every rule fires on its own fixture and on no other mistake's fixture
       {"cpu_time_clock_blocking_sync", "cpu-time-clock"},
       {"setup_in_region_malloc", "setup-in-region"},
       {"below_resolution_single_tiny_kernel", "below-resolution"},
-      {"sync_other_stream", "sync-other-stream"}};
+      {"sync_other_stream", "sync-other-stream"},
+      {"calendar_clock_stepped", "calendar-clock"}};
   for (const auto& [fixture, rule] : fixture_rule) {
     CAPTURE(fixture);
     const auto findings = rules::run_rules(test::synthetic_trace(fixture));

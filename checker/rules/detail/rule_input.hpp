@@ -36,6 +36,7 @@ std::vector<finding> check_event_stream_mismatch(const rule_input& input);
 std::vector<finding> check_event_not_complete(const rule_input& input);
 std::vector<finding> check_event_timing_disabled(const rule_input& input);
 std::vector<finding> check_cpu_time_clock(const rule_input& input);
+std::vector<finding> check_calendar_clock(const rule_input& input);
 std::vector<finding> check_setup_in_region(const rule_input& input);
 std::vector<finding> check_below_resolution(const rule_input& input);
 std::vector<finding> check_sync_other_stream(const rule_input& input);
@@ -43,6 +44,7 @@ std::vector<finding> check_event_order(const rule_input& input);
 std::vector<finding> check_returned_value(const rule_input& input);
 std::vector<finding> check_host_gap(const rule_input& input);
 std::vector<finding> describe_submission_only(const rule_input& input);
+std::vector<finding> describe_calendar_clock(const rule_input& input);
 
 // A finding of rule `rule_id` (severity and lesson from the registry) about `interval`.
 finding make_finding(std::string_view rule_id, const timed_interval& interval,
