@@ -287,7 +287,7 @@ constexpr std::array english{
     entry{"calendar-clock.note",
           "timed with {clock}, the calendar clock; it kept pace with the monotonic clock here "
           "(within {moved}), but the time service or an administrator may set it during any "
-          "measurement, by any amount"},
+          "measurement, by any amount; std::chrono::steady_clock (CLOCK_MONOTONIC) is never set"},
     entry{"calendar-clock.fix",
           "time intervals with std::chrono::steady_clock (CLOCK_MONOTONIC), which is never set, "
           "or with CUDA events"},
