@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: MIT
 # Lints every corpus program (built by CMake into BIN_DIR) GPUCHECK_CORPUS_REPEAT times (default 10)
 # and compares the rules found with EXPECTED.tsv: every expected rule must be reported and no
-# other; and the verdict must not change between repetitions. Prints one row per program.
+# other, and so must every note (written note:RULE: lint's statements of fact, submission-only and
+# calendar-clock); and the verdict must not change between repetitions. Prints one row per program.
 # Usage: lint_corpus.sh GPUCHECK CORPUS_DIR BIN_DIR [BUILD_DIR]; with BUILD_DIR, the programs are
 # built there first (CMake target lint-corpus), which only a machine with a GPU does.
 set -u
@@ -29,14 +30,16 @@ while IFS=$'\t' read -r file expected why; do
       python3 -c 'import json,sys
 try: d=json.load(sys.stdin)
 except Exception: print("(no report)"); sys.exit()
-r=sorted({f["rule"] for f in d["findings"]}); print(",".join(r) if r else "-")')
+r=sorted({f["rule"] for f in d["findings"]} | {"note:" + n["rule"] for n in d.get("notes", [])})
+print(",".join(r) if r else "-")')
     [ -z "$first" ] && first=$found
     [ "$found" = "$first" ] || stable="no ($first then $found)"
   done
-  want=$(tr ',' '\n' <<<"$expected" | sort | paste -sd, -)
+  want=$(tr "," "\n" <<<"$expected" | LC_ALL=C sort | paste -sd, -)
   verdict=ok
   if [ "$first" != "$want" ] || [ "$stable" != yes ]; then
-    verdict="WRONG${stable:+ stable=$stable}"
+    verdict=WRONG
+    [ "$stable" = yes ] || verdict="WRONG (unstable: $stable)"
     status=1
   fi
   printf '%-44s %-24s %-24s %s\n' "$name" "$want" "$first" "$verdict"
