@@ -133,8 +133,12 @@ std::string render_lint_terminal(const lint_report& report, bool colour) {
     }
   }
   for (const auto& note : report.notes) {
-    out << "\n  " << paint("1", severity_word(rules::severity::note)) << " "
-        << describe_interval(note.interval) << "\n    " << note.message << "\n";
+    // As a compiler prints a note: where (the stop of the timing it describes), note[rule], the
+    // fact; then the timing and its ends.
+    out << "\n  " << paint("1", place(note.stop_at)) << ": "
+        << paint("1", severity_word(rules::severity::note) + "[" + note.rule + "]") << ": "
+        << note.message << "\n";
+    out << "    " << describe_interval(note.interval) << timed_between(note) << "\n";
   }
   if (without_lines) {
     out << "\n  " << text("lint.without-lines") << "\n";

@@ -66,3 +66,24 @@ TEST_CASE("lint's JSON gives start, stop and site as objects, null where unknown
   CHECK(finding["stop"]["line"] == 24);
   CHECK(finding["start"].is_null());
 }
+
+TEST_CASE("a lint note is printed as a compiler prints one: at its line, note[rule], the fact") {
+  lint_report report;
+  report.program = "bench";
+  report.interval_count = 1;
+  rules::finding note = stale_queue_at_lines();
+  note.rule = "calendar-clock";
+  note.level = rules::severity::note;
+  note.interval.clock = "gettimeofday";
+  note.message = "timed with gettimeofday(), the calendar clock";
+  report.notes = {note};
+  const std::string text = render_lint_terminal(report, false);
+  CHECK(text.find("bench.cu:24: note[calendar-clock]: timed with gettimeofday(), the calendar "
+                  "clock\n") != std::string::npos);
+  CHECK(text.find("from bench.cu:21 to bench.cu:24") != std::string::npos);
+  const auto json = nlohmann::json::parse(render_lint_json(report));
+  CHECK(json["findings"].empty());
+  CHECK(json["notes"][0]["rule"] == "calendar-clock");
+  CHECK(json["notes"][0]["severity"] == "note");
+  CHECK(json["notes"][0]["stop"]["line"] == 24);
+}
