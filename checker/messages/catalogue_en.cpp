@@ -283,7 +283,7 @@ constexpr std::array english{
     entry{"calendar-clock.why-moved",
           "you measured {measured} with {clock}, the calendar clock, but the interval lasted "
           "{wall} on the monotonic clock: the calendar clock jumped {moved} against it while it "
-          "measured (it was set)"},
+          "measured"},
     entry{"calendar-clock.note",
           "timed with {clock}, the calendar clock; it kept pace with the monotonic clock here "
           "(within {moved}), but the time service or an administrator may set it during any "

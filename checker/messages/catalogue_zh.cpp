@@ -258,7 +258,7 @@ constexpr std::array chinese{
     entry{
         "calendar-clock.why-moved",
         "你用日历时钟 {clock} 测得 {measured}，而这个区间按单调时钟持续了 {wall}：测量期间日历时钟"
-        "相对单调时钟跳了 {moved}（它被调整过）"},
+        "相对单调时钟跳了 {moved}"},
     entry{"calendar-clock.note",
           "用日历时钟 {clock} 计时；这次它与单调时钟保持一致（相差不超过 {moved}），"
           "但时间服务或管理员可能在任何一次测量期间调整它，调整多少都有可能；"
