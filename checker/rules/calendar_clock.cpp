@@ -5,9 +5,10 @@
 // alone cannot show it, but the trace can: every read's line holds the monotonic time it was made
 // at, so the calendar clock's move against the monotonic one over the interval is the measured
 // number less the interval's monotonic length.
-//   - a warning (check_calendar_clock) when that move is material: the number is off by it;
-//   - a note (describe_calendar_clock) when it is not: which clock was read, and that nothing
-//     moved it in this run. A fact about the method, never an accusation of the number.
+//   - a warning (check_calendar_clock) when that move is material and at least least_jump_ns:
+//     the number is off by it;
+//   - a note (describe_calendar_clock) otherwise: which clock was read, and how little it moved
+//     in this run. A fact about the method, never an accusation of the number.
 #include "messages/messages.hpp"
 #include "rules/detail/rule_input.hpp"
 #include "rules/detail/text.hpp"
@@ -16,6 +17,12 @@
 
 namespace gpucheck::rules::detail {
 namespace {
+
+// The least jump the warning believes. A read's monotonic time is taken right after the read, and
+// the thread can be preempted in between (for a time slice, milliseconds on a loaded machine), so
+// a smaller move may be the tracer's own; real steps are larger (ntpd steps only past 128 ms,
+// chrony's makestep by default past 1 s).
+constexpr trace::time_ns least_jump_ns = 10'000'000; // [ns] = 10 ms
 
 bool is_calendar_clock(const std::string& clock) {
   return clock == "realtime" || clock == "gettimeofday";
@@ -32,7 +39,7 @@ trace::time_ns moved_ns(const timed_interval& interval) {
 }
 
 // The host-clock intervals on the calendar clock that timed GPU work, with whether the clock moved
-// by a material amount in each.
+// in each by a material amount, and by at least least_jump_ns.
 template <typename Each> void for_each_calendar_interval(const rule_input& input, Each each) {
   for (const interval_facts& facts : input.intervals) {
     const timed_interval& interval = facts.interval;
@@ -41,7 +48,9 @@ template <typename Each> void for_each_calendar_interval(const rule_input& input
       continue;
     const trace::time_ns moved = moved_ns(interval);
     const trace::time_ns wall_ns = interval.stop_ns - interval.start_ns;
-    each(facts, moved, is_material(std::llabs(moved), wall_ns, input.options));
+    each(facts, moved,
+         std::llabs(moved) >= least_jump_ns &&
+             is_material(std::llabs(moved), wall_ns, input.options));
   }
 }
 

@@ -220,6 +220,12 @@ TEST_CASE("calendar-clock only notes a calendar clock that kept pace with the mo
     CHECK(rules::run_rules(nudged).empty());
     CHECK(rules::describe_intervals(nudged).size() == 1);
   }
+  SUBCASE("a move under 10 ms is a note: it may be the tracer's own (a preempted read)") {
+    trace::run_trace preempted = t;
+    preempted.clocks.back().value_ns -= 5 * ms; // material for 2.652 ms, but under 10 ms
+    CHECK(rules::run_rules(preempted).empty());
+    CHECK(rules::describe_intervals(preempted).size() == 1);
+  }
   SUBCASE("a monotonic clock gets neither") {
     CHECK(rules::describe_intervals(test::synthetic_trace("correct_device_sync_after_warmup"))
               .empty());
