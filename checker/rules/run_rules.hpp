@@ -30,7 +30,7 @@ std::vector<finding> run_rule(std::string_view rule_id, const trace::run_trace& 
 
 // Lint's statements of fact about intervals (severity::note): one the program marked as timing
 // only the submission of work on purpose ("submission-only"), and one timed with the calendar clock
-// that did not move while it measured ("calendar-clock"; when it moved, that is run_rules'
+// that moved too little to warn of while it measured ("calendar-clock"; a jump is run_rules'
 // warning). Not mistakes: run_rules leaves them out.
 std::vector<finding> describe_intervals(const trace::run_trace& trace,
                                         const rule_options& options = {});
