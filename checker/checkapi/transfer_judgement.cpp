@@ -74,13 +74,12 @@ speed_verdict judge_speed(const round_trip_times& times, speed_bar bar) {
   return speed_verdict::fast_enough;
 }
 
-bool noise_could_explain_speed(speed_verdict verdict, const round_trip_times& times,
-                               bool machine_loaded) {
-  if (verdict == speed_verdict::fast_enough || !machine_loaded)
-    return false;
-  // No faster than one stream, while the checker's one stream ran in the same conditions: the
-  // student's version did not overlap, whatever the neighbour did.
-  return times.student_ms < 0.95 * times.pinned_serial_ms;
+bool noise_could_explain_speed(speed_verdict verdict, bool machine_loaded) {
+  return verdict != speed_verdict::fast_enough && machine_loaded;
+}
+
+bool shows_no_overlap(const round_trip_times& times) {
+  return times.student_ms >= 0.95 * times.pinned_serial_ms;
 }
 
 transfer_advice advise_on_bandwidth(bandwidth_slip slip, double reported_gbps, double truth_gbps) {

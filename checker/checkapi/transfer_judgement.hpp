@@ -99,12 +99,17 @@ double share_of_peak(const round_trip_times& times);
 speed_verdict judge_speed(const round_trip_times& times, speed_bar bar = {});
 
 /// Whether a busy GPU or link could have produced a miss: another process's copies share the
-/// copy engines and the link, and lengthen any round trip. A round trip no faster than the
-/// checker's own pinned serial one (within 5%) shows no overlap at all, which no neighbour
-/// causes when the checker's serial run in the same conditions was as fast; anything between
-/// the serial time and the bar may be the neighbour's.
-bool noise_could_explain_speed(speed_verdict verdict, const round_trip_times& times,
-                               bool machine_loaded);
+/// copy engines and the link, and lengthen any round trip. The checker's serial baseline is
+/// timed before the student's calls, not in the same instants: under a neighbour that time-slices
+/// the GPU, a correct chunked round trip measured no faster than it (lena, class 07, on an H100),
+/// so on a loaded machine every miss may be the neighbour's. What the numbers cannot rule out,
+/// the trace can: the check shows the call of a round trip no faster than the serial one
+/// (shows_no_overlap), and a mistake the trace finds there makes the failure certain.
+bool noise_could_explain_speed(speed_verdict verdict, bool machine_loaded);
+
+/// A round trip no faster than the checker's pinned serial one (within 5%): on a quiet GPU it
+/// overlapped nothing; on a busy one, its trace is the one to read.
+bool shows_no_overlap(const round_trip_times& times);
 
 /// What to tell the student about a wrong number or a slow round trip, in the student's language.
 struct transfer_advice {

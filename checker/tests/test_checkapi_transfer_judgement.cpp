@@ -86,12 +86,16 @@ TEST_CASE("a correct one passes at 90% of the link's peak rate") {
   CHECK(judge_speed(t) == speed_verdict::fast_enough);
 }
 
-TEST_CASE("one stream (no overlap) fails, and no neighbour excuses it") {
+TEST_CASE("one stream (no overlap) fails; on a loaded machine its trace is the one to read") {
+  // The serial baseline is timed before the student's calls: under a neighbour that time-slices
+  // the GPU, a correct chunked round trip measured no faster than it (lena, class 07, H100). So
+  // the numbers leave the miss to noise there, and the check shows the call for the trace.
   const round_trip_times t = times_for(2 * ms_at(55) + kernel_ms() + 0.03);
   const speed_verdict verdict = judge_speed(t);
   CHECK(verdict == speed_verdict::below_peak_share);
-  CHECK_FALSE(noise_could_explain_speed(verdict, t, true));
-  CHECK_FALSE(noise_could_explain_speed(verdict, t, false));
+  CHECK(shows_no_overlap(t));
+  CHECK(noise_could_explain_speed(verdict, true));
+  CHECK_FALSE(noise_could_explain_speed(verdict, false));
 }
 
 TEST_CASE("pageable memory fails against the pageable baseline, overlapped or not") {
@@ -101,15 +105,16 @@ TEST_CASE("pageable memory fails against the pageable baseline, overlapped or no
   const round_trip_times chunked = times_for(2 * ms_at(pageable_gbps));
   CHECK(judge_speed(serial) == speed_verdict::not_faster_than_pageable);
   CHECK(judge_speed(chunked) == speed_verdict::not_faster_than_pageable);
-  CHECK_FALSE(noise_could_explain_speed(judge_speed(serial), serial, true));
+  CHECK(shows_no_overlap(serial));
 }
 
 TEST_CASE("a slow overlapped run on a loaded machine is inconclusive, not failed") {
   const round_trip_times t = times_for(0.85 * (2 * ms_at(55) + kernel_ms()));
   const speed_verdict verdict = judge_speed(t);
   CHECK(verdict == speed_verdict::below_peak_share);
-  CHECK(noise_could_explain_speed(verdict, t, true));
-  CHECK_FALSE(noise_could_explain_speed(verdict, t, false));
+  CHECK(noise_could_explain_speed(verdict, true));
+  CHECK_FALSE(noise_could_explain_speed(verdict, false));
+  CHECK_FALSE(shows_no_overlap(t)); // faster than one stream: no call to show
 }
 
 TEST_CASE("the advice names the slip and the numbers") {
