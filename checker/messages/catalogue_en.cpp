@@ -51,8 +51,8 @@ constexpr std::array english{
                                   "not write (forged or damaged)."},
     entry{"report.disturbed", "the GPU was disturbed while the checks ran:"},
     entry{"report.passes-confirmed",
-          "- so {count} passed check(s) were checked against the trace of a second run: the "
-          "method behind each number holds"},
+          "- so {count} passed check(s) were checked against the trace of a second run: it shows "
+          "no mistake in the method behind those numbers"},
     entry{"report.timeline", "timeline of your run: {path}"},
     entry{"report.footer-gpu", "GPU {device}   "},
     entry{"report.footer-seed", "replay with GPUCHECK_SEED={seed}   "},
@@ -112,8 +112,9 @@ constexpr std::array english{
           "them, and never changes a unit, a result or what your code did (the trace shows "
           "that)."},
     entry{"advice.pass-refuted",
-          "The GPU was disturbed while the checks ran, so every pass was checked against the trace "
-          "of a second run: on a busy GPU a wrong method's number can land within tolerance by "
+          "The GPU was disturbed while the checks ran, so every pass whose call the trace of a "
+          "second run holds was checked against it: on a busy GPU a wrong method's number can land "
+          "within tolerance by "
           "chance, but what the code did stays the same."},
     entry{"advice.inconclusive", "Re-run when the GPU is quiet (nvidia-smi shows what else runs "
                                  "on it). Your code was not judged wrong."},
@@ -285,9 +286,10 @@ constexpr std::array english{
           "{wall} on the monotonic clock: the calendar clock jumped {moved} against it while it "
           "measured"},
     entry{"calendar-clock.note",
-          "timed with {clock}, the calendar clock; it kept pace with the monotonic clock here "
-          "(within {moved}), but the time service or an administrator may set it during any "
-          "measurement, by any amount; std::chrono::steady_clock (CLOCK_MONOTONIC) is never set"},
+          "timed with {clock}, the calendar clock (it moved {moved} against the monotonic clock "
+          "here, too little to tell from the tracer's own delay); the time service or an "
+          "administrator may set it during any measurement, by any amount; "
+          "std::chrono::steady_clock (CLOCK_MONOTONIC) is never set"},
     entry{"calendar-clock.fix",
           "time intervals with std::chrono::steady_clock (CLOCK_MONOTONIC), which is never set, "
           "or with CUDA events"},

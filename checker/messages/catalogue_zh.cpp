@@ -47,8 +47,8 @@ constexpr std::array chinese{
     entry{"report.forged-detail",
           " 行结果通道中的内容：它们不是本次运行的检查写入的（伪造或损坏）。"},
     entry{"report.disturbed", "检查运行期间 GPU 受到干扰："},
-    entry{"report.passes-confirmed",
-          "- 因此 {count} 项通过的检查已用第二次运行的 trace 复核：每个数字背后的方法成立"},
+    entry{"report.passes-confirmed", "- 因此 {count} 项通过的检查已用第二次运行的 trace "
+                                     "复核：trace 显示这些数字背后的方法没有错误"},
     entry{"report.timeline", "本次运行的时间线：{path}"},
     entry{"report.footer-gpu", "GPU {device}   "},
     entry{"report.footer-seed", "用 GPUCHECK_SEED={seed} 可复现   "},
@@ -101,7 +101,8 @@ constexpr std::array chinese{
           "不会变短，不会比测量它的那次调用更长，也不会改变单位、结果或你的代码做了什么"
           "（trace 显示了这一点）。"},
     entry{"advice.pass-refuted",
-          "检查运行期间 GPU 受到了干扰，所以每一项通过都用带 trace 的第二次运行复核过：在繁忙的 "
+          "检查运行期间 GPU 受到了干扰，所以凡是第二次运行的 trace "
+          "中有其调用的通过项，都用它复核过：在繁忙的 "
           "GPU 上，错误方法得出的数字可能碰巧落在误差范围内，但代码做了什么不会因此改变。"},
     entry{"advice.inconclusive", "等 GPU 空闲时重新运行（nvidia-smi 可看到还有什么在用它）。"
                                  "你的代码并未被判为错误。"},
@@ -259,10 +260,10 @@ constexpr std::array chinese{
         "calendar-clock.why-moved",
         "你用日历时钟 {clock} 测得 {measured}，而这个区间按单调时钟持续了 {wall}：测量期间日历时钟"
         "相对单调时钟跳了 {moved}"},
-    entry{"calendar-clock.note",
-          "用日历时钟 {clock} 计时；这次它与单调时钟保持一致（相差不超过 {moved}），"
-          "但时间服务或管理员可能在任何一次测量期间调整它，调整多少都有可能；"
-          "std::chrono::steady_clock（CLOCK_MONOTONIC）从不被调整"},
+    entry{"calendar-clock.note", "用日历时钟 {clock} 计时（这次它相对单调时钟移动了 "
+                                 "{moved}，小到无法与追踪器自身的延迟区分）；"
+                                 "时间服务或管理员可能在任何一次测量期间调整它，调整多少都有可能；"
+                                 "std::chrono::steady_clock（CLOCK_MONOTONIC）从不被调整"},
     entry{
         "calendar-clock.fix",
         "用 std::chrono::steady_clock（CLOCK_MONOTONIC，从不被调整）为区间计时，或者用 CUDA 事件"},

@@ -139,6 +139,7 @@ std::string render_lint_terminal(const lint_report& report, bool colour) {
         << paint("1", severity_word(rules::severity::note) + "[" + note.rule + "]") << ": "
         << note.message << "\n";
     out << "    " << describe_interval(note.interval) << timed_between(note) << "\n";
+    without_lines = without_lines || note.stop_at.line == 0;
   }
   if (without_lines) {
     out << "\n  " << text("lint.without-lines") << "\n";

@@ -24,10 +24,6 @@ namespace {
 // chrony's makestep by default past 1 s).
 constexpr trace::time_ns least_jump_ns = 10'000'000; // [ns] = 10 ms
 
-bool is_calendar_clock(const std::string& clock) {
-  return clock == "realtime" || clock == "gettimeofday";
-}
-
 std::string calendar_clock_name(const std::string& clock) {
   return clock == "gettimeofday" ? "gettimeofday()" : "CLOCK_REALTIME";
 }
@@ -43,8 +39,10 @@ trace::time_ns moved_ns(const timed_interval& interval) {
 template <typename Each> void for_each_calendar_interval(const rule_input& input, Each each) {
   for (const interval_facts& facts : input.intervals) {
     const timed_interval& interval = facts.interval;
+    trace::clock_read kind;
+    kind.clock = interval.clock;
     if (interval.how != timed_interval::method::host_clock || facts.cpu_only() ||
-        !is_calendar_clock(interval.clock))
+        !kind.is_calendar())
       continue;
     const trace::time_ns moved = moved_ns(interval);
     const trace::time_ns wall_ns = interval.stop_ns - interval.start_ns;

@@ -204,7 +204,7 @@ TEST_CASE("calendar-clock warns when the calendar clock was set while it measure
   }
 }
 
-TEST_CASE("calendar-clock only notes a calendar clock that kept pace with the monotonic one") {
+TEST_CASE("calendar-clock only notes a calendar clock that moved too little to tell") {
   const trace::run_trace t = test::synthetic_trace("correct_calendar_clock_unmoved");
   CHECK(rules::run_rules(t).empty());
   const auto notes = rules::describe_intervals(t);

@@ -93,6 +93,9 @@ struct clock_read {
   bool counts_cpu_time() const {
     return clock == "process_cputime" || clock == "thread_cputime" || clock == "clock";
   }
+  // The calendar clock (CLOCK_REALTIME, also through gettimeofday), which may be set while it
+  // measures.
+  bool is_calendar() const { return clock == "realtime" || clock == "gettimeofday"; }
 };
 
 struct resource_event {
