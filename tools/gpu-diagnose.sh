@@ -6,8 +6,8 @@
 #   traces/NN-slug/NAME.trace.jsonl   copy into checker/tests/fixtures/diagnosis/traces/
 #   reports/NN-slug/NAME.txt|.json    what the student was told
 #   tools/gpu-diagnose.sh [NN...]     (default: every lesson with a corpus)
-# CORPUS=checker/tests/fixtures/diagnosis-to-record records submissions still waiting for their
-# traces; once recorded, move them and their traces into the corpus (that folder's README).
+# CORPUS=DIR records the submissions of another folder laid out the same way (new ones, before
+# they join the corpus with their traces).
 set -u
 out=${OUT:-gpu-diagnose-out}
 work=$(mktemp -d)
