@@ -33,8 +33,13 @@ std::vector<rules::finding> diagnose_call(const trace::run_trace& trace,
   options.min_effect_ns = 20'000; // [ns] = 20 us
   rules::rule_results results = analyze(trace, options);
   std::vector<rules::finding> findings = std::move(results.findings);
+  // A clock of CPU time decides the why whatever else the call did: every number a lesson asks
+  // for is a time that passes, and the other findings describe a measurement it never made.
+  const auto cpu_time_clock = [](const rules::finding& f) { return f.rule == "cpu-time-clock"; };
   std::stable_sort(findings.begin(), findings.end(),
-                   [](const rules::finding& a, const rules::finding& b) {
+                   [&](const rules::finding& a, const rules::finding& b) {
+                     if (cpu_time_clock(a) != cpu_time_clock(b))
+                       return cpu_time_clock(a);
                      const bool a_error = a.level == rules::severity::error;
                      const bool b_error = b.level == rules::severity::error;
                      if (a_error != b_error)

@@ -35,7 +35,7 @@ inline std::map<std::string, double> fresh_trial_values(const timing_trial& tria
           {"trial_truth_ms", trial.truth_ms},
           {"trial_call_ms", trial.call.call_ms},
           {"trial_work_runs", static_cast<double>(trial.work_runs)},
-          {"trial_read_cpu_clock", trial.read_cpu_clock ? 1.0 : 0.0},
+          {"trial_read_cpu_clock", static_cast<double>(trial.read_cpu_clock)},
           {"trial_own_clock", trial.own_clock ? 1.0 : 0.0}};
 }
 
@@ -66,7 +66,7 @@ inline std::optional<timing_trial> fresh_trial(const fresh_result& run, time_tol
                           : run.value("trial_reported_ms");
   trial.truth_ms = run.value("trial_truth_ms");
   trial.work_runs = static_cast<int>(run.value("trial_work_runs"));
-  trial.read_cpu_clock = run.value("trial_read_cpu_clock") != 0.0;
+  trial.read_cpu_clock = static_cast<cpu_clock>(run.value("trial_read_cpu_clock"));
   trial.call.reported_ms = trial.reported_ms;
   trial.call.truth_ms = trial.truth_ms;
   trial.call.call_ms = run.value("trial_call_ms");

@@ -74,7 +74,7 @@ timing_trial time_known_call(known_duration_work& kernel, double duration_ms,
   const auto clock_reads_before = cpu_clock_reads();
   const int runs_before = kernel.runs();
   trial.call = call_timed([&] { return time_it(work); });
-  trial.read_cpu_clock = cpu_clock_reads() != clock_reads_before;
+  trial.read_cpu_clock = cpu_clock_read_since(clock_reads_before);
   trial.work_runs = kernel.runs() - runs_before;
   const auto ms = [](host_clock::duration span) {
     return std::chrono::duration<double, std::milli>(span).count();

@@ -26,7 +26,7 @@ timing_trial time_known_work(known_duration_work& kernel, double duration_ms,
   const int runs_before = kernel.runs();
   trial.call =
       call_timed([&] { return time_it([&](cudaStream_t s) { kernel.enqueue(s, duration_ms); }); });
-  trial.read_cpu_clock = cpu_clock_reads() != clock_reads_before;
+  trial.read_cpu_clock = cpu_clock_read_since(clock_reads_before);
   trial.work_runs = kernel.runs() - runs_before;
   trial.call.truth_ms = kernel.true_ms_since(runs_before, duration_ms);
   trial.reported_ms = trial.call.reported_ms;

@@ -45,7 +45,7 @@ timing_trial time_paced_runs(paced_work& kernel, double run_ms, time_tolerance t
     return reported.total_ms;
   });
   CUDA_CHECK(cudaDeviceSynchronize()); // the runs end before the next trial queues more
-  trial.read_cpu_clock = cpu_clock_reads() != clock_reads_before;
+  trial.read_cpu_clock = cpu_clock_read_since(clock_reads_before);
   trial.work_runs = kernel.runs() - runs_before;
   trial.call.truth_ms = truth_ms * (reported.runs > 0 ? reported.runs : 1);
   trial.reported_ms = reported.runs > 0 ? reported.total_ms / reported.runs

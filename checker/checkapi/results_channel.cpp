@@ -6,8 +6,10 @@
 // written by anyone else, or a line removed, is detected by gpucheck (core/check_results_file.cpp).
 #include "checkapi/results_channel.hpp"
 
+#include "checkapi/cpu_clock_watch.hpp"
 #include "checkapi/random_draw.hpp"
 #include "checkapi/say.hpp"
+#include "checkapi/timing_trials.hpp"
 
 #include <cmath>
 #include <cstdio>
@@ -41,11 +43,27 @@ void append_signed(nlohmann::json line, const hash_key& key) {
   }
 }
 
+// A timing check of GPU work that passed although the student's code read a clock of CPU time
+// since the previous check reported: no pass, whatever the numbers, in every lesson (the trials of
+// timing_trials.hpp name the clock per call; this catches the checks written without them). The
+// checker itself never reads such a clock. A check program reports each check after the calls
+// that it judges, so the reads since the previous report are this check's calls'.
+void refuse_pass_on_cpu_time_clock(check_outcome& outcome) {
+  static std::uint64_t reads_at_last_report = 0;
+  const cpu_clock read = cpu_clock_read_since(reads_at_last_report);
+  reads_at_last_report = cpu_clock_reads();
+  const bool timed_gpu_work = outcome.call.begin_ns != 0 && outcome.call.truth_ms > 0;
+  if (outcome.passed && read != cpu_clock::none && timed_gpu_work)
+    fail_for_cpu_time_clock(outcome, read);
+}
+
 } // namespace
 
-bool report(const check_outcome& outcome) {
+bool report(const check_outcome& given) {
+  check_outcome outcome = given;
   {
     std::lock_guard lock(channel_mutex);
+    refuse_pass_on_cpu_time_clock(outcome);
     ++channel_check_count;
     nlohmann::json call = nullptr;
     if (outcome.call.begin_ns != 0) {

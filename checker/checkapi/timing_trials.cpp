@@ -77,22 +77,28 @@ void name_number_facts(check_outcome& outcome, const std::vector<timing_trial>& 
   name_work_runs(outcome, counted);
 }
 
-// clock() counts the CPU time of the process, not the time that passes: it reads about right
-// while the host spins in a synchronize, and stands still while it sleeps there (blocking sync).
-// A number right by luck is no pass.
+// A clock of CPU time counts the CPU time of the process, not the time that passes: it reads
+// about right while the host spins in a synchronize, and stands still while it sleeps there
+// (blocking sync). A number right by luck is no pass.
 void fail_cpu_time_clock(check_outcome& outcome, const std::vector<timing_trial>& trials) {
-  if (std::none_of(trials.begin(), trials.end(),
-                   [](const timing_trial& t) { return t.read_cpu_clock; }))
+  const auto read = std::find_if(trials.begin(), trials.end(), [](const timing_trial& t) {
+    return t.read_cpu_clock != cpu_clock::none;
+  });
+  if (read == trials.end())
     return;
+  fail_for_cpu_time_clock(outcome, read->read_cpu_clock);
+}
+
+} // namespace
+
+void fail_for_cpu_time_clock(check_outcome& outcome, cpu_clock which) {
   outcome.passed = false;
   outcome.noise_could_explain = false;
-  outcome.message = say("check.api.cpu-time-clock.message");
+  outcome.message = say("check.api.cpu-time-clock.message", {{"clock", cpu_clock_call(which)}});
   outcome.hint = say("check.api.cpu-time-clock.hint");
   outcome.says_only_how_far_off = false;
   outcome.rule = "cpu-time-clock";
 }
-
-} // namespace
 
 check_outcome judge_timing(const std::vector<timing_trial>& trials, const timing_words& words,
                            int allowed_misses) {

@@ -10,6 +10,7 @@
 /// trace of the failing call (docs/ARCHITECTURE.md, "Which why wins").
 #pragma once
 
+#include "checkapi/cpu_clock_watch.hpp"
 #include "checkapi/judge.hpp"
 #include "checkapi/number_slip.hpp"
 #include "checkapi/results_channel.hpp"
@@ -22,17 +23,21 @@ namespace gpucheck {
 
 /// One call of a student's timing function, and the truth it is judged against.
 struct timing_trial {
-  std::string work;            ///< what was timed, for the report: "a kernel of known duration"
-  double reported_ms = 0;      ///< the number judged: one call's, or the median of several
-  double truth_ms = 0;         ///< what the work really took
-  time_tolerance tolerance;    ///< how far from truth_ms the number may be
-  bool own_clock = true;       ///< the truth is the timed kernel's own clock (judge.hpp)
-  timed_call call;             ///< one call's number, duration and window, for the trace
-  int work_runs = -1;          ///< how often the call ran the work it was given; -1: not counted
-  bool read_cpu_clock = false; ///< the call read clock(), a CPU-time clock
+  std::string work;         ///< what was timed, for the report: "a kernel of known duration"
+  double reported_ms = 0;   ///< the number judged: one call's, or the median of several
+  double truth_ms = 0;      ///< what the work really took
+  time_tolerance tolerance; ///< how far from truth_ms the number may be
+  bool own_clock = true;    ///< the truth is the timed kernel's own clock (judge.hpp)
+  timed_call call;          ///< one call's number, duration and window, for the trace
+  int work_runs = -1;       ///< how often the call ran the work it was given; -1: not counted
+  cpu_clock read_cpu_clock = cpu_clock::none; ///< the clock of CPU time the call read, if any
 
   time_verdict verdict() const { return judge_time(reported_ms, truth_ms, tolerance); }
 };
+
+/// Makes `outcome` a failure for timing with `which`, a clock of CPU time, whatever its numbers:
+/// such a number is right only while the host spins in its waits.
+void fail_for_cpu_time_clock(check_outcome& outcome, cpu_clock which);
 
 /// What a lesson tells a student whose timing check failed, beyond the numbers.
 struct timing_words {
@@ -46,8 +51,8 @@ struct timing_words {
 /// The outcome of a timing check: passed when at most `allowed_misses` trials were not accurate.
 /// A failure shows the first wrong trial (its call, for the trace), says by how much it was wrong,
 /// and names what the numbers prove: a unit slip or a number longer than its call
-/// (number_slip.hpp), work run never or several times (work_runs.hpp), a clock() read. Noise can
-/// excuse it only when every wrong trial is one a busy GPU could have produced.
+/// (number_slip.hpp), work run never or several times (work_runs.hpp), a CPU-time clock read. Noise
+/// can excuse it only when every wrong trial is one a busy GPU could have produced.
 check_outcome judge_timing(const std::vector<timing_trial>& trials, const timing_words& words,
                            int allowed_misses);
 

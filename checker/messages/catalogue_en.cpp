@@ -278,6 +278,10 @@ constexpr std::array english{
           "you measured {measured} with {clock}, which counts CPU time; it matched the wall clock "
           "in this run only because the host spun for {waited} while it waited for the GPU: "
           "where the host sleeps in the wait (blocking sync), the number loses that time"},
+    entry{"cpu-time-clock.why-busy",
+          "you measured {measured} with {clock}, which counts CPU time; it came near the wall "
+          "clock's {wall} in this run only because the CPU was busy for the whole interval: the "
+          "time the CPU does not run (a wait that sleeps, a preempted thread) is not in it"},
     entry{"cpu-time-clock.fix",
           "time GPU work with a wall clock (std::chrono::steady_clock, CLOCK_MONOTONIC) after a "
           "synchronization, or with CUDA events"},

@@ -29,7 +29,7 @@ constexpr std::array english{
     entry{"check.api.not-a-duration.hint",
           "Return the difference of your two readings, in milliseconds."},
     entry{"check.api.cpu-time-clock.message",
-          "your function reads clock(), which counts the CPU time your process used, not the "
+          "your function reads {clock}, a clock of the CPU time your process used, not of the "
           "time that passed. It reads about right only while the CPU spins waiting for the GPU; "
           "if the CPU sleeps in the wait (blocking sync), it misses the wait."},
     entry{"check.api.cpu-time-clock.hint",

@@ -24,7 +24,7 @@ constexpr std::array chinese{
     entry{"check.api.not-a-duration.message", "你的函数返回了 {reported}，这不是一个时长。"},
     entry{"check.api.not-a-duration.hint", "返回两次读数之差，以毫秒为单位。"},
     entry{"check.api.cpu-time-clock.message",
-          "你的函数读取了 clock()，它统计的是进程占用的 CPU 时间，而不是实际流逝的时间。只有当 "
+          "你的函数读取了 {clock}，它统计的是进程占用的 CPU 时间，而不是实际流逝的时间。只有当 "
           "CPU 在等待 GPU 时空转，它的读数才大致正确；如果 CPU 在等待中休眠（阻塞式同步），"
           "这段等待就被漏掉了。"},
     entry{"check.api.cpu-time-clock.hint",

@@ -5,7 +5,9 @@
 // wall-clock length of the interval. When the wait spun, the two agree, and the method is still
 // wrong: the number holds only while the host spins (cudaDeviceScheduleBlockingSync, or a busy
 // machine's scheduler, takes the wait out of it). Effect then: the waits' host time, what the
-// number would lose.
+// number would lose. In a lesson every number asked for is a time that passes, so there a clock
+// of CPU time is the cause whatever the interval held and however close its number came: a
+// failing call that read one is explained by it (docs/ARCHITECTURE.md, "Which why wins").
 #include "messages/messages.hpp"
 #include "rules/detail/overhead.hpp"
 #include "rules/detail/rule_input.hpp"
@@ -23,6 +25,10 @@ std::string clock_name(const std::string& clock) {
     return "CLOCK_PROCESS_CPUTIME_ID";
   if (clock == "thread_cputime")
     return "CLOCK_THREAD_CPUTIME_ID";
+  if (clock == "getrusage")
+    return "getrusage()";
+  if (clock == "times")
+    return "times()";
   return clock;
 }
 
@@ -30,9 +36,10 @@ std::string clock_name(const std::string& clock) {
 
 std::vector<finding> check_cpu_time_clock(const rule_input& input) {
   std::vector<finding> findings;
+  const bool lesson = input.options.mode == rule_options::context::lesson;
   for (const interval_facts& facts : input.intervals) {
     const timed_interval& interval = facts.interval;
-    if (interval.how != timed_interval::method::host_clock || facts.cpu_only())
+    if (interval.how != timed_interval::method::host_clock || (facts.cpu_only() && !lesson))
       continue;
     trace::clock_read kind;
     kind.clock = interval.clock;
@@ -55,13 +62,20 @@ std::vector<finding> check_cpu_time_clock(const rule_input& input) {
       for (const host_wait* wait : facts.waits)
         waits.push_back(wait->call);
       const trace::time_ns waited_ns = union_of_calls_ns(waits);
-      if (!is_material(waited_ns, wall_ns, input.options))
+      if (is_material(waited_ns, wall_ns, input.options)) {
+        effect_ns = waited_ns;
+        message = messages::text("cpu-time-clock.why-spun",
+                                 {{"measured", format_duration(interval.measured_ns)},
+                                  {"clock", clock_name(interval.clock)},
+                                  {"waited", format_duration(waited_ns)}});
+      } else if (lesson) {
+        message = messages::text("cpu-time-clock.why-busy",
+                                 {{"measured", format_duration(interval.measured_ns)},
+                                  {"clock", clock_name(interval.clock)},
+                                  {"wall", format_duration(wall_ns)}});
+      } else {
         continue;
-      effect_ns = waited_ns;
-      message = messages::text("cpu-time-clock.why-spun",
-                               {{"measured", format_duration(interval.measured_ns)},
-                                {"clock", clock_name(interval.clock)},
-                                {"waited", format_duration(waited_ns)}});
+      }
     }
     std::string hint = messages::text("cpu-time-clock.fix");
     findings.push_back(make_finding("cpu-time-clock", interval, effect_ns, facts.truth_ns(),

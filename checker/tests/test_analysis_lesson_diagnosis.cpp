@@ -5,9 +5,12 @@
 #include "analysis/lesson_diagnosis.hpp"
 #include "report/json_report.hpp"
 #include "report/terminal_report.hpp"
+#include "test_rules_support.hpp"
 
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
+
+#include <algorithm>
 
 using namespace gpucheck;
 
@@ -122,4 +125,22 @@ TEST_CASE("without a finding, the check's words stay, marked as inferred from th
     CHECK(passed.why_from.empty());
     CHECK(passed.rule == "stale-queue");
   }
+}
+
+TEST_CASE("a clock of CPU time is the why of a failed call, before a larger error") {
+  // The student's CLOCK_PROCESS_CPUTIME_ID reads around a launch, stopped with the kernel still
+  // running: unsynced-stop's effect (about 1.6 ms) is larger than cpu-time-clock's, yet the clock
+  // decides, since the number was never a time that passed.
+  test::trace_builder b;
+  b.clock(1 * test::ms, "check+0x10");
+  b.clock(1 * test::ms + 10 * test::us, "exercise+0x20", 1, "process_cputime");
+  b.launch(1 * test::ms + 20 * test::us, 1 * test::ms + 30 * test::us, 3 * test::ms);
+  b.clock(1 * test::ms + 400 * test::us, "exercise+0x30", 1, "process_cputime");
+  b.clock(1 * test::ms + 410 * test::us, "check+0x40");
+  const rules::call_window window{1 * test::ms, 1 * test::ms + 410 * test::us, 1, 0.39, 2.97};
+  const auto findings = analysis::diagnose_call(b.build(), window);
+  REQUIRE(findings.size() >= 2);
+  CHECK(findings[0].rule == "cpu-time-clock");
+  CHECK(std::any_of(findings.begin(), findings.end(),
+                    [](const rules::finding& f) { return f.rule == "unsynced-stop"; }));
 }

@@ -32,7 +32,7 @@ timing_trial measured_trial() {
   trial.truth_ms = 61.2875;
   trial.call.call_ms = 61.31;
   trial.work_runs = 1;
-  trial.read_cpu_clock = false;
+  trial.read_cpu_clock = gpucheck::cpu_clock::none;
   trial.own_clock = true;
   return trial;
 }
@@ -49,7 +49,7 @@ TEST_CASE("a trial sent from a fresh process is read back with its numbers and c
   CHECK(read->call.truth_ms == 61.2875);
   CHECK(read->call.call_ms == 61.31);
   CHECK(read->work_runs == 1);
-  CHECK_FALSE(read->read_cpu_clock);
+  CHECK(read->read_cpu_clock == gpucheck::cpu_clock::none);
   CHECK(read->own_clock);
   CHECK(read->tolerance.relative == 0.02);
   CHECK(read->verdict() == time_verdict::accurate);
@@ -62,12 +62,12 @@ TEST_CASE("a trial sent from a fresh process is read back with its numbers and c
 TEST_CASE("a fresh trial keeps what the numbers prove: runs, a clock() read, another truth") {
   timing_trial trial = measured_trial();
   trial.work_runs = 2;
-  trial.read_cpu_clock = true;
+  trial.read_cpu_clock = gpucheck::cpu_clock::getrusage;
   trial.own_clock = false;
   const auto read = fresh_trial(sent(trial), {});
   REQUIRE(read);
   CHECK(read->work_runs == 2);
-  CHECK(read->read_cpu_clock);
+  CHECK(read->read_cpu_clock == gpucheck::cpu_clock::getrusage);
   CHECK_FALSE(read->own_clock);
 }
 

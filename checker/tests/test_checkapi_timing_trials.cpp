@@ -120,7 +120,7 @@ TEST_CASE("facts the numbers prove replace the plain statement") {
   }
   SUBCASE("clock() read: a fail even when the numbers are right") {
     auto lucky = kernel_trial(2.5, 2.5);
-    lucky.read_cpu_clock = true;
+    lucky.read_cpu_clock = gpucheck::cpu_clock::process_cputime;
     const auto outcome = gpucheck::judge_timing({lucky, kernel_trial(3.0, 3.0)}, words(), 1);
     CHECK_FALSE(outcome.passed);
     CHECK(outcome.rule == "cpu-time-clock");

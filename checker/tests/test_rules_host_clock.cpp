@@ -7,6 +7,8 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
+
 using namespace gpucheck;
 using test::ms;
 using test::us;
@@ -179,6 +181,48 @@ TEST_CASE("cpu-time-clock fires when clock() matched the wall clock only because
   REQUIRE(test::rule_ids(findings) == strings{"cpu-time-clock"});
   CHECK(findings[0].effect_ns == 2985 * us);
   CHECK(findings[0].message.find("only because the host spun for 2.985 ms") != std::string::npos);
+}
+
+TEST_CASE("cpu-time-clock in a lesson: the cause even where the CPU was busy the whole interval") {
+  // The student's CLOCK_PROCESS_CPUTIME_ID around a launch whose kernel ended before the stop:
+  // the CPU ran throughout (value = monotonic time), no wait to lose.
+  test::trace_builder b;
+  b.clock(1 * ms, "check+0x10");
+  b.clock(1 * ms + 10 * us, "exercise+0x20", 1, "process_cputime");
+  b.launch(1 * ms + 20 * us, 1 * ms + 30 * us, 1 * ms + 90 * us);
+  b.clock(1 * ms + 400 * us, "exercise+0x30", 1, "process_cputime");
+  b.clock(1 * ms + 410 * us, "check+0x40");
+  const trace::run_trace t = b.build();
+  SUBCASE("lint: the number is right, nothing to say of its clock") {
+    CHECK(test::rule_ids(rules::run_rules(t)) != strings{"cpu-time-clock"});
+  }
+  SUBCASE("lesson: every number asked for is a time that passes") {
+    rules::rule_options options;
+    options.mode = rules::rule_options::context::lesson;
+    options.window = rules::call_window{1 * ms, 1 * ms + 410 * us, 1, 0.39, 0.06};
+    const auto findings = rules::run_rules(t, options);
+    REQUIRE_FALSE(findings.empty());
+    const auto cpu = std::find_if(findings.begin(), findings.end(), [](const rules::finding& f) {
+      return f.rule == "cpu-time-clock";
+    });
+    REQUIRE(cpu != findings.end());
+    CHECK(cpu->message.find("with CLOCK_PROCESS_CPUTIME_ID, which counts CPU time") !=
+          std::string::npos);
+    CHECK(cpu->message.find("only because the CPU was busy") != std::string::npos);
+  }
+}
+
+TEST_CASE("getrusage and times are clocks of CPU time") {
+  for (const char* clock : {"getrusage", "times"}) {
+    test::trace_builder b;
+    b.clock(1 * ms, "A", 1, clock);
+    b.launch(1 * ms + 10 * us, 1 * ms + 20 * us, 4 * ms);
+    b.device_sync(1 * ms + 20 * us, 4 * ms + 5 * us);
+    b.clock(4 * ms + 10 * us, "B", 1, clock);
+    const auto findings = rules::run_rules(b.build());
+    REQUIRE(test::rule_ids(findings) == strings{"cpu-time-clock"});
+    CHECK(findings[0].message.find(std::string("with ") + clock + "()") != std::string::npos);
+  }
 }
 
 TEST_CASE("calendar-clock warns when the calendar clock was set while it measured") {

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 // Host clock reads, by symbol interposition: these definitions shadow libc's when the library is
 // LD_PRELOADed (clocks are read before CUDA starts, so the injection alone would be too late).
-// std::chrono's clocks reach clock_gettime through libstdc++. Every read is passed through
-// unchanged; only the program's own are written (see call_site.hpp for how that is decided).
+// std::chrono's clocks reach clock_gettime through libstdc++. getrusage and times are read as
+// clocks of CPU time (their user and system times), which the cpu-time-clock rule judges. Every
+// read is passed through unchanged; only the program's own are written (see call_site.hpp for how
+// that is decided).
 #include "api_callbacks.hpp"
 #include "call_site.hpp"
 #include "detail/export.hpp"
@@ -12,7 +14,10 @@
 
 #include <ctime>
 #include <string>
+#include <sys/resource.h>
 #include <sys/time.h>
+#include <sys/times.h>
+#include <unistd.h>
 
 namespace gputrace {
 
@@ -120,6 +125,38 @@ GPUTRACE_EXPORT int timespec_get(timespec* ts, int base) {
   const int result = real(ts, base);
   if (result == TIME_UTC && worth_a_look()) {
     record_read("realtime", CLOCK_REALTIME, to_ns(*ts), detail::monotonic_ns(),
+                __builtin_return_address(0));
+  }
+  return result;
+}
+
+GPUTRACE_EXPORT int getrusage(int who, rusage* usage) {
+  auto real = detail::real().getrusage;
+  if (real == nullptr) {
+    return -1;
+  }
+  const int result = real(who, usage);
+  if (result == 0 && worth_a_look()) {
+    const auto ns = [](const timeval& tv) {
+      return static_cast<std::int64_t>(tv.tv_sec) * 1'000'000'000 + tv.tv_usec * 1000;
+    };
+    record_read("getrusage", who, ns(usage->ru_utime) + ns(usage->ru_stime), detail::monotonic_ns(),
+                __builtin_return_address(0));
+  }
+  return result;
+}
+
+GPUTRACE_EXPORT clock_t times(tms* buffer) {
+  auto real = detail::real().times;
+  if (real == nullptr) {
+    return static_cast<clock_t>(-1);
+  }
+  const clock_t result = real(buffer);
+  if (result != static_cast<clock_t>(-1) && buffer != nullptr && worth_a_look()) {
+    // The CPU time the buffer holds, in clock ticks (sysconf(_SC_CLK_TCK) a second).
+    static const long ticks_per_s = sysconf(_SC_CLK_TCK);
+    const auto cpu_ticks = static_cast<std::int64_t>(buffer->tms_utime + buffer->tms_stime);
+    record_read("times", -1, cpu_ticks * (1'000'000'000 / ticks_per_s), detail::monotonic_ns(),
                 __builtin_return_address(0));
   }
   return result;

@@ -83,7 +83,8 @@ struct event_time {
 };
 
 struct clock_read {
-  std::string clock; // "monotonic", "realtime", "process_cputime", "gettimeofday", "clock", ...
+  std::string clock; // "monotonic", "realtime", "process_cputime", "gettimeofday", "clock",
+                     // "getrusage", "times", ...
   time_ns t_ns = 0;
   std::int64_t value_ns = 0;
   int tid = 0;
@@ -91,7 +92,8 @@ struct clock_read {
   bool marker = false;
 
   bool counts_cpu_time() const {
-    return clock == "process_cputime" || clock == "thread_cputime" || clock == "clock";
+    return clock == "process_cputime" || clock == "thread_cputime" || clock == "clock" ||
+           clock == "getrusage" || clock == "times";
   }
   // The calendar clock (CLOCK_REALTIME, also through gettimeofday), which may be set while it
   // measures.

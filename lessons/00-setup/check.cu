@@ -282,7 +282,7 @@ copy_trial time_one_copy(const copy_setup& setup) {
   const auto clock_reads_before = gpucheck::cpu_clock_reads();
   trial.timing.call = gpucheck::call_timed(
       [&] { return time_copy_ms(setup.destination.data(), setup.source, bytes); });
-  trial.timing.read_cpu_clock = gpucheck::cpu_clock_reads() != clock_reads_before;
+  trial.timing.read_cpu_clock = gpucheck::cpu_clock_read_since(clock_reads_before);
   CUDA_CHECK(cudaDeviceSynchronize());
   CUDA_CHECK(
       cudaMemcpy(setup.read_back.data(), setup.destination.data(), bytes, cudaMemcpyDeviceToHost));

@@ -23,6 +23,8 @@ real_clocks resolve() {
   r.gettimeofday = reinterpret_cast<gettimeofday_fn>(dlsym(RTLD_NEXT, "gettimeofday"));
   r.clock = reinterpret_cast<clock_fn>(dlsym(RTLD_NEXT, "clock"));
   r.timespec_get = reinterpret_cast<timespec_get_fn>(dlsym(RTLD_NEXT, "timespec_get"));
+  r.getrusage = reinterpret_cast<getrusage_fn>(dlsym(RTLD_NEXT, "getrusage"));
+  r.times = reinterpret_cast<times_fn>(dlsym(RTLD_NEXT, "times"));
   return r;
 }
 

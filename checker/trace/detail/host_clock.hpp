@@ -5,7 +5,9 @@
 
 #include <cstdint>
 #include <ctime>
+#include <sys/resource.h>
 #include <sys/time.h>
+#include <sys/times.h>
 
 namespace gputrace::detail {
 
@@ -13,12 +15,16 @@ using clock_gettime_fn = int (*)(clockid_t, timespec*);
 using gettimeofday_fn = int (*)(timeval*, void*);
 using clock_fn = clock_t (*)();
 using timespec_get_fn = int (*)(timespec*, int);
+using getrusage_fn = int (*)(int, rusage*);
+using times_fn = clock_t (*)(tms*);
 
 struct real_clocks {
   clock_gettime_fn clock_gettime = nullptr;
   gettimeofday_fn gettimeofday = nullptr;
   clock_fn clock = nullptr;
   timespec_get_fn timespec_get = nullptr;
+  getrusage_fn getrusage = nullptr;
+  times_fn times = nullptr;
 };
 
 // The next definitions after ours (dlsym RTLD_NEXT), resolved once.
