@@ -40,6 +40,19 @@ TEST_CASE("a fork and join with cudaStreamWaitEvent orders the work between the 
   }
 }
 
+TEST_CASE("stream waits are followed over any number of streams") {
+  // The work runs on a third stream, reached from the start's stream through a second and joined
+  // back the same way: two hops each way.
+  CHECK(rules::run_rules(test::synthetic_trace("correct_chain_of_three_streams")).empty());
+
+  SUBCASE("a chain whose last hop back is missing does not order the stop after the work") {
+    const auto findings =
+        rules::run_rules(test::synthetic_trace("event_stream_mismatch_chain_never_joined"));
+    REQUIRE(test::rule_ids(findings) == strings{"event-stream-mismatch"});
+    CHECK(findings[0].message.find("(0x5550003000)") != std::string::npos);
+  }
+}
+
 TEST_CASE("events on the legacy stream bracket work on an ordinary stream") {
   CHECK(rules::run_rules(test::synthetic_trace("correct_legacy_events_around_blocking_stream"))
             .empty());

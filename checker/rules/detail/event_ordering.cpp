@@ -3,63 +3,83 @@
 
 #include "rules/api_names.hpp"
 
+#include <algorithm>
+#include <vector>
+
 namespace gpucheck::rules::detail {
 namespace {
 
-// One hop of a fork or a join: a stream wait (cudaStreamWaitEvent) by the program on thread
-// `tid`, made after `after_ns` and before `before_ns` on a stream ordered with `waiting_stream`, on
-// an event whose latest record before the wait was made at or after `recorded_from_ns` on a stream
-// ordered with `recorded_stream`.
-struct stream_wait_hop {
-  int tid = 0;
-  trace::time_ns after_ns = 0;
-  trace::time_ns before_ns = 0;
-  trace::time_ns recorded_from_ns = 0;
-  std::uint32_t waiting_stream = 0;
-  std::uint32_t recorded_stream = 0;
+// A point of the program's stream order: what is enqueued at or after `from_ns` on `stream` (or a
+// stream ordered with it) runs after the point the search started from.
+struct stream_point {
+  stream_ref stream;
+  trace::time_ns from_ns = 0;
 };
 
-bool waited_through_event(const rule_input& input, const stream_wait_hop& hop) {
-  const auto ordered = [&](const stream_ref& stream, std::uint32_t with) {
-    return input.index.ordered_with(stream, with) == coverage::yes;
-  };
-  for (const trace::api_call& wait : input.trace().api) {
-    if (wait.tid != hop.tid || !wait.from_program() || !is_stream_wait_event(wait.name) ||
-        wait.result != 0 || !wait.event || wait.start_ns <= hop.after_ns ||
-        wait.start_ns >= hop.before_ns || !ordered(input.index.stream_of(wait), hop.waiting_stream))
-      continue;
-    const trace::api_call* record = input.index.latest_record(*wait.event, wait.start_ns);
-    if (record != nullptr && record->start_ns >= hop.recorded_from_ns &&
-        ordered(input.index.stream_of(*record), hop.recorded_stream))
+bool ordered(const rule_input& input, const stream_ref& stream, const stream_ref& with) {
+  return with.id && input.index.ordered_with(stream, *with.id) == coverage::yes;
+}
+
+// Whether a point ordered with `target` at or before `before_ns` can be reached from `origin`
+// through the program's stream waits (cudaStreamWaitEvent) on thread `tid`, over any number of
+// streams: from a point, a wait reaches the waiting stream at the wait when the event's latest
+// record before the wait was made on a stream ordered with the point's, at or after it. A fork,
+// a join, a chain over three streams, a fork that is never joined: each is a path, or none.
+bool reachable(const rule_input& input, int tid, const stream_point& origin,
+               const stream_ref& target, trace::time_ns before_ns) {
+  std::vector<stream_point> reached{origin};
+  // Each point is expanded once; a stream is reached again only at an earlier time, so the search
+  // ends after at most (streams x waits) points.
+  for (std::size_t next = 0; next < reached.size(); ++next) {
+    const stream_point point = reached[next];
+    if (point.from_ns <= before_ns && ordered(input, point.stream, target))
       return true;
+    for (const trace::api_call& wait : input.trace().api) {
+      if (wait.tid != tid || !wait.from_program() || !is_stream_wait_event(wait.name) ||
+          wait.result != 0 || !wait.event || wait.start_ns <= point.from_ns ||
+          wait.start_ns >= before_ns)
+        continue;
+      const trace::api_call* record = input.index.latest_record(*wait.event, wait.start_ns);
+      if (record == nullptr || record->start_ns < point.from_ns ||
+          !ordered(input, input.index.stream_of(*record), point.stream))
+        continue;
+      const stream_ref waiting = input.index.stream_of(wait);
+      const bool known_earlier =
+          std::any_of(reached.begin(), reached.end(), [&](const stream_point& seen) {
+            return seen.stream.id == waiting.id && seen.stream.handle == waiting.handle &&
+                   seen.from_ns <= wait.start_ns;
+          });
+      if (!known_earlier)
+        reached.push_back({waiting, wait.start_ns});
+    }
   }
   return false;
 }
 
 } // namespace
 
-// On the start's stream (or one ordered with it), or forked: a stream ordered with the work waited,
-// before the work's launch, on an event recorded on the start's stream at or after the start.
+// On the start's stream (or one ordered with it), or reached from the start through stream waits
+// before the work's launch (a fork, over any number of streams).
 bool ordered_after(const rule_input& input, const trace::api_call& start,
                    const stream_ref& start_stream, const trace::gpu_activity& work) {
   if (input.index.ordered_with(start_stream, work.stream_id) == coverage::yes)
     return true;
   const trace::api_call* launch = input.index.launch_of(work);
   return launch != nullptr && start_stream.id &&
-         waited_through_event(input, {start.tid, start.start_ns, launch->start_ns, start.start_ns,
-                                      work.stream_id, *start_stream.id});
+         reachable(input, start.tid, {start_stream, start.start_ns}, input.index.stream_of(work),
+                   launch->start_ns);
 }
 
-// On the stop's stream (or one ordered with it), or joined: the stop's stream waited, before the
-// stop, on an event recorded on the work's stream after the work's launch.
+// On the stop's stream (or one ordered with it), or reached from the work's launch through stream
+// waits before the stop (a join, over any number of streams).
 bool ordered_before(const rule_input& input, const trace::api_call& stop,
                     const stream_ref& stop_stream, const trace::gpu_activity& work) {
   if (input.index.ordered_with(stop_stream, work.stream_id) == coverage::yes)
     return true;
   const trace::api_call* launch = input.index.launch_of(work);
   return launch != nullptr && stop_stream.id &&
-         waited_through_event(input, {stop.tid, launch->start_ns, stop.start_ns, launch->start_ns,
-                                      *stop_stream.id, work.stream_id});
+         reachable(input, stop.tid, {input.index.stream_of(work), launch->start_ns}, stop_stream,
+                   stop.start_ns);
 }
 
 } // namespace gpucheck::rules::detail

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Whether GPU work is ordered between two events: on their stream (or one ordered with it), or
-// through cudaStreamWaitEvent, the fork and join that lesson 05 teaches (one hop: a stream that
-// waited on an event recorded on the other).
+// through cudaStreamWaitEvent, the fork and join that lesson 05 teaches: a path of stream waits
+// over any number of streams (a chain over three, a fork never joined has none).
 #pragma once
 
 #include "rules/detail/rule_input.hpp"
