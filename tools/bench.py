@@ -14,6 +14,10 @@ asked for (--make-test, --make-test-gpu, --make-book; make bench ALL=1 asks for 
   tracer overhead     tools/bench-tracer-overhead.sh (10,000 tiny launches; lesson 04's check)
   fidelity            each solution's reported numbers against the truth the check recorded and
                       against CUPTI's GPU activity in the same call (kept trace), median and worst
+
+Measuring nothing: --table RESULT.json prints a committed result as a Markdown table, and
+--page docs/performance.md fills that page's tables from the results it names (--check: only say
+whether they are current; the test docs.pages does).
 """
 import argparse
 import datetime
@@ -315,7 +319,8 @@ def describe(row):
 
 
 def markdown_table(result):
-    """A committed result as the README's table: one row a figure, in the order it was measured."""
+    """A committed result as docs/performance.md's table: one row a figure, in the order it was
+    measured."""
     lines = [f"`make bench` on {result['gpu']}, {result['date'][:10]}, "
              f"{result['host']['cores']} cores:", "",
              "| part | what | wall s | CPU s | notes |", "|---|---|--:|--:|---|"]
@@ -344,10 +349,48 @@ def markdown_table(result):
     return "\n".join(lines)
 
 
+# A page shows a committed result between these two lines; the first names the result's file,
+# relative to the repository: <!-- bench-table bench/results/2026-12-05-nvidia-h200.json -->.
+TABLE_BLOCK = re.compile(r"(<!-- bench-table (\S+) -->\n)(.*?)(<!-- end bench-table -->)", re.S)
+
+
+def render_page(text, root=ROOT):
+    """The page with every bench-table block filled with its result's table (--table's output),
+    so that a page never shows a table typed or pasted by hand."""
+    def fill(match):
+        with open(os.path.join(root, match.group(2))) as file:
+            table = markdown_table(json.load(file))
+        return f"{match.group(1)}\n{table}\n\n{match.group(4)}"
+    return TABLE_BLOCK.sub(fill, text)
+
+
+def update_page(path, check_only):
+    """Fills a page's bench-table blocks; with check_only, says whether they are current (exit 1
+    when not) and writes nothing."""
+    with open(path) as file:
+        text = file.read()
+    rendered = render_page(text)
+    if rendered == text:
+        return 0
+    if check_only:
+        print(f"{path}: a bench-table block differs from what tools/bench.py --table renders; "
+              f"run: python3 tools/bench.py --page {os.path.relpath(path, ROOT)}", file=sys.stderr)
+        return 1
+    with open(path, "w") as file:
+        file.write(rendered)
+    print(f"Written: {os.path.relpath(path, ROOT)}")
+    return 0
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--table", metavar="RESULT.json",
                         help="print a committed result as a Markdown table, and measure nothing")
+    parser.add_argument("--page", metavar="PAGE.md",
+                        help="fill the page's bench-table blocks with --table's output (the "
+                             "results they name), and measure nothing")
+    parser.add_argument("--check", action="store_true",
+                        help="with --page: exit 1 if a block is not what --table renders")
     parser.add_argument("--build", default=os.path.join(ROOT, "build"))
     parser.add_argument("--make-test", action="store_true")
     parser.add_argument("--make-test-gpu", action="store_true")
@@ -358,6 +401,8 @@ def main():
         with open(args.table) as file:
             print(markdown_table(json.load(file)))
         return 0
+    if args.page:
+        return update_page(args.page, args.check)
     build = os.path.abspath(args.build)
     gpu = gpu_name()
     has_gpu = gpu is not None and os.environ.get("CUDA_VISIBLE_DEVICES", "x") != ""
