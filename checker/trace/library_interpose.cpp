@@ -11,7 +11,9 @@
 #include "detail/json_line.hpp"
 #include "trace_writer.hpp"
 
+#include <atomic>
 #include <dlfcn.h>
+#include <link.h>
 #include <string>
 
 namespace gputrace {
@@ -39,16 +41,72 @@ void record_library_call(const char* name, std::int64_t start_ns, std::int64_t e
   write_line(line);
 }
 
-template <typename Function> Function next_definition(const char* name) {
-  auto* f = reinterpret_cast<Function>(dlsym(RTLD_NEXT, name));
-  if (f == nullptr) {
-    std::string message = "cannot find the real ";
-    message += name;
-    message += " (is its library loaded?)";
-    detail::report_error(message.c_str());
+struct search {
+  const char* name;
+  void* found = nullptr;
+};
+
+// The definition of `name` in a loaded object other than this tracer, looked up in that object
+// and its dependencies (dlopen RTLD_NOLOAD only returns a handle to what is already loaded).
+int find_in_object(dl_phdr_info* info, std::size_t, void* data) {
+  auto& wanted = *static_cast<search*>(data);
+  if (info->dlpi_name == nullptr || info->dlpi_name[0] == '\0')
+    return 0; // the executable: RTLD_NEXT has looked there
+  void* object = dlopen(info->dlpi_name, RTLD_LAZY | RTLD_NOLOAD);
+  if (object == nullptr)
+    return 0;
+  void* symbol = dlsym(object, wanted.name);
+  dlclose(object);
+  Dl_info where{};
+  static int self_marker;
+  Dl_info self{};
+  if (symbol != nullptr && dladdr(symbol, &where) != 0 && dladdr(&self_marker, &self) != 0 &&
+      where.dli_fbase != self.dli_fbase) {
+    wanted.found = symbol;
+    return 1;
   }
-  return f;
+  return 0;
 }
+
+// The real function behind one of ours. A library that a program links is in the global scope,
+// where RTLD_NEXT finds it; one that a plugin loaded privately (PyTorch dlopens its extension,
+// which brings cuBLAS from its wheel, RTLD_LOCAL) is not, and yet its callers reach our
+// definition first. So the loaded objects are searched too, at the first call rather than at
+// load time (the library is loaded by then: its caller is linked against it), and an answer is
+// kept only once found. Without one the interposer returns an error status, and says so once.
+template <typename Function> class next_definition {
+public:
+  explicit next_definition(const char* name) : m_name(name) {}
+
+  Function get() {
+    Function known = m_function.load(std::memory_order_acquire);
+    if (known != nullptr)
+      return known;
+    void* symbol = dlsym(RTLD_NEXT, m_name);
+    if (symbol == nullptr) {
+      search wanted{m_name};
+      dl_iterate_phdr(find_in_object, &wanted);
+      symbol = wanted.found;
+    }
+    if (symbol == nullptr) {
+      if (!m_reported.exchange(true)) {
+        std::string message = "cannot find the real ";
+        message += m_name;
+        message += " (is its library loaded?)";
+        detail::report_error(message.c_str());
+      }
+      return nullptr;
+    }
+    known = reinterpret_cast<Function>(symbol);
+    m_function.store(known, std::memory_order_release);
+    return known;
+  }
+
+private:
+  const char* m_name;
+  std::atomic<Function> m_function{nullptr};
+  std::atomic<bool> m_reported{false};
+};
 
 } // namespace
 
@@ -58,7 +116,8 @@ using namespace gputrace;
 
 GPUTRACE_EXPORT int cublasCreate_v2(void** handle) {
   using create_fn = int (*)(void**);
-  static const auto next = next_definition<create_fn>("cublasCreate_v2");
+  static next_definition<create_fn> real("cublasCreate_v2");
+  const auto next = real.get();
   if (next == nullptr) {
     return cublas_status_not_initialized;
   }
@@ -75,7 +134,8 @@ GPUTRACE_EXPORT int cublasCreate_v2(void** handle) {
 
 GPUTRACE_EXPORT int cublasDestroy_v2(void* handle) {
   using destroy_fn = int (*)(void*);
-  static const auto next = next_definition<destroy_fn>("cublasDestroy_v2");
+  static next_definition<destroy_fn> real("cublasDestroy_v2");
+  const auto next = real.get();
   if (next == nullptr) {
     return cublas_status_not_initialized;
   }
@@ -92,7 +152,8 @@ GPUTRACE_EXPORT int cublasDestroy_v2(void* handle) {
 GPUTRACE_EXPORT int nvrtcCompileProgram(void* program, int option_count,
                                         const char* const* options) {
   using compile_fn = int (*)(void*, int, const char* const*);
-  static const auto next = next_definition<compile_fn>("nvrtcCompileProgram");
+  static next_definition<compile_fn> real("nvrtcCompileProgram");
+  const auto next = real.get();
   if (next == nullptr) {
     return nvrtc_error_internal_error;
   }
