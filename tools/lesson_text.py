@@ -61,11 +61,12 @@ def recorded_output(lesson, run):
     return header, "\n".join(body)
 
 
-def describe_machine(header):
-    details = [f"driver {header['driver']}"] if "driver" in header else []
+def describe_machine(header, lang="en"):
+    """The machine of a recorded output, in the book's words for `lang` (common.lua's)."""
+    details = [book_word("driver", lang, header["driver"])] if "driver" in header else []
     if "cuda" in header:
         details.append(f"CUDA {header['cuda']}")
-    text = header.get("gpu", "an unnamed GPU")
+    text = header.get("gpu", book_word("unnamed-gpu", lang))
     if details:
         text += " (" + ", ".join(details) + ")"
     if "date" in header:
@@ -206,15 +207,17 @@ def compare_table(example, lang="en"):
                 continue
             header, body = recorded_output(m[3], m[4])
             if header is not None:
-                machines.add(describe_machine(header))
+                machines.add(describe_machine(header, lang))
                 found = [re.search(lua_pattern(m[5]), l) for l in body.split("\n")]
                 found = [f for f in found if f]
                 wanted = int(m[6]) if len(m) > 6 and m[6] else 1
                 if len(found) >= wanted:
                     value = milliseconds(float(found[wanted - 1].group(1)))
             break
-        lines.append(f"| {row[1]} | {row[2]} | {milliseconds(float(row[3]))} | "
-                     f"{row[4].replace('|', chr(92) + '|')} | {value} |")
+        # Columns 6 and 7 are the case and what it covers in Chinese (figures.lua does the same).
+        case, covers = (row[5], row[6]) if lang == "zh" and len(row) > 6 else (row[1], row[4])
+        lines.append(f"| {case} | {row[2]} | {milliseconds(float(row[3]))} | "
+                     f"{covers.replace('|', chr(92) + '|')} | {value} |")
     where = (book_word("compare-on", lang, "; ".join(sorted(machines))) if machines
              else book_word("compare-not-measured", lang))
     # A translated heading keeps the English anchor (check_translation.py).
@@ -227,7 +230,8 @@ def compare_table(example, lang="en"):
 def plots(lesson_dir, figures, lang="en"):
     """The plots book/data/plots.tsv adds to this lesson, as committed SVGs."""
     folder, result = os.path.basename(lesson_dir), []
-    names = ["lesson", "run", "x", "y", "labels", "logx", "logy", "xlabel", "ylabel", "caption"]
+    names = ["lesson", "run", "x", "y", "labels", "logx", "logy", "xlabel", "ylabel", "caption",
+             "caption_zh"]
     for row in read_tsv("plots.tsv"):
         if row[0] != folder:
             continue
@@ -247,8 +251,9 @@ def plots(lesson_dir, figures, lang="en"):
             svg = os.path.join(tmp, "plot.svg")
             subprocess.run(args + ["--out", svg], check=True, stdout=subprocess.DEVNULL)
             figures[os.path.join(lesson_dir, svg_rel)] = open(svg, encoding="utf-8").read()
-        caption = (a.get("caption", "") + " " +
-                   book_word("measured-on", lang, describe_machine(header))).strip()
+        text = a.get("caption_zh", a.get("caption", "")) if lang == "zh" else a.get("caption", "")
+        caption = (text + ("" if lang == "zh" else " ") +  # Chinese sentences take no space
+                   book_word("measured-on", lang, describe_machine(header, lang))).strip()
         result += [f"![{caption}]({svg_rel})", "", f"*{caption}*", ""]
     return result
 

@@ -42,7 +42,11 @@ local function article_rows(ctx, example)
   local result = {}
   for _, row in ipairs(rows) do
     if row[1] == example then
-      table.insert(result, { case = row[2], n = row[3], seconds = tonumber(row[4]), covers = row[5] })
+      -- Columns 6 and 7: the case and what it covers in Chinese (the Chinese edition's table).
+      local chinese = ctx.lang == "zh"
+      table.insert(result, { case = row[2], n = row[3], seconds = tonumber(row[4]), covers = row[5],
+                             shown_case = chinese and row[6] or row[2],
+                             shown_covers = chinese and row[7] or row[5] })
     end
   end
   return result
@@ -106,8 +110,8 @@ function M.compare_table(ctx, example)
     "|:----------------------|------:|-----------:|:------------------------------------|-------------:|",
   }
   for _, row in ipairs(rows) do
-    table.insert(lines, "| " .. cell(row.case) .. " | " .. row.n .. " | " .. milliseconds(row.seconds) ..
-                        " | " .. cell(row.covers) .. " | " .. measured(ctx, row, example, machines) .. " |")
+    table.insert(lines, "| " .. cell(row.shown_case) .. " | " .. row.n .. " | " .. milliseconds(row.seconds) ..
+                        " | " .. cell(row.shown_covers) .. " | " .. measured(ctx, row, example, machines) .. " |")
   end
   local names = {}
   for name in pairs(machines) do
@@ -157,6 +161,10 @@ function M.listed_plots(ctx, body)
           attributes[name] = row[i]
         end
       end
+      -- Column 11: the caption of the Chinese edition.
+      if ctx.lang == "zh" and row[11] and row[11] ~= "" then
+        attributes["caption"] = row[11]
+      end
       table.insert(result, pandoc.CodeBlock("", pandoc.Attr(ctx.prefix .. "fig-" .. row[2] .. "-plot",
                                                             { "plot" }, attributes)))
     end
@@ -192,7 +200,8 @@ function M.plot(ctx, block)
   to_pdf(ctx, svg, pdf)
   local measured_on = words.get("measured-on", common.describe_machine(common.read_result(data).header))
   if a["caption"] then
-    block.attributes["caption"] = a["caption"] .. " " .. measured_on
+    -- Chinese sentences are not separated by a space.
+    block.attributes["caption"] = a["caption"] .. (ctx.lang == "zh" and "" or " ") .. measured_on
   end
   return figure(ctx, block, svg, measured_on)
 end

@@ -3,7 +3,8 @@
 -- one numbered chapter. Front matter -> chapter title, objectives box, hints (and in the instructor
 -- edition: instructor notes, answers, the whole solution); code blocks with `include`/`anchor` ->
 -- listings from the real files; `.output` -> measured output with the GPU named; `.compare` ->
--- the article's numbers next to this GPU's; `.plot` and `.timeline` -> figures made from data.
+-- the article's numbers next to this GPU's; `.plot` and `.timeline` -> figures made from data;
+-- `.glossary` -> the Chinese edition's glossary (book/glossary.tsv), the instructor edition's appendix.
 -- Then ids are made unique across the book, and chapters, sections, figures, tables and listings
 -- are numbered, with @fig:/@sec:/@tbl:/@lst: references resolved (an unknown one fails the build).
 -- Settings come from build_book.py as metadata: book_root, source (the .md), kind (lesson|front),
@@ -14,6 +15,7 @@ local common = require("common")
 local words = require("words")
 local listing = require("listing")
 local figures = require("figures")
+local glossary = require("glossary")
 
 local stringify = pandoc.utils.stringify
 
@@ -113,6 +115,8 @@ local function expand_code_block(block)
     return figures.plot(ctx, block)
   elseif block.classes:includes("timeline") then
     return figures.timeline(ctx, block)
+  elseif block.classes:includes("glossary") then
+    return glossary.table(ctx)
   end
   return nil
 end

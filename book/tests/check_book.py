@@ -250,6 +250,42 @@ def check_editions(out):
         fail("the student PDF has instructor notes")
     if lessons() and "Instructor notes" not in instructor_pdf:
         fail("the instructor PDF has no instructor notes")
+    check_glossary_appendix("course.html", read(os.path.join(out, EDITIONS["student"] + ".html")),
+                            "course-instructor.html", instructor_html,
+                            "Appendix: the Chinese edition's glossary")
+
+
+def check_glossary_appendix(student_name, student_page, instructor_name, instructor_page, title):
+    """The instructor edition ends with the glossary (book/back/glossary.md, from
+    book/glossary.tsv), every entry's English and Chinese term in it; the student edition has none."""
+    from check_glossary import GLOSSARY, read_glossary
+    entries, problems = read_glossary(GLOSSARY)
+    for problem in problems:
+        fail(problem)
+
+    def plain(page):
+        text = html.unescape(re.sub(r"<[^>]+>", "", page))
+        for curly, straight in (("\u2018", "'"), ("\u2019", "'"), ("\u201c", '"'), ("\u201d", '"')):
+            text = text.replace(curly, straight)
+        return " ".join(text.split())
+
+    student_text, instructor_text = plain(student_page), plain(instructor_page)
+    if title in student_text:
+        fail(f"{student_name} has the glossary appendix ({title}), which is the instructor's")
+    at = instructor_text.rfind(title)
+    if at < 0:
+        fail(f"{instructor_name} has no glossary appendix ({title})")
+        return
+    appendix = instructor_text[at:]
+    missing = [e.english for e in entries
+               if " ".join(e.english.split()) not in appendix or
+               re.sub(r"[*`]", "", e.term) not in appendix]
+    if missing:
+        fail(f"{instructor_name}: the glossary appendix lacks {len(missing)} of "
+             f"book/glossary.tsv's entries, e.g. {missing[0]}")
+    else:
+        print(f"ok: {instructor_name} ends with the glossary, its {len(entries)} entries; "
+              f"{student_name} has none")
 
 
 def check_epub(out):
@@ -601,6 +637,9 @@ def check_zh(out):
                 if first and squash(first) not in page_text:
                     fail(f"{name}.html: the Chinese instructor notes of {folder} (“{first}”) "
                          "are not in it")
+        if edition == "instructor":
+            check_glossary_appendix("course-zh.html", read(os.path.join(out, "course-zh.html")),
+                                    name + ".html", page, "附录：中文版术语表")
         if len(failures) == failed_before:
             print(f"ok: {name}: Chinese labels and contents, {len(lessons())} lesson titles, "
                   f"CJK fonts embedded ({cjk[0].split()[0]})")

@@ -13,6 +13,9 @@ written, 1 otherwise (the error says which lesson and what).
 --lang zh builds the Chinese edition (course-zh.*, course-instructor-zh.*): each lesson's
 lesson.zh.md where it exists, else its lesson.md with a note that it is not translated yet; the
 book's own words from book/filters/words.tsv; book/metadata.zh.yaml.
+
+The instructor edition ends with the appendix book/back/glossary.md (glossary.zh.md in Chinese):
+the Chinese edition's glossary, printed from book/glossary.tsv.
 """
 import argparse
 import concurrent.futures
@@ -28,6 +31,8 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BOOK = os.path.join(ROOT, "book")
 FRONT_CHAPTERS = ["front/introduction.md"]
+# After the lessons, in the instructor edition only: the Chinese edition's glossary (book/glossary.tsv).
+INSTRUCTOR_BACK_CHAPTERS = ["back/glossary.md"]
 
 
 class BuildError(Exception):
@@ -200,8 +205,9 @@ def main():
         os.makedirs(folder)
 
     try:
+        back = INSTRUCTOR_BACK_CHAPTERS if args.edition == "instructor" else []
         sources = [translated(os.path.join(BOOK, f), args.lang) for f in FRONT_CHAPTERS] + \
-            lesson_sources(args.lang)
+            lesson_sources(args.lang) + [translated(os.path.join(BOOK, f), args.lang) for f in back]
         with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
             jobs = [pool.submit(stage_one, s, i, args, work, figures) for i, s in enumerate(sources)]
             parts = []

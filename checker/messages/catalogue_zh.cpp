@@ -27,28 +27,27 @@ constexpr std::array chinese{
     entry{"field.start", "起点"},
     entry{"field.stop", "终点"},
     entry{"field.at", "位置"},
-    entry{"field.fix", "改法"},
+    entry{"field.fix", "修改建议"},
     entry{"field.rule", "规则"},
     entry{"field.learn", "参阅"},
     entry{"report.sentence-end", "。"},
     entry{"report.also-finding", "；另有 [{rule}] {message}"},
-    entry{
-        "report.pass-on-disturbed-gpu",
-        "它的数字是在受到干扰的 GPU 上通过的（原因见下文）；第二次运行的 trace 显示了这个数字是怎样"
-        "得出的，任何干扰都改变不了这一点。"},
-    entry{"report.why-from-numbers", "（由你返回的数值推断；trace 中没有发现计时错误）{why}"},
+    entry{"report.pass-on-disturbed-gpu",
+          "它的数字是在受到干扰的 GPU 上通过的（干扰的原因见下文）；第二次运行的跟踪记录显示了"
+          "这个数字是怎样得出的，而这一点不会因任何干扰而改变。"},
+    entry{"report.why-from-numbers", "（由你返回的数值推断；跟踪记录中没有发现计时错误）{why}"},
     entry{"report.no-line", "在 {function} 中（用 -g 构建可看到行号）"},
     entry{"report.sanitizer-found", "compute-sanitizer 发现："},
     entry{"report.sanitizer-clean", "compute-sanitizer（{tools}）未发现问题。"},
     entry{"report.program-output", "程序最后输出的几行："},
     entry{"report.output-cut", "程序输出被截断："},
     entry{"report.output-cut-detail", "输出超过检查器保留的上限（256 KiB），其余部分已丢弃。"},
-    entry{"report.forged", "已忽略 "},
+    entry{"report.forged", "已忽略结果通道中的 "},
     entry{"report.forged-detail",
-          " 行结果通道中的内容：它们不是本次运行的检查写入的（伪造或损坏）。"},
+          " 行内容：它们不是本次运行的检查写入的（可能是伪造的，也可能已损坏）。"},
     entry{"report.disturbed", "检查运行期间 GPU 受到干扰："},
-    entry{"report.passes-confirmed", "- 因此 {count} 项通过的检查已用第二次运行的 trace "
-                                     "复核：trace 显示这些数字背后的方法没有错误"},
+    entry{"report.passes-confirmed", "- 因此已用第二次运行的跟踪记录复核了 {count} 项通过的检查："
+                                     "这些数字背后的方法没有错误"},
     entry{"report.timeline", "本次运行的时间线：{path}"},
     entry{"report.footer-gpu", "GPU {device}   "},
     entry{"report.footer-seed", "用 GPUCHECK_SEED={seed} 可复现   "},
@@ -72,8 +71,8 @@ constexpr std::array chinese{
                                "时间限制可用 TIMEOUT=<秒数> 设置。"},
     entry{"headline.crashed", "代码崩溃：{signal}。"},
     entry{"headline.cuda-error", "CUDA 调用失败：{error}，检查未能全部完成。"},
-    entry{"advice.illegal-address", "某个内核读写了分配范围之外的内存。运行 make check "
-                                    "LESSON={number} SANITIZE=1，可看到是哪个内核、哪一行。"},
+    entry{"advice.illegal-address", "某个核函数读写了分配范围之外的内存。运行 make check "
+                                    "LESSON={number} SANITIZE=1，可看到是哪个核函数、哪一行。"},
     entry{"advice.cuda-error",
           "上面几行给出了第一个失败的调用；课程的 CUDA_CHECK 会打印它的位置。"},
     entry{"headline.exit-0", "检查尚未完成程序就停止了：检查还在运行时，它以状态 0 退出。"},
@@ -99,11 +98,11 @@ constexpr std::array chinese{
     entry{"advice.disturbed-but-wrong",
           "检查运行期间 GPU 受到了干扰，但这不能解释所有的失败：GPU 繁忙只会让时间变长，"
           "不会变短，不会比测量它的那次调用更长，也不会改变单位、结果或你的代码做了什么"
-          "（trace 显示了这一点）。"},
+          "（跟踪记录显示了这一点）。"},
     entry{"advice.pass-refuted",
-          "检查运行期间 GPU 受到了干扰，所以凡是第二次运行的 trace "
-          "中有其调用的通过项，都用它复核过：在繁忙的 "
-          "GPU 上，错误方法得出的数字可能碰巧落在误差范围内，但代码做了什么不会因此改变。"},
+          "检查运行期间 GPU 受到了干扰，所以每一项通过的检查，只要它的调用出现在第二次运行的"
+          "跟踪记录中，都已用这份跟踪记录复核：在繁忙的 GPU 上，错误的方法也可能碰巧得出容差之内"
+          "的数字，但代码实际做了什么不会因干扰而改变。"},
     entry{"advice.inconclusive", "等 GPU 空闲时重新运行（nvidia-smi 可看到还有什么在用它）。"
                                  "你的代码并未被判为错误。"},
 
@@ -121,7 +120,7 @@ constexpr std::array chinese{
     entry{"lint.interval-clock", "用 {clock} 计时的区间，测得 {measured}"},
     entry{"lint.between", "，从 {start} 到 {stop}"},
     entry{"lint.more-like-it", "（另有 {count} 处与此相同）"},
-    entry{"lint.fix", "改法：{hint}"},
+    entry{"lint.fix", "修改建议：{hint}"},
     entry{"lint.learn", "参阅：{lesson}"},
     entry{"lint.in-function", "在 {function} 中"},
     entry{"lint.without-lines",
@@ -158,10 +157,10 @@ constexpr std::array chinese{
 
     // 规则的说明：发生了什么、影响多大、怎么改
     entry{"stale-queue.why",
-          "这个区间包含了 {effect} 的先前工作，占你测得时间（{measured}）的 {percent}："
+          "这个区间计入了 {effect} 先前的工作，占你测得时间（{measured}）的 {percent}："
           "计时开始前提交的工作仍在队列中，而终点处的 {call} 等待了它们完成"},
     entry{"stale-queue.why-other-streams",
-          "这个区间包含了其他流上 {effect} 的先前工作，占你测得时间（{measured}）的 {percent}："
+          "这个区间计入了其他流上 {effect} 先前的工作，占你测得时间（{measured}）的 {percent}："
           "终点处的 {call} 等待了设备上的所有流，而不只是承载你的工作的那个流"},
     entry{"stale-queue.fix-other-streams",
           "只等待承载你的工作的那个流（对它调用 cudaStreamSynchronize），而不是整个设备，"
@@ -180,21 +179,21 @@ constexpr std::array chinese{
                                "在你的时钟停止 {late} 之后才完成"},
     entry{"unsynced-stop.why-host-paced",
           "这个区间内启动的工作还在运行，你的时钟就停了，中间没有等待它：在失败的那次运行里，"
-          "你报告了 {reported}，而工作用了 {truth}；在带追踪器的重放中，追踪器拖慢了每个 API "
-          "调用，工作仍然在你的时钟停止 {late} 之后才完成"},
+          "你报告了 {reported}，而工作用了 {truth}；在带跟踪器的重放中（跟踪器会拖慢每个 API "
+          "调用），工作仍然在你的时钟停止 {late} 之后才完成"},
     entry{"unsynced-stop.fix",
-          "内核启动是异步的，返回时 GPU 还没有做完工作：读时钟之前，先等 GPU 做完这项工作"
+          "核函数启动是异步的，返回时 GPU 还没有做完工作：读时钟之前，先等 GPU 做完这项工作"
           "（等它所在的流，或者等整个设备），或者改用事件计时"},
     entry{"sync-other-stream.why",
           "你测得 {measured}；终点前的 {call} 等待的是{waited_on}，而工作在{work_stream}上运行了 "
           "{truth}，在你的时钟停止 {late} 之后才完成"},
     entry{"sync-other-stream.why-host-paced",
           "终点前的 {call} 等待的是{waited_on}，而工作在{work_stream}上运行：在失败的那次运行里，"
-          "你报告了 {reported}，而工作用了 {truth}；在带追踪器的重放中，追踪器拖慢了每个 API "
-          "调用，工作仍然在你的时钟停止 {late} 之后才完成"},
+          "你报告了 {reported}，而工作用了 {truth}；在带跟踪器的重放中（跟踪器会拖慢每个 API "
+          "调用），工作仍然在你的时钟停止 {late} 之后才完成"},
     entry{"sync-other-stream.why-held",
           "你测得 {measured}；终点前的 {call} 等待的是{waited_on}，而被计时的工作都不在那里（它在"
-          "{work_stream}上运行），所以你的时钟还计入了那个流上更早的工作 {effect}，占你测得时间的 "
+          "{work_stream}上运行），所以你的时钟还计入了那个流上先前的工作 {effect}，占你测得时间的 "
           "{percent}"},
     entry{"sync-other-stream.fix",
           "读时钟之前，同步承载工作的那个流（对启动工作时用的流调用 cudaStreamSynchronize）"},
@@ -210,7 +209,7 @@ constexpr std::array chinese{
           "一次计时本身带来的开销占了这个区间的很大一部分：让计时区间远长于这部分开销，"
           "并报告多次采样的中位数"},
     entry{"event-timing-disabled.both", "两个事件都是"},
-    entry{"event-timing-disabled.start", "起始事件是"},
+    entry{"event-timing-disabled.start", "开始事件是"},
     entry{"event-timing-disabled.stop", "结束事件是"},
     entry{"event-timing-disabled.why",
           "cudaEventElapsedTime 失败（错误 {error}），因为{which}用 cudaEventDisableTiming "
@@ -229,7 +228,7 @@ constexpr std::array chinese{
           "记录结束事件之后、调用 cudaEventElapsedTime 之前，先调用 cudaEventSynchronize(stop)；"
           "并检查每个 CUDA 调用返回的错误"},
     entry{"submission-only.fix", "已标记为有意为之：如果你本来就想测提交的时间，无需修改"},
-    entry{"stream.legacy", "旧版默认流（legacy default stream）"},
+    entry{"stream.legacy", "传统默认流（legacy default stream）"},
     entry{"stream.per-thread", "每线程默认流（per-thread default stream）"},
     entry{"stream.non-blocking", "一个 cudaStreamNonBlocking 流"},
     entry{"stream.blocking", "一个普通流"},
@@ -247,36 +246,36 @@ constexpr std::array chinese{
     entry{"event-stream-mismatch.fix-non-blocking",
           "（用 cudaStreamNonBlocking 创建的流与 0 号流之间没有顺序关系）"},
     entry{"cpu-time-clock.why",
-          "你用 {clock} 测得 {measured}，它计的是 CPU 时间，而这个区间按挂钟时间持续了 {wall}"},
+          "你用 {clock} 测得 {measured}，它计的是 CPU 时间，而这个区间按墙上时钟持续了 {wall}"},
     entry{"cpu-time-clock.work-ran", "（其中的 GPU 工作运行了 {truth}）"},
     entry{"cpu-time-clock.why-spun",
-          "你用 {clock} 测得 {measured}，它计的是 CPU 时间；这次之所以与挂钟时间一致，只是因为"
-          "主机在等待 GPU 时忙等（自旋）了 {waited}：如果主机在等待中休眠（阻塞式同步），"
+          "你用 {clock} 测得 {measured}，它计的是 CPU 时间；这次之所以与墙上时钟一致，只是因为"
+          "主机在等待 GPU 时自旋了 {waited}：如果主机在等待中休眠（阻塞式同步），"
           "这个数字就会少掉这段时间"},
     entry{"cpu-time-clock.why-busy",
           "你用 {clock} 测得 {measured}，它计的是 CPU 时间；这次之所以接近挂钟时间的 {wall}，"
           "只是因为整个区间里 CPU 一直在忙：CPU 没有运行的时间（休眠式的等待、被抢占的线程）"
           "不会计入其中"},
     entry{"cpu-time-clock.fix",
-          "同步之后用挂钟时间（std::chrono::steady_clock、CLOCK_MONOTONIC）为 GPU 工作计时，"
+          "同步之后用墙上时钟（std::chrono::steady_clock、CLOCK_MONOTONIC）为 GPU 工作计时，"
           "或者用 CUDA 事件计时"},
     entry{
         "calendar-clock.why-moved",
         "你用日历时钟 {clock} 测得 {measured}，而这个区间按单调时钟持续了 {wall}：测量期间日历时钟"
         "相对单调时钟跳了 {moved}"},
     entry{"calendar-clock.note", "用日历时钟 {clock} 计时（这次它相对单调时钟移动了 "
-                                 "{moved}，小到无法与追踪器自身的延迟区分）；"
-                                 "时间服务或管理员可能在任何一次测量期间调整它，调整多少都有可能；"
+                                 "{moved}，小到无法与跟踪器自身的延迟区分）；"
+                                 "时间服务或管理员可能在任何一次测量期间调整它，幅度不定；"
                                  "std::chrono::steady_clock（CLOCK_MONOTONIC）从不被调整"},
     entry{
         "calendar-clock.fix",
         "用 std::chrono::steady_clock（CLOCK_MONOTONIC，从不被调整）为区间计时，或者用 CUDA 事件"},
     entry{"event-order.why-swapped",
-          "传给 cudaEventElapsedTime 的第一个是结束事件、第二个是起始事件（顺序颠倒），"
+          "传给 cudaEventElapsedTime 的第一个是结束事件、第二个是开始事件（顺序颠倒），"
           "所以它测得 -{measured}"},
-    entry{"event-order.fix-swapped", "把起始事件放在前面：cudaEventElapsedTime(&ms, start, stop)"},
+    entry{"event-order.fix-swapped", "把开始事件放在前面：cudaEventElapsedTime(&ms, start, stop)"},
     entry{"event-order.why-before-start",
-          "工作（在 GPU 上运行 {missed}）是在记录起始事件之前启动的，所以两个事件之间{bracketed}；"
+          "工作（在 GPU 上运行 {missed}）是在记录开始事件之前启动的，所以两个事件之间{bracketed}；"
           "它们测得 {measured}"},
     entry{"event-order.why-after-stop",
           "工作（在 GPU 上运行 {missed}）是在记录结束事件之后启动的，所以两个事件之间{bracketed}；"
@@ -284,13 +283,13 @@ constexpr std::array chinese{
     entry{"event-order.no-work", "根本没有工作"},
     entry{"event-order.other-work", "只有别的工作"},
     entry{"event-order.fix-before-start",
-          "先记录起始事件，再启动工作：cudaEventRecord(start, stream); 工作; "
+          "先记录开始事件，再启动工作：cudaEventRecord(start, stream); 工作; "
           "cudaEventRecord(stop, stream)"},
     entry{"event-order.fix-after-stop",
           "启动工作之后再记录结束事件：cudaEventRecord(start, stream); 工作; "
           "cudaEventRecord(stop, stream)"},
     entry{"list.separator", "、"},
-    entry{"cold-start.first-thrust-launch", "thrust/CUB 内核 {kernel} 的首次启动"},
+    entry{"cold-start.first-thrust-launch", "thrust/CUB 核函数 {kernel} 的首次启动"},
     entry{"cold-start.first-library-call", "本次运行中第一个启动了工作的 {library} 调用"},
     entry{"cold-start.compilation", "运行时编译（{call}）"},
     entry{"cold-start.context-in", "{call} 中的上下文创建"},
@@ -299,7 +298,7 @@ constexpr std::array chinese{
           "这个区间包含了 {effect} 的一次性启动开销（{what}），占你测得时间（{measured}）的 "
           "{percent}"},
     entry{"cold-start.fix",
-          "计时之前先预热：先做一次不计时的调用（启动一次内核、创建库句柄、每个库函数调用一次）"
+          "计时之前先预热：先做一次不计时的调用（启动一次核函数、创建库句柄、每个库函数调用一次）"
           "并同步，然后再开始计时"},
     entry{"host-gap.why",
           "这个区间包含了 {idle} 的主机时间，它不在任何 CUDA 调用之内，而这期间 GPU 空闲，"
@@ -310,7 +309,7 @@ constexpr std::array chinese{
     entry{"host-gap.fix",
           "把主机上的工作（休眠、打印、计算）移出计时区间：两次读时钟之间只启动工作并等待它完成"},
     entry{"returned-value.events-swapped",
-          "cudaEventElapsedTime 的两个事件传反了（它先接受起始事件，再接受结束事件），"
+          "cudaEventElapsedTime 的两个事件传反了（它先接受开始事件，再接受结束事件），"
           "所以时间成了负数"},
     entry{"returned-value.clock-reads-swapped",
           "两次时钟读数减反了（start - stop），所以时间成了负数"},
@@ -325,11 +324,11 @@ constexpr std::array chinese{
     entry{"returned-value.seconds", "这个数的单位是秒，而不是毫秒"},
     entry{"returned-value.other-number", "返回的数不是测得的那个数"},
     entry{"returned-value.sum-of-intervals",
-          "它是函数计时的 {count} 个区间之和，每次迭代一个：每个区间都在工作之外加上"
-          "自己的事件与等待，而循环的时间不是其中任何一个"},
+          "它是函数逐次迭代计时得到的 {count} 个区间之和：每个区间除了工作本身，还多算了自己那对"
+          "事件和那次等待的时间，把它们加起来并不是整个循环的时间"},
     entry{"returned-value.fix-sum",
-          "只为循环计时一次：第一次迭代之前一个开始，最后一次之后一个结束，等待结束一次，"
-          "然后返回这一个时间"},
+          "整个循环只计时一次：第一次迭代之前记录一个开始，最后一次迭代之后记录一个结束，"
+          "只等待结束一次，然后返回这一个时间"},
     entry{"returned-value.why-events",
           "你的函数返回了 {returned}（按毫秒计），但 cudaEventElapsedTime 给出的是 {measured}："
           "{slip}"},
@@ -354,10 +353,10 @@ constexpr std::array chinese{
     entry{"progress.running", "  正在运行检查..."},
     entry{"progress.waiting-for-gpu", "正在等待这块 GPU 上的另一项检查结束（{gpu}）..."},
     entry{"progress.replay-failed",
-          "  有检查未通过：在 tracer 下重新运行它，看看你的代码做了什么..."},
+          "  有检查未通过：正在跟踪器下重新运行它，以查看你的代码做了什么..."},
     entry{"progress.replay-disturbed",
-          "  GPU 受到了干扰：在 tracer 下重新运行检查，用你的代码实际做了什么来复核通过的检查..."},
-    entry{"progress.replay-asked", "  按你的要求，在 tracer 下重新运行检查以取得 trace..."},
+          "  GPU 受到了干扰：正在跟踪器下重新运行检查，按你的代码实际做了什么来复核通过的检查..."},
+    entry{"progress.replay-asked", "  按你的要求，正在跟踪器下重新运行检查，以取得跟踪记录..."},
     entry{"noise.before", "检查开始前"},
     entry{"noise.after", "检查结束后"},
     entry{"noise.other-processes", "{when}有 {count} 个其他进程在这块 GPU 上计算（利用率 "
@@ -368,13 +367,13 @@ constexpr std::array chinese{
     entry{"noise.event-jitter",
           "用事件测量已知工作，结果波动了 {varied} us（检查允许 {limit} us）"},
     entry{"advice.query-not-ready",
-          "工作仍在运行时，查询会返回 cudaErrorNotReady：这是一个回答，不是错误，所以轮询式的查询"
-          "不应让程序停下（不要给它套 CUDA_CHECK）。如果只是想等待，请改用 "
-          "cudaEventSynchronize(stop)。"},
+          "工作还在运行时，查询返回 cudaErrorNotReady：这只是告诉你“还没完成”，并不是错误，所以"
+          "轮询时不能因为它让程序停下（不要用 CUDA_CHECK 包住查询）。如果只是想等工作完成，"
+          "请改用 cudaEventSynchronize(stop)。"},
     entry{"advice.elapsed-not-ready",
           "调用 cudaEventElapsedTime 时，它的两个事件还没有都在 GPU 上发生：它们之前的工作仍在"
           "运行，所以还没有时间可读（规则 event-not-complete）。先用 cudaEventSynchronize(stop) "
-          "等待结束事件，并把两个事件都记录在承载工作的流上，这样结束事件就不会早于起始事件发生。"},
+          "等待结束事件，并把两个事件都记录在承载工作的流上，这样结束事件就不会早于开始事件发生。"},
     entry{"advice.elapsed-bad-event",
           "cudaEventElapsedTime 需要两个都已记录、并且都是为计时而创建的事件：其中一个从未被记录"
           "（cudaEventRecord）、已被销毁，或是用 cudaEventDisableTiming 创建的（规则 "
@@ -383,7 +382,7 @@ constexpr std::array chinese{
     entry{"advice.capture-not-begun",
           "cudaStreamBeginCapture 失败：流捕获未能开始。捕获不能在传统默认流（0，"
           "cudaStreamLegacy）上开始，也不能在已经处于捕获中的流上开始：请在你自己创建的流上"
-          "捕获（第 08 课中，就是传给 capture_naive 的那个流），并在同一个流上用 "
+          "捕获（第 8 课中，就是传给 capture_naive 的那个流），并在同一个流上用 "
           "cudaStreamEndCapture 结束它。"},
     entry{"advice.capture-implicit",
           "另一个流正在捕获图时，使用了传统默认流（0）。请把要捕获的工作排入正在捕获的那个流本身，"

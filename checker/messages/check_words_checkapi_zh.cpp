@@ -25,14 +25,14 @@ constexpr std::array chinese{
     entry{"check.api.not-a-duration.hint", "返回两次读数之差，以毫秒为单位。"},
     entry{"check.api.cpu-time-clock.message",
           "你的函数读取了 {clock}，它统计的是进程占用的 CPU 时间，而不是实际流逝的时间。只有当 "
-          "CPU 在等待 GPU 时空转，它的读数才大致正确；如果 CPU 在等待中休眠（阻塞式同步），"
+          "CPU 在等待 GPU 时自旋，它的读数才大致正确；如果 CPU 在等待中休眠（阻塞式同步），"
           "这段等待就被漏掉了。"},
     entry{"check.api.cpu-time-clock.hint",
-          "使用挂钟时间：在前后各调用一次 std::chrono::steady_clock::now()，返回两者之差，"
+          "使用墙上时钟：在前后各调用一次 std::chrono::steady_clock::now()，返回两者之差，"
           "以毫秒为单位。"},
 
     // 一次试验所计时的工作（timing_trial::work），填入 check.api.timing.expected
-    entry{"check.api.work.known-kernel", "已知时长的内核"},
+    entry{"check.api.work.known-kernel", "已知时长的核函数"},
     entry{"check.api.work.call-until-returned", "work(stream) 的调用（直到它返回）"},
     entry{"check.api.work.call-until-finished", "work(stream) 的调用（直到 GPU 完成它）"},
     entry{"check.api.work.one-paced-run", "几微秒的工作的一次运行"},
@@ -88,7 +88,7 @@ constexpr std::array chinese{
           "结果在下标 {index} 处为 {value}：可能是某个值在写入之前就被读取，或者除以了零，或者"
           "下标超出了数据范围。"},
     entry{"check.api.finite.hint",
-          "检查每个元素是否恰好写入一次，以及内核的下标是否始终小于数据大小。make check ... "
+          "检查每个元素是否恰好写入一次，以及核函数的下标是否始终小于数据大小。make check ... "
           "SANITIZE=1 能找出越过分配范围的读取。"},
 
     // fresh_process：新进程为什么没有发回任何值（与它最后输出的几行一起显示）

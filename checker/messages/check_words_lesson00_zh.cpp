@@ -41,7 +41,7 @@ constexpr std::array chinese{
     entry{"check.l00.checked.expected", "从真实缓冲区拷贝时为 true，从 nullptr 拷贝时为 false"},
     entry{"check.l00.checked.measured", "从真实缓冲区拷贝时为 {good}，从 nullptr 拷贝时为 {bad}"},
     entry{"check.l00.checked.said-success",
-          "从空指针出发的拷贝失败了（cudaErrorInvalidValue），check_cuda 却说它成功了：用它的程序"
+          "以空指针为源的拷贝失败了（cudaErrorInvalidValue），check_cuda 却说它成功了：用它的程序"
           "会带着错误的数据继续运行。"},
     entry{"check.l00.checked.said-success-hint",
           "返回 error == cudaSuccess；不成功时把 cuda_error_message(...) 打印到 stderr。"},
@@ -51,7 +51,7 @@ constexpr std::array chinese{
     // time_copy_ms
     entry{"check.l00.memory.pageable", "可分页"},
     entry{"check.l00.memory.pinned", "锁页"},
-    entry{"check.l00.copy.name", "time_copy_ms 为从{memory}内存出发的拷贝计时"},
+    entry{"check.l00.copy.name", "time_copy_ms 为源在{memory}内存中的拷贝计时"},
     entry{"check.l00.copy.work", "从{memory}内存拷贝 {mib} MiB（由检查器用事件计时）"},
     entry{"check.l00.copy.zero-hint",
           "用 cudaMemcpy 拷贝这些字节，在拷贝前后各读一次时钟，以毫秒为单位返回两者之差。"},

@@ -23,10 +23,10 @@ constexpr std::array chinese{
           "读取了时钟）：你的数值长了 {off}。"},
     entry{"check.l01.against-finish.too-short",
           "对于{work}，你的 {function} 返回了 {reported}，而它至少用了 {truth}（检查器在调用内部"
-          "读取了时钟，其内核则用 GPU 自己的时钟测量）：你的数值短了 {off}。"},
+          "读取了时钟，其核函数则用 GPU 自己的时钟测量）：你的数值短了 {off}。"},
     entry{"check.l01.against-finish.more",
           "对于{work}，你的 {function} 返回了 {reported}，而它至少用了 {truth}（检查器在调用内部"
-          "读取了时钟，其内核则用 GPU 自己的时钟测量）：你的数值比这还多出 {off}。"},
+          "读取了时钟，其核函数则用 GPU 自己的时钟测量）：你的数值比这还多出 {off}。"},
 
     // the first call of a fresh process
     entry{"check.l01.first-call.work-until-return",

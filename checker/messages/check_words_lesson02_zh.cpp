@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// 检查程序输出的文字（中文）：第 02 课（catalogue_parts.hpp）。与 check_words_lesson02_en.cpp 的
+// 检查程序输出的文字（中文）：第 2 课（catalogue_parts.hpp）。与 check_words_lesson02_en.cpp 的
 // id 一一对应，占位符相同。
 #include "messages/catalogue_parts.hpp"
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// 检查程序输出的文字（中文）：第 03 课（catalogue_parts.hpp）。与 check_words_lesson03_en.cpp 的
+// 检查程序输出的文字（中文）：第 3 课（catalogue_parts.hpp）。与 check_words_lesson03_en.cpp 的
 // id 一一对应，占位符相同。
 #include "messages/catalogue_parts.hpp"
 
@@ -14,7 +14,7 @@ constexpr std::array chinese{
     entry{"check.l03.launch.expected",
           "大于 0 且不超过 {limit}（N = 4000 时 GEMM 耗时 {truth} 的十分之一）"},
     entry{"check.l03.launch.measured",
-          "{launch}（对一个耗时 {spin_truth} 的内核为 {spin_launch}）"},
+          "{launch}（对一个耗时 {spin_truth} 的核函数为 {spin_launch}）"},
     entry{"check.l03.launch-untimed.message", "你的函数返回了 {launch}：它还没有为启动计时。"},
     entry{"check.l03.launch-untimed.hint",
           "在 `work(stream)` 之前和之后各读一次 std::chrono::steady_clock::now()，"
@@ -30,10 +30,10 @@ constexpr std::array chinese{
 
     // lessons/03-async/check.cu：reproduce_case_5
     entry{"check.l03.case-5.name",
-          "reproduce_case_5 测量情形 4、情形 5、情形 5 的工作单独运行的时间，以及陈旧工作"},
+          "reproduce_case_5 测量情形 4、情形 5、情形 5 的工作单独运行的时间，以及其中先前的工作"},
     entry{"check.l03.case-5.expected",
           "情形 4 是一次启动，短于 {launch_limit}；情形 5 是它自己的 {own}，加上排在它之前的 "
-          "{case_4_work} 情形 4 的工作；单独运行 {alone}；陈旧工作 {case_4_work}"
+          "{case_4_work} 情形 4 的工作；单独运行 {alone}；先前的工作 {case_4_work}"
           "（各自误差不超过 5% 或 0.1 ms）"},
     entry{"check.l03.case-5.measured", "{numbers}（3 次试验中 {right} 次正确）"},
     entry{"check.l03.case-5.measured-second-round",

@@ -17,7 +17,7 @@ constexpr std::array chinese{
           "cudaDeviceSynchronize()，返回两者之差，以毫秒为单位。"},
     entry{"check.l04.device-sync.wrong-hint",
           "两次读时钟之间只保留 `work(stream)` 和对它的等待，并确保第一次读时钟时，"
-          "没有更早的工作仍在运行。"},
+          "没有先前的工作仍在运行。"},
 
     // time_with_events
     entry{"check.l04.events.name", "time_with_events 返回的只是工作本身的时间"},
@@ -39,7 +39,7 @@ constexpr std::array chinese{
           "这项工作，返回两者之差，以毫秒为单位。"},
     entry{"check.l04.stream-sync.wrong-hint",
           "两次读时钟之间只保留 `work(stream)` 和对它的等待，并确保第一次读时钟时，`stream` 上"
-          "没有更早的工作仍在运行。"},
+          "没有先前的工作仍在运行。"},
     entry{"check.l04.waited-other.expected", "在另一个流上 {other} 的工作仍在运行时返回"},
     entry{"check.l04.waited-other.measured",
           "在那些工作结束之后才返回（{calls} 次调用中有 {waited} 次）"},

@@ -17,7 +17,7 @@ constexpr std::array chinese{
     entry{"check.l06.median.context",
           "这项工作在开始的 25-40 ms 内是冷的，一次运行的时长在 5 us 到 50 ms 之间"},
     entry{"check.l06.median.zero-hint",
-          "在 `stream` 上用两个事件为工作的样本计时（第 04 课），返回样本的中位数。"},
+          "在 `stream` 上用两个事件为工作的样本计时（第 4 课），返回样本的中位数。"},
     entry{"check.l06.median.wrong-hint",
           "预热的时间要比工作保持冷的时间更长；每个样本至少包含一毫秒的工作；返回排在中间的样本，"
           "而不是平均值。"},

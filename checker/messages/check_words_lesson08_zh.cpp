@@ -51,7 +51,7 @@ constexpr std::array chinese{
           "在 cudaStreamBeginCapture 与 cudaStreamEndCapture 之间，排入该流的工作不会运行，"
           "只会被记录。只在那里把循环排入一次，并且只通过 replay 来运行它。"},
 
-    // (a) 合并成一个内核后的速度
+    // (a) 合并成一个核函数后的速度
     entry{"check.l08.batched-speed.name", "run_batched 在 GPU 上比朴素循环快"},
     entry{"check.l08.batched-speed.expected",
           "至多为朴素循环 {naive} 的 {bar} 倍（检查器用事件分别包住两者，各取五次中最好的一次）"},
@@ -60,7 +60,7 @@ constexpr std::array chinese{
           "run_batched 在 GPU 上用了 {batched}，{steps} 次启动的朴素循环用了 {naive}："
           "合并省下的太少。"},
     entry{"check.l08.batched-speed.hint",
-          "在 run_batched 中只启动一个内核，而不是每步一个：让它的线程在寄存器里保存各自的整数，"
+          "在 run_batched 中只启动一个核函数，而不是每步一个：让它的线程在寄存器里保存各自的整数，"
           "循环做完所有步。"},
 
     // (b) 图的重放对照朴素循环
@@ -83,15 +83,15 @@ constexpr std::array chinese{
           "只在 capture_naive 中捕获和实例化一次。replay 只调用 cudaGraphLaunch：不捕获，不调用 "
           "cudaGraphInstantiate，也不等待。"},
     entry{"check.l08.graph-speed.gpu.message",
-          "一次重放在 GPU 上用了 {gpu}；朴素循环用了 {naive_gpu}。图里是同样的内核，不应更慢。"},
+          "一次重放在 GPU 上用了 {gpu}；朴素循环用了 {naive_gpu}。图里是同样的核函数，不应更慢。"},
     entry{"check.l08.graph-speed.gpu.hint",
-          "只捕获 run_naive 的启动，别的都不要（不要拷贝、不要等待、不要额外的内核）。"},
+          "只捕获 run_naive 的启动，别的都不要（不要拷贝、不要等待、不要额外的核函数）。"},
 
     // (c) 循环的时间
     entry{"check.l08.loop.name", "time_loop_ms 只计时一次整个循环，与检查器的事件一致"},
     entry{"check.l08.loop.expected",
           "{truth}（检查器的事件一次包住同样的 {iterations} 次背靠背启动，每次是一个 {work} "
-          "的内核；误差在 15% 或 30 us 以内）"},
+          "的核函数；误差在 15% 或 30 us 以内）"},
     entry{"check.l08.loop.measured", "你报告的是 {reported}"},
     entry{"check.l08.loop.runs.message",
           "time_loop_ms 运行了 {runs} 次工作；要求的是 {iterations} 次迭代。"},

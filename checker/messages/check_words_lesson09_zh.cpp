@@ -114,9 +114,9 @@ constexpr std::array chinese{
           "遍数乘以项数再乘以 sizeof(float)，用 size_t 计算（大缓冲区的字节数会超过 2^32）。"},
 
     // (b) 速度
-    entry{"check.l09.speed.name", "融合版本比两个核函数快出字节数所预言的幅度"},
+    entry{"check.l09.speed.name", "融合版本比两个核函数快出字节数所预测的幅度"},
     entry{"check.l09.speed.expected",
-          "至多为两个核函数时间的 {ratio}（字节数预言 50%），且至少达到设备实测拷贝带宽"
+          "至多为两个核函数时间的 {ratio}（字节数预测 50%），且至少达到设备实测拷贝带宽"
           "（{copy}）的 {share}"},
     entry{"check.l09.speed.measured",
           "融合 {fused}，两个核函数 {pair}（{ratio}）；融合 {achieved}，两个核函数 "
@@ -128,7 +128,7 @@ constexpr std::array chinese{
           "在 run_fused 收到的流上启动融合核函数（第四个启动参数），不要用默认流。"},
     entry{"check.l09.speed.no-gain.message",
           "你的融合版本用了 {fused}，是两个核函数 {pair} 的 {ratio}（要求至多 {bar}）；"
-          "字节数预言的是一半。"},
+          "字节数预测的是一半。"},
     entry{"check.l09.speed.no-gain.hint",
           "只启动一次核函数还不算融合：中间结果必须留在寄存器里。读一次 x，写一次 y，别的都不做。"},
     entry{"check.l09.speed.below-copy.message",

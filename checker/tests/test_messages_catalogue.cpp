@@ -227,7 +227,7 @@ TEST_CASE("lint in Chinese on a trace recorded on an H200: the finding's words, 
   CHECK(text.find("项计时问题") != std::string::npos);
   CHECK(std::regex_search(text, std::regex("(错误|警告)\\[unsynced-stop\\]")));
   CHECK(text.find("在 GPU 上运行了") != std::string::npos);
-  CHECK(text.find("改法：") != std::string::npos);
+  CHECK(text.find("修改建议：") != std::string::npos);
   // JSON keys and values that are names stay as they are.
   const std::string json = render_lint_json(report);
   CHECK(json.find("\"rule\": \"unsynced-stop\"") != std::string::npos);

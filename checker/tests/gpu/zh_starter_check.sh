@@ -27,7 +27,7 @@ fi
 printf '%s\n' "$output" | python3 -c '
 import re, sys
 lines = [l for l in sys.stdin.read().splitlines()
-         if re.match(r"^ +(通过|失败|原因|改法) ", l)]
+         if re.match(r"^ +(通过|失败|原因|修改建议) ", l)]
 english = [l for l in lines if not re.search("[\u4e00-\u9fff]", re.sub(r"^ +\S+ +", "", l, count=1))]
 if not lines or english:
     sys.exit("no check lines" if not lines else "English where Chinese is due:\n" + "\n".join(english))
