@@ -253,7 +253,7 @@ constexpr std::array chinese{
           "主机在等待 GPU 时自旋了 {waited}：如果主机在等待中休眠（阻塞式同步），"
           "这个数字就会少掉这段时间"},
     entry{"cpu-time-clock.why-busy",
-          "你用 {clock} 测得 {measured}，它计的是 CPU 时间；这次之所以接近挂钟时间的 {wall}，"
+          "你用 {clock} 测得 {measured}，它计的是 CPU 时间；这次之所以接近墙上时钟的 {wall}，"
           "只是因为整个区间里 CPU 一直在忙：CPU 没有运行的时间（休眠式的等待、被抢占的线程）"
           "不会计入其中"},
     entry{"cpu-time-clock.fix",
