@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "analysis/traced_check.hpp"
 
+#include "analysis/assumed_cause.hpp"
 #include "analysis/lesson_diagnosis.hpp"
 #include "analysis/traced_analysis.hpp"
 #include "core/build_driver.hpp"
@@ -180,6 +181,7 @@ static check_report traced_report(const lesson_entry& lesson, check_settings set
       window.failed_truth_ms = item.call.truth_ms;
     }
     explain_failed_check(item, diagnose_call(*loaded.trace, window));
+    test_assumed_cause(item, *loaded.trace, window);
   }
   revise_noise_judgement(report, refuted_passes);
   if (options.timeline && loaded.trace) {

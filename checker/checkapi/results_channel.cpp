@@ -85,6 +85,7 @@ bool report(const check_outcome& given) {
                    {"rule", outcome.rule},
                    {"lesson_section", outcome.lesson_section},
                    {"noise_could_explain", outcome.noise_could_explain},
+                   {"assumes", outcome.assumes},
                    {"call", call}},
                   channel_line_key);
   }

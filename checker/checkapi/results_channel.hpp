@@ -41,6 +41,10 @@ struct check_outcome {
   /// message (its words are in the student's language). Not sent to gpucheck; whoever replaces
   /// the message sets it false.
   bool says_only_how_far_off = false;
+  /// A cause that the message and hint assume and the numbers cannot show, which gpucheck holds
+  /// against the trace of the shown call (analysis/assumed_cause.hpp): "pageable-copies" (the
+  /// call's host copies were from pageable memory). Empty: the words assume nothing.
+  std::string assumes;
 };
 
 /// Sends the outcome to gpucheck (through the results channel that the check program's main()

@@ -46,6 +46,9 @@ struct check_item {
   // (inferred from the returned numbers alone), or "" (no why given).
   std::string why_from;
   std::vector<source_ref> lines; // the start, the stop and the blamed call, where known
+  // A cause the check's words assume and the trace can refute ("pageable-copies"):
+  // analysis/assumed_cause.hpp. Empty: none.
+  std::string assumes;
 };
 
 struct check_report {

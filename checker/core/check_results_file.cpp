@@ -33,6 +33,7 @@ check_item read_check(const nlohmann::json& json) {
   item.rule = json.value("rule", "");
   item.lesson_section = json.value("lesson_section", "");
   item.noise_could_explain = json.value("noise_could_explain", false);
+  item.assumes = json.value("assumes", "");
   if (const auto call = json.find("call"); call != json.end() && call->is_object()) {
     item.call.begin_ns = call->value("begin_ns", 0LL);
     item.call.end_ns = call->value("end_ns", 0LL);

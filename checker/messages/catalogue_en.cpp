@@ -37,6 +37,29 @@ constexpr std::array english{
         "report.pass-on-disturbed-gpu",
         " Its number passed on a disturbed GPU (the reasons are below); the trace of a second run "
         "shows how the number was made, which no disturbance changes."},
+    // A cause a check's words assumed, held against the trace (analysis/assumed_cause.cpp).
+    entry{"assumed.copies-pinned",
+          "the trace shows that all {copies} of your copies used pinned host memory, so pageable "
+          "memory is not the cause: they moved {bytes} in copies of {median} (median) on "
+          "{streams} stream(s), and kept the copy engines busy {busy} of the {call} your call "
+          "took"},
+    entry{"assumed.copies-pinned.between",
+          "Most of your call passed between copies, not in them: each copy costs a call and a "
+          "start on the GPU, whatever its size. Copy in fewer, larger pieces."},
+    entry{"assumed.copies-pinned.one-stream",
+          "Your copies all ran on one stream, which runs them one after another: the two "
+          "directions never overlapped. Put them on two streams."},
+    entry{"assumed.copies-pinned.undetermined",
+          "The trace does not show why the copies were slow (their memory was pinned, the engines "
+          "were busy most of the call, and they used several streams): compare their sizes and "
+          "order with the lesson's."},
+    entry{"assumed.copies-managed",
+          "the trace shows that {managed} of your {copies} copies used managed memory "
+          "(cudaMallocManaged), not pageable or pinned memory: the driver moves managed memory "
+          "between host and device itself, and its copies are not the pinned copies this check "
+          "measures"},
+    entry{"assumed.copies-managed.fix",
+          "Allocate the host buffers with cudaMallocHost (pinned) once, before the timing."},
     entry{"report.why-from-numbers",
           "(inferred from your numbers; the trace shows no timing mistake) {why}"},
     entry{"report.no-line", "in {function} (build with -g for its line)"},

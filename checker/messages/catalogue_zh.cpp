@@ -35,6 +35,26 @@ constexpr std::array chinese{
     entry{"report.pass-on-disturbed-gpu",
           "它的数字是在受到干扰的 GPU 上通过的（干扰的原因见下文）；第二次运行的跟踪记录显示了"
           "这个数字是怎样得出的，而这一点不会因任何干扰而改变。"},
+    // 检查的说法所假定的原因，拿跟踪记录核对（analysis/assumed_cause.cpp）。
+    entry{"assumed.copies-pinned",
+          "跟踪记录显示，你的 {copies} 次拷贝用的都是锁页主机内存，所以原因不在可分页内存："
+          "它们在 {streams} 个流上共搬运了 {bytes}，每次拷贝的中位大小为 {median}，"
+          "在你这次调用的 {call} 里让拷贝引擎忙了 {busy}"},
+    entry{"assumed.copies-pinned.between",
+          "你这次调用的大部分时间花在拷贝之间，而不是拷贝本身：每次拷贝不论大小，都要付出一次调用"
+          "和一次在 GPU 上启动的开销。改为次数更少、每次更大的拷贝。"},
+    entry{
+        "assumed.copies-pinned.one-stream",
+        "你的拷贝全都在同一个流上，而一个流会依次执行它们：两个方向从未重叠。把它们放到两个流上。"},
+    entry{"assumed.copies-pinned.undetermined",
+          "跟踪记录看不出拷贝为什么慢（内存是锁页的，拷贝引擎在调用的大部分时间里都在忙，而且用了"
+          "多个流）：把拷贝的大小和顺序与课文中的做法对照一下。"},
+    entry{"assumed.copies-managed",
+          "跟踪记录显示，你的 {copies} 次拷贝中有 {managed} 次用的是托管内存（cudaMallocManaged），"
+          "既不是可分页内存，也不是锁页内存：托管内存由驱动自行在主机和设备之间迁移，它的拷贝不是本"
+          "检查所测的锁页拷贝"},
+    entry{"assumed.copies-managed.fix",
+          "在计时之前用 cudaMallocHost（锁页）一次性分配主机缓冲区。"},
     entry{"report.why-from-numbers", "（由你返回的数值推断；跟踪记录中没有发现计时错误）{why}"},
     entry{"report.no-line", "在 {function} 中（用 -g 构建可看到行号）"},
     entry{"report.sanitizer-found", "compute-sanitizer 发现："},

@@ -157,6 +157,25 @@ TEST_CASE("writing a trace and reading it back gives the same trace") {
   CHECK(copy.end.has_value() == original.end.has_value());
 }
 
+TEST_CASE("a copy's memory kinds are read, written and read back") {
+  const trace::read_result read =
+      read_text(header_line + "\n" +
+                R"({"type":"memcpy","start_ns":10,"end_ns":20,"stream_id":13,)"
+                R"("correlation":3,"bytes":4096,"copy_kind":"HtoD",)"
+                R"("src_memory":"pinned","dst_memory":"device"})"
+                "\n");
+  REQUIRE(read.ok());
+  REQUIRE(read.trace->activity.size() == 1);
+  CHECK(read.trace->activity[0].src_memory == "pinned");
+  CHECK(read.trace->activity[0].dst_memory == "device");
+  std::ostringstream out;
+  trace::write_trace(out, *read.trace);
+  const trace::read_result again = read_text(out.str());
+  REQUIRE(again.ok());
+  CHECK(again.trace->activity[0].src_memory == "pinned");
+  CHECK(again.trace->activity[0].dst_memory == "device");
+}
+
 TEST_CASE("what the analysis adds to a kept trace reads back: sites, objects, lines, calls") {
   trace::run_trace original = test::synthetic_trace("event_not_complete");
   original.api.front().site = "a.out+0x10<a.out+0x20";

@@ -57,6 +57,29 @@ const char* memcpy_kind_name(std::uint8_t kind) {
   }
 }
 
+// Where a copy's source or destination lives: what decides whether a host copy is staged
+// (pageable), runs on the copy engines at once (pinned), or pages on demand (managed).
+const char* memory_kind_name(std::uint8_t kind) {
+  switch (kind) {
+  case CUPTI_ACTIVITY_MEMORY_KIND_PAGEABLE:
+    return "pageable";
+  case CUPTI_ACTIVITY_MEMORY_KIND_PINNED:
+    return "pinned";
+  case CUPTI_ACTIVITY_MEMORY_KIND_DEVICE:
+    return "device";
+  case CUPTI_ACTIVITY_MEMORY_KIND_ARRAY:
+    return "array";
+  case CUPTI_ACTIVITY_MEMORY_KIND_MANAGED:
+    return "managed";
+  case CUPTI_ACTIVITY_MEMORY_KIND_DEVICE_STATIC:
+    return "device_static";
+  case CUPTI_ACTIVITY_MEMORY_KIND_MANAGED_STATIC:
+    return "managed_static";
+  default:
+    return "unknown";
+  }
+}
+
 const char* sync_kind_name(CUpti_ActivitySynchronizationType type) {
   switch (type) {
   case CUPTI_ACTIVITY_SYNCHRONIZATION_TYPE_EVENT_SYNCHRONIZE:
@@ -111,6 +134,8 @@ void write_record(const CUpti_Activity& activity, std::string& line) {
         .field("correlation", m.correlationId)
         .field("bytes", m.bytes)
         .field("copy_kind", memcpy_kind_name(m.copyKind))
+        .field("src_memory", memory_kind_name(m.srcKind))
+        .field("dst_memory", memory_kind_name(m.dstKind))
         .finish();
     break;
   }

@@ -127,6 +127,8 @@ void read_activity(field_reader& r, activity_kind kind, run_trace& t) {
   r.text("name", a.name);
   r.integer("bytes", a.bytes);
   r.text("copy_kind", a.copy_kind);
+  r.text("src_memory", a.src_memory);
+  r.text("dst_memory", a.dst_memory);
 }
 
 void read_record(field_reader& r, std::string_view type, run_trace& t) {

@@ -65,6 +65,10 @@ struct gpu_activity {
   std::string name;
   std::optional<std::uint64_t> bytes;
   std::string copy_kind;
+  // (copies) where the source and the destination live: "pageable", "pinned", "device",
+  // "managed", ... (trace FORMAT.md); empty in traces written before they were recorded.
+  std::string src_memory;
+  std::string dst_memory;
 };
 
 struct sync_activity {

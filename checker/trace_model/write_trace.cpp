@@ -100,6 +100,8 @@ void write_trace(std::ostream& out, const run_trace& t) {
     put(j, "name", a.name);
     put(j, "bytes", a.bytes);
     put(j, "copy_kind", a.copy_kind);
+    put(j, "src_memory", a.src_memory);
+    put(j, "dst_memory", a.dst_memory);
     out << j.dump() << '\n';
   }
   for (const sync_activity& s : t.syncs) {

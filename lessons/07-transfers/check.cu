@@ -308,6 +308,9 @@ gpucheck::check_outcome check_speed() {
   const gpucheck::transfer_advice advice = gpucheck::advise_on_speed(verdict, times, bar);
   outcome.message = advice.message;
   outcome.hint = advice.hint;
+  // "No faster than pageable memory" assumes pageable copies: the trace says where they lived.
+  if (verdict == gpucheck::speed_verdict::not_faster_than_pageable)
+    outcome.assumes = "pageable-copies";
   outcome.lesson_section = verdict == gpucheck::speed_verdict::not_faster_than_pageable
                                ? lesson + "#pageable-and-pinned-memory"
                                : lesson + "#chunks-on-several-streams";
