@@ -38,9 +38,8 @@ bool needs_trace(const check_report& report, const trace_options& options) {
   if (options.timeline || options.keep_trace)
     return true;
   const bool confirming = confirms_passes(report);
-  return std::any_of(report.checks.begin(), report.checks.end(), [&](const check_item& item) {
-    return (!item.passed || confirming) && item.call.begin_ns != 0;
-  });
+  return std::any_of(report.checks.begin(), report.checks.end(),
+                     [&](const check_item& item) { return call_read_in_replay(item, confirming); });
 }
 
 // One interval makes a readable picture; a check runs many trials. The first failed check's call
@@ -117,8 +116,12 @@ static check_report traced_report(const lesson_entry& lesson, check_settings set
   reporter.progress(messages::text(report.failed_count() > 0 ? "progress.replay-failed"
                                    : confirming              ? "progress.replay-disturbed"
                                                              : "progress.replay-asked"));
+  // Up to the last test case that holds a call to read; the whole run for a picture or a kept
+  // trace.
+  const bool whole_run = options.timeline.has_value() || options.keep_trace.has_value();
   const check_report traced =
-      run_check(lesson, replay_settings(settings, checked, report.seed, *variables));
+      run_check(lesson, replay_settings(settings, checked, report.seed, *variables,
+                                        last_test_case_read(report, confirming, whole_run)));
 
   source_options lines;
   lines.preferred_files = {fs::path(report.exercise_file).filename().string()};

@@ -175,6 +175,8 @@ run_attempt run_check_program(const fs::path& program, const std::vector<std::st
   process_options options;
   options.argv = wrapper;
   options.argv.push_back(program.string());
+  options.argv.insert(options.argv.end(), settings.program_arguments.begin(),
+                      settings.program_arguments.end());
   options.environment = settings.environment;
   options.environment.emplace_back("GPUCHECK_RESULTS", results_path.string());
   options.environment.emplace_back("GPUCHECK_TOKEN", token);

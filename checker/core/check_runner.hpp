@@ -23,7 +23,8 @@ struct check_settings {
   bool solution = false;
   std::chrono::milliseconds time_limit{60'000};
   std::vector<std::pair<std::string, std::string>> environment; // extra, for the check program
-  std::filesystem::path exercise_override; // grade: the submission built in place of exercise.cu
+  std::vector<std::string> program_arguments; // after the program's name (doctest's options)
+  std::filesystem::path exercise_override;    // grade: the submission built in place of exercise.cu
   bool sanitize = false; // run under compute-sanitizer (the lesson's tools) as well
   bool lock_gpu = true;  // one check at a time on one GPU (core/gpu_lock.hpp)
   bool watch_gpu = true; // read the GPU's conditions through NVML before and after

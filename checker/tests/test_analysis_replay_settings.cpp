@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 // The traced replay runs the program the verdict's run ran (analysis/replay_settings): nothing is
-// built twice, the draws are the same (GPUCHECK_SEED), and the replay says nothing of its own. A
-// stand-in check program (a shell script) shows that run_check with those settings runs it and
-// builds nothing: the build tree is never configured, and the reporter hears of no build.
+// built twice, the draws are the same (GPUCHECK_SEED), it stops after the last test case whose call
+// it reads, and it says nothing of its own. A stand-in check program (a shell script) shows that
+// run_check with those settings runs it with its arguments and builds nothing: the build tree is
+// never configured, and the reporter hears of no build.
 #include "analysis/replay_settings.hpp"
 #include "core/check_runner.hpp"
 #include "core/exit_codes.hpp"
@@ -40,7 +41,8 @@ struct stand_in {
     fs::remove_all(root);
     fs::create_directories(root / "course");
     // Writes no results: the verdict says it stopped without reporting (exit 0, no summary).
-    std::ofstream(program) << "#!/bin/sh\ntouch \"$0.ran\"\necho the stand-in ran\nexit 0\n";
+    std::ofstream(program)
+        << "#!/bin/sh\necho \"$@\" > \"$0.ran\"\necho the stand-in ran\nexit 0\n";
     fs::permissions(program, fs::perms::owner_all);
     lesson.number = 4;
     lesson.folder = "04-stand-in";
@@ -101,6 +103,60 @@ TEST_CASE("a check given its built program runs it and builds nothing") {
   CHECK(report.verdict == gpucheck::exit_code::crashed);
   CHECK(fs::exists(course.root / "check.ran"));
   CHECK(report.program_output_tail.find("the stand-in ran") != std::string::npos);
+}
+
+TEST_CASE("the replay's program is told the last test case to run") {
+  stand_in course;
+  check_settings verdict_run = course.settings;
+  verdict_run.watch_gpu = false;
+  CHECK(gpucheck::analysis::replay_settings(verdict_run, course.built(true), "7", {})
+            .program_arguments.empty());
+  const check_settings replay =
+      gpucheck::analysis::replay_settings(verdict_run, course.built(true), "7", {}, 2);
+  CHECK(replay.program_arguments == std::vector<std::string>{"--dt-last=2"});
+  gpucheck::run_check(course.lesson, replay);
+  std::ifstream said(course.root / "check.ran");
+  std::string arguments;
+  std::getline(said, arguments);
+  CHECK(arguments == "--dt-last=2");
+}
+
+namespace {
+
+gpucheck::check_item check_in(int test_case, bool passed, bool shows_call = true) {
+  gpucheck::check_item item;
+  item.name = "check in test case " + std::to_string(test_case);
+  item.passed = passed;
+  item.call.begin_ns = shows_call ? 1000 * (test_case + 1) : 0;
+  item.call.end_ns = item.call.begin_ns + 500;
+  item.call.test_case = test_case;
+  return item;
+}
+
+} // namespace
+
+TEST_CASE("the replay stops after the last test case whose call it reads") {
+  using gpucheck::analysis::last_test_case_read;
+  gpucheck::check_report report;
+  SUBCASE("failed checks early, passes after them: the passes are left out") {
+    report.checks = {check_in(1, false), check_in(2, true), check_in(2, false), check_in(3, true),
+                     check_in(4, true)};
+    CHECK(last_test_case_read(report, false, false) == 2);
+    SUBCASE("on a disturbed GPU the passes are read too") {
+      CHECK(last_test_case_read(report, true, false) == 4);
+    }
+    SUBCASE("a picture or a kept trace wants the whole run") {
+      CHECK_FALSE(last_test_case_read(report, false, true).has_value());
+    }
+  }
+  SUBCASE("a failure that shows no call is not read") {
+    report.checks = {check_in(1, false), check_in(3, false, false)};
+    CHECK(last_test_case_read(report, false, false) == 1);
+  }
+  SUBCASE("a read call whose test case is not known: every test case") {
+    report.checks = {check_in(1, false), check_in(0, false)};
+    CHECK_FALSE(last_test_case_read(report, false, false).has_value());
+  }
 }
 
 TEST_CASE("a check given a failed build judges it, and neither builds nor runs") {
