@@ -8,8 +8,11 @@ load average beside it. The parts that need a GPU say "needs a GPU" where there 
 recorded so; the suites' wall times (make test, make test-gpu, make book) are measured only when
 asked for (--make-test, --make-test-gpu, --make-book; make bench ALL=1 asks for all three).
 
-  edit to verdict     touch the exercise, make check (the student's loop), and its steps: make's
-                      front door, CMake's no-op, nvcc's phases, the link, the check program
+  edit to verdict     touch the exercise, make check (the student's loop): the solution, which
+                      passes, and the starter, which fails (the student's usual case: its traced
+                      replay runs too; GPU only), their ratio (issue 44: at most 1.3), and the
+                      steps: make's front door, CMake's no-op, nvcc's phases, the link, the check
+                      program, the starter's check without its replay
   checker overhead    gpucheck check against the same check program run directly
   tracer overhead     tools/bench-tracer-overhead.sh (10,000 tiny launches; lesson 04's check)
   fidelity            each solution's reported numbers against the truth the check recorded and
@@ -50,6 +53,14 @@ def run_timed(command, cwd=ROOT, env=None, timeout=900):
     return wall, cpu, done.returncode, done.stdout.decode(errors="replace")
 
 
+def command_status(code, output):
+    """The status of the command make ran, where make said it (QUIET_FAILURE=0): "make: ***
+    [Makefile:NN: check] Error 77", or "make[1]: ..." when make bench runs the bench, whose make
+    then ends with its own status (2). The first such line is the innermost make's."""
+    said = re.search(r"make(?:\[\d+\])?: \*\*\* \[[^]]*\] Error (\d+)", output)
+    return int(said.group(1)) if said else code
+
+
 def measure(name, command, runs=5, before=None, **kwargs):
     """Median of `runs` runs (each after `before`, untimed), with the load at the start."""
     load = os.getloadavg()[0]
@@ -58,10 +69,7 @@ def measure(name, command, runs=5, before=None, **kwargs):
         if before:
             before()
         wall, cpu, code, output = run_timed(command, **kwargs)
-        # make (QUIET_FAILURE=0) says gpucheck's own status: "make: *** [Makefile:NN: check] Error 77".
-        said = re.search(r"make: \*\*\* \[[^]]*\] Error (\d+)", output)
-        if said:
-            code = int(said.group(1))
+        code = command_status(code, output)
         walls.append(wall)
         cpus.append(cpu)
         codes.append(code)
@@ -159,19 +167,51 @@ def compile_and_link_steps(build, env):
     return steps
 
 
+PASSING = "edit to verdict: touch the solution, make check LESSON=4 SOLUTION=1"
+FAILING = "edit to verdict: touch the starter, make check LESSON=4 (fails: traced replay)"
+FAILING_UNTRACED = "  step: the starter's check without its replay (GPUCHECK_TRACE=0)"
+RATIO = "failing edit to verdict against passing (issue 44: at most 1.3)"
+
+
+def failing_rows(make, env, has_gpu, measure=measure):
+    """The student's usual case: the starter fails, and its traced replay runs. Without a GPU the
+    starter's check exits 77 before any check runs, so nothing is measured."""
+    if not has_gpu:
+        why = "needs a GPU (without one the starter's check exits 77: nothing fails, no replay)"
+        return [{"name": name, "not_measured": why} for name in (FAILING, FAILING_UNTRACED)]
+    starter = os.path.join(ROOT, "lessons", LESSON, "exercise.cu")
+    return [measure(FAILING, make + ["check", "LESSON=4"], before=touch(starter), env=env),
+            measure(FAILING_UNTRACED, make + ["check", "LESSON=4"], before=touch(starter),
+                    env=dict(env, GPUCHECK_TRACE="0"))]
+
+
+def verdict_ratio(passing, failing):
+    """The failing edit to verdict over the passing one, when each ended as it should (the
+    solution passed, the starter failed: exit 1)."""
+    if "not_measured" in failing:
+        return {"name": RATIO, "not_measured": failing["not_measured"]}
+    if passing.get("exit_codes") != [0] or failing.get("exit_codes") != [1]:
+        return {"name": RATIO, "error": f"the solution gave exit {passing.get('exit_codes')} and "
+                                        f"the starter exit {failing.get('exit_codes')}, not 0 and 1"}
+    ratio = failing["wall_s"] / passing["wall_s"]
+    return {"name": RATIO, "ratio_of_walls": round(ratio, 2), "within_goal": ratio <= 1.3}
+
+
 def edit_to_verdict(build, has_gpu):
     env = dict(os.environ, GPUCHECK_STATE_FILE=os.path.join(build, "bench-state.json"), NO_COLOR="1")
     # QUIET_FAILURE=0: make waits for gpucheck (its CPU time is counted) and says its status.
     make = ["make", "--no-print-directory", "-s", f"BUILD={build}", "QUIET_FAILURE=0"]
     solution = os.path.join(ROOT, "solutions", LESSON, "exercise.cu")
-    starter = os.path.join(ROOT, "lessons", LESSON, "exercise.cu")
+    passing = measure(PASSING, make + ["check", "LESSON=4", "SOLUTION=1"], before=touch(solution),
+                      env=env)
+    failing = failing_rows(make, env, has_gpu)
     rows = [
-        measure("edit to verdict: touch the solution, make check LESSON=4 SOLUTION=1",
-                make + ["check", "LESSON=4", "SOLUTION=1"], before=touch(solution), env=env),
+        passing,
         measure("re-check without an edit (SOLUTION=1)", make + ["check", "LESSON=4", "SOLUTION=1"],
                 env=env),
-        measure("edit to verdict: touch the starter, make check LESSON=4 (fails: traced replay)",
-                make + ["check", "LESSON=4"], before=touch(starter), env=env),
+        failing[0],
+        verdict_ratio(passing, failing[0]),
+        failing[1],
         measure("  step: make's front door (gpucheck up to date)", make + ["gpucheck"], env=env),
         measure("  step: cmake --build of the check target, nothing to do",
                 ["cmake", "--build", build, "--target", f"lesson.{LESSON}.check-solution"], env=env),
@@ -184,7 +224,8 @@ def edit_to_verdict(build, has_gpu):
                         [program], env=env))
     if not has_gpu:
         for row in rows:
-            row["note"] = "no GPU: the build, then exit 77 (the checks did not run)"
+            if "not_measured" not in row:
+                row["note"] = "no GPU: the build, then exit 77 (the checks did not run)"
     return rows
 
 
@@ -311,6 +352,9 @@ def describe(row):
     if "ratio" in row:
         return (f"{row['name']:<72} {row['untraced_ms'] / 1000:>9.3f} {row['traced_ms'] / 1000:>9.3f}"
                 f"  traced/untraced {row['ratio']:.2f}")
+    if "ratio_of_walls" in row:
+        return (f"{row['name']:<72} {'':>9} {'':>9}  {row['ratio_of_walls']:.2f}"
+                f"{'' if row['within_goal'] else ' (over the goal)'}")
     if "calls" in row:
         return f"{row['name']:<72} {'':>9} {'':>9}  " + fidelity_summary(row)
     cpu = f"{row['cpu_s']:>9.3f}" if "cpu_s" in row else f"{'':>9}"
@@ -337,6 +381,9 @@ def markdown_table(result):
                          f"traced/untraced {row['ratio']:.2f}")
             elif "calls" in row:
                 notes = fidelity_summary(row)
+            elif "ratio_of_walls" in row:
+                notes = (f"{row['ratio_of_walls']:.2f} times"
+                         f"{'' if row['within_goal'] else ', over the goal'}")
             else:
                 wall = f"{row['wall_s']:.3f}"
                 cpu = f"{row['cpu_s']:.3f}" if "cpu_s" in row else ""

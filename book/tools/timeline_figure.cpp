@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
 // book-timeline: draws the timeline of a recorded trace as an SVG figure for the book, with the
-// renderer of `gpucheck lint --timeline` (checker/report/timeline_svg.hpp), the same timed
+// renderer of `gpucheck lint --timeline` (checker/timeline/timeline_svg.hpp), the same timed
 // intervals and the same findings (a finding's link to a lesson that does not exist is left out).
 //   book-timeline TRACE.jsonl OUT.svg [--title TEXT] [--width PX]   (default 640 px)
 // Exit codes: 0 written, 1 the trace could not be read or the SVG not written, 2 usage.
-#include "report/timeline_svg.hpp"
 #include "rules/run_rules.hpp"
 #include "rules/timed_intervals.hpp"
+#include "timeline/timeline_svg.hpp"
 #include "trace_model/read_trace.hpp"
 
 #include <cstdlib>

@@ -3,18 +3,16 @@
 
 #include "analysis/assumed_cause.hpp"
 #include "analysis/lesson_diagnosis.hpp"
+#include "analysis/replay_settings.hpp"
 #include "analysis/traced_analysis.hpp"
-#include "core/build_driver.hpp"
 #include "core/lesson_catalog.hpp"
 #include "core/noise_judgement.hpp"
 #include "messages/messages.hpp"
-#include "report/timeline_svg.hpp"
 #include "trace_model/read_trace.hpp"
 
 #include <algorithm>
 #include <cstdlib>
 #include <fstream>
-#include <iostream>
 #include <unistd.h>
 
 namespace gpucheck::analysis {
@@ -41,14 +39,14 @@ bool needs_trace(const check_report& report, const trace_options& options) {
   if (options.timeline || options.keep_trace)
     return true;
   const bool confirming = confirms_passes(report);
-  return std::any_of(report.checks.begin(), report.checks.end(), [&](const check_item& item) {
-    return (!item.passed || confirming) && item.call.begin_ns != 0;
-  });
+  return std::any_of(report.checks.begin(), report.checks.end(),
+                     [&](const check_item& item) { return call_read_in_replay(item, confirming); });
 }
 
 // One interval makes a readable picture; a check runs many trials. The first failed check's call
 // is drawn, else the first interval of the run.
-void draw_timeline(const trace::run_trace& trace, const fs::path& svg_file, check_report& report) {
+void draw_timeline(const trace::run_trace& trace, const fs::path& svg_file,
+                   timeline_renderer render, check_report& report, progress_reporter& reporter) {
   rules::rule_options options;
   options.mode = rules::rule_options::context::lesson;
   for (const check_item& item : report.checks) {
@@ -59,7 +57,7 @@ void draw_timeline(const trace::run_trace& trace, const fs::path& svg_file, chec
   }
   const rules::rule_results results = analyze(trace, options);
   if (results.intervals.empty()) {
-    std::cerr << "gpucheck: no timeline: the trace holds no timed interval\n";
+    reporter.problem("gpucheck: no timeline: the trace holds no timed interval");
     return;
   }
   std::vector<rules::finding> shown_findings;
@@ -71,10 +69,9 @@ void draw_timeline(const trace::run_trace& trace, const fs::path& svg_file, chec
         shown_findings.push_back(finding);
     }
   }
-  report::timeline_options picture;
-  picture.title = "Your run of lesson " + report.lesson_folder +
-                  (shown_findings.empty() ? "" : ": " + shown_findings.front().rule);
-  std::ofstream(svg_file) << report::render_timeline_svg(trace, {shown}, shown_findings, picture);
+  const std::string title = "Your run of lesson " + report.lesson_folder +
+                            (shown_findings.empty() ? "" : ": " + shown_findings.front().rule);
+  std::ofstream(svg_file) << render(trace, shown, shown_findings, title);
   report.timeline_path = svg_file.string();
 }
 
@@ -88,7 +85,10 @@ static check_report traced_report(const lesson_entry& lesson, check_settings set
   // fail correct code. The why comes from a traced replay of the same draws (GPUCHECK_SEED), run
   // only when a check failed, when the GPU was disturbed (to confirm the passes), or when a
   // timeline or the trace is asked for: a mistake in the code repeats there, and the rules read it
-  // from that run's trace (docs/ARCHITECTURE.md).
+  // from that run's trace (docs/ARCHITECTURE.md). Both runs run the one program built here.
+  progress_reporter& reporter = *settings.reporter;
+  const check_settings::prebuilt_program checked = build_check(lesson, settings);
+  settings.prebuilt = checked;
   check_report report = run_check(lesson, settings);
   const bool confirming = confirms_passes(report);
   const bool wanted =
@@ -109,24 +109,20 @@ static check_report traced_report(const lesson_entry& lesson, check_settings set
   std::string error;
   const auto variables = tracer_environment(tracer_build, trace_file, error);
   if (!variables) {
-    std::cerr << "gpucheck: the why of a failure is not read from a trace: " << error << "\n";
+    reporter.problem("gpucheck: the why of a failure is not read from a trace: " + error);
     return report;
   }
   fs::create_directories(trace_file.parent_path());
   fs::remove(trace_file);
-  check_settings replay = settings;
-  replay.environment.insert(replay.environment.end(), variables->begin(), variables->end());
-  replay.environment.emplace_back("GPUCHECK_SEED", report.seed);
-  replay.sanitize = false;
-  replay.notice = nullptr;
-  if (settings.notice)
-    settings.notice(messages::text(report.failed_count() > 0 ? "progress.replay-failed"
+  reporter.progress(messages::text(report.failed_count() > 0 ? "progress.replay-failed"
                                    : confirming              ? "progress.replay-disturbed"
                                                              : "progress.replay-asked"));
-  // Built already: the command's "compiling..." and "running the checks..." are not said again.
-  const build_observer command_observer = exchange_build_observer({});
-  const check_report traced = run_check(lesson, replay);
-  exchange_build_observer(command_observer);
+  // Up to the last test case that holds a call to read; the whole run for a picture or a kept
+  // trace.
+  const bool whole_run = options.timeline.has_value() || options.keep_trace.has_value();
+  const check_report traced =
+      run_check(lesson, replay_settings(settings, checked, report.seed, *variables,
+                                        last_test_case_read(report, confirming, whole_run)));
 
   source_options lines;
   lines.preferred_files = {fs::path(report.exercise_file).filename().string()};
@@ -184,12 +180,12 @@ static check_report traced_report(const lesson_entry& lesson, check_settings set
     test_assumed_cause(item, *loaded.trace, window);
   }
   revise_noise_judgement(report, refuted_passes);
-  if (options.timeline && loaded.trace) {
+  if (options.timeline && loaded.trace && options.render_timeline != nullptr) {
     check_report drawn = traced; // its calls are the ones in the trace
-    draw_timeline(*loaded.trace, *options.timeline, drawn);
+    draw_timeline(*loaded.trace, *options.timeline, options.render_timeline, drawn, reporter);
     report.timeline_path = drawn.timeline_path;
   } else if (options.timeline) {
-    std::cerr << "gpucheck: no timeline: the trace could not be read (" << loaded.error << ")\n";
+    reporter.problem("gpucheck: no timeline: the trace could not be read (" + loaded.error + ")");
   }
   if (!options.keep_trace)
     fs::remove(trace_file);

@@ -7,15 +7,28 @@
 #include "core/check_report.hpp"
 #include "core/check_runner.hpp"
 #include "core/lesson_catalog.hpp"
+#include "rules/finding.hpp"
+#include "trace_model/trace.hpp"
 
 #include <filesystem>
 #include <optional>
+#include <string>
+#include <vector>
 
 namespace gpucheck::analysis {
 
+// Draws one interval of a run and its findings under a title, as SVG: the timeline library's
+// report::render_interval_timeline, handed over by the command that asks for a timeline, so that
+// the check pipeline neither links nor runs the renderer otherwise.
+using timeline_renderer = std::string (*)(const trace::run_trace& run,
+                                          const rules::timed_interval& shown,
+                                          const std::vector<rules::finding>& findings,
+                                          const std::string& title);
+
 struct trace_options {
-  bool trace = true;                               // run under the tracer (GPUCHECK_TRACE=0: not)
-  std::optional<std::filesystem::path> timeline;   // draw the run here (SVG)
+  bool trace = true;                             // run under the tracer (GPUCHECK_TRACE=0: not)
+  std::optional<std::filesystem::path> timeline; // draw the run here, with render_timeline
+  timeline_renderer render_timeline = nullptr;
   std::optional<std::filesystem::path> keep_trace; // keep the trace (with its lines) here
 };
 

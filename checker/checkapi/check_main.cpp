@@ -15,6 +15,7 @@
 #include "checkapi/fresh_process.hpp"
 #include "checkapi/results_channel.hpp"
 #include "checkapi/say.hpp"
+#include "checkapi/test_case_counter.hpp"
 #include "checkapi/timing_noise.hpp"
 
 #include <cstdio>
@@ -52,6 +53,9 @@ __attribute__((constructor(101))) void take_results_channel() {
   wipe_variable("GPUCHECK_RESULTS");
   fresh_done_key = gpucheck::detail::take_fresh_done_key(); // in a fresh process only
 }
+
+// The shown calls carry their test case's place in the run (test_case_counter.hpp).
+REGISTER_LISTENER("gpucheck-test-case-counter", 1, gpucheck::detail::test_case_counter);
 
 long microseconds(double milliseconds) {
   return static_cast<long>(milliseconds * 1000.0 + 0.5);

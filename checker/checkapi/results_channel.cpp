@@ -27,6 +27,7 @@ int channel_fd = -1;
 hash_key channel_line_key;
 long channel_sequence = 0;
 long channel_check_count = 0;
+int test_case_ordinal = 0; // the doctest test case running now, 1 first; 0 before any
 
 void append_signed(nlohmann::json line, const hash_key& key) {
   if (channel_fd < 0) {
@@ -70,7 +71,8 @@ bool report(const check_outcome& given) {
       call = {{"begin_ns", outcome.call.begin_ns},
               {"end_ns", outcome.call.end_ns},
               {"tid", outcome.call.tid},
-              {"truth_ms", outcome.call.truth_ms}};
+              {"truth_ms", outcome.call.truth_ms},
+              {"test_case", test_case_ordinal}};
       // No number (NaN): the function returned several, e.g. lesson 02's first and steady times.
       if (std::isfinite(outcome.call.reported_ms))
         call["reported_ms"] = outcome.call.reported_ms;
@@ -108,6 +110,11 @@ void open_results_channel(int fd, const hash_key& line_key) {
   std::lock_guard lock(channel_mutex);
   channel_fd = fd;
   channel_line_key = line_key;
+}
+
+void begin_test_case() {
+  std::lock_guard lock(channel_mutex);
+  ++test_case_ordinal;
 }
 
 void write_summary(const summary_fields& summary, const hash_key& summary_key) {

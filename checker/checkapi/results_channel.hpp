@@ -34,6 +34,7 @@ struct check_outcome {
     int tid = 0;            ///< the calling thread (gettid)
     double reported_ms = 0; ///< what the function returned; NaN: several numbers, none alone
     double truth_ms = 0;    ///< what the work really took on the GPU
+    // report() sends beside these the doctest test case it was made in (begin_test_case).
   } call;
   /// The message is judge_timing()'s own "your number is ... shorter/longer than the work": how
   /// far off the number is, and no fact that the numbers prove (a unit slip, a run count, a
@@ -68,6 +69,11 @@ struct summary_fields {
 /// Called once, by check_main.cpp before any check runs: results go to `fd` (gpucheck's results
 /// file, opened append-only), each line signed with `line_key`.
 void open_results_channel(int fd, const hash_key& line_key);
+
+/// Called by check_main.cpp as each doctest test case starts: the calls that checks show from then
+/// on are sent with its place in the run (1 first), so that gpucheck's traced replay can stop after
+/// the last test case it needs (analysis/replay_settings.hpp).
+void begin_test_case();
 
 /// Writes the summary line, signed with the summary key that only main() holds. A summary that
 /// gpucheck cannot verify (or that counts a different number of checks) is no summary: the run

@@ -4,14 +4,17 @@
 #include "analysis/traced_check.hpp"
 #include "cli/check_outputs.hpp"
 #include "cli/command_line.hpp"
+#include "cli/console_reporter.hpp"
 #include "cli/course_paths.hpp"
+#include "cli/lesson_command.hpp"
 #include "cli/progress_state.hpp"
-#include "core/build_driver.hpp"
+#include "cli/timeout_option.hpp"
 #include "core/check_runner.hpp"
 #include "core/exit_codes.hpp"
 #include "messages/messages.hpp"
 #include "report/json_report.hpp"
 #include "report/terminal_report.hpp"
+#include "timeline/timeline_svg.hpp"
 
 #include <cstdio>
 #include <cstdlib>
@@ -23,35 +26,20 @@ namespace gpucheck::cli {
 namespace fs = std::filesystem;
 
 int run_check_command(const std::vector<std::string>& arguments) {
-  const parsed_arguments parsed =
-      parse_arguments(arguments,
-                      {"timeout", "json-file", "source-dir", "build-dir", "timeline", "state-file",
-                       "junit", "gradescope", "keep-trace"},
-                      {"solution", "json", "fixtures", "sanitize"});
-  if (!parsed.error.empty() || parsed.positional.size() > 1) {
-    std::cerr << "gpucheck check: " << (parsed.error.empty() ? "name one lesson" : parsed.error)
-              << "\n"
-              << "usage: gpucheck check LESSON [--solution] [--json] [--timeout SECONDS] "
-                 "[--timeline OUT.svg] [--keep-trace TRACE.jsonl]\n";
-    return to_int(exit_code::usage);
+  const auto start = start_lesson_command(
+      arguments, {.command = "check",
+                  .value_options = {"timeout", "json-file", "timeline", "state-file", "junit",
+                                    "gradescope", "keep-trace"},
+                  .flag_options = {"solution", "json", "sanitize"},
+                  .usage = "gpucheck check LESSON [--solution] [--json] [--timeout SECONDS] "
+                           "[--timeline OUT.svg] [--keep-trace TRACE.jsonl]",
+                  .next_when_unnamed = true});
+  if (const auto* ended = std::get_if<exit_code>(&start)) {
+    return to_int(*ended);
   }
-  const course_paths paths = find_course_paths(parsed);
-  const lesson_catalog catalog = paths.catalog();
-  const auto lesson = parsed.positional.empty() // the first lesson not passed yet
-                          ? choose_next_lesson(catalog, state_file_path(parsed, paths))
-                          : catalog.resolve(parsed.positional[0]);
-  if (!lesson && parsed.positional.empty()) {
-    return to_int(exit_code::pass); // every lesson has passed
-  }
-  if (!lesson) {
-    std::cerr << messages::text("error.no-lesson",
-                                {{"command", "check"}, {"name", parsed.positional[0]}})
-              << "\n"
-              << catalog.describe_choices() << "\n";
-    return to_int(exit_code::usage);
-  }
+  const auto& [parsed, paths, lesson] = std::get<lesson_command_start>(start);
 
-  if (report_missing_exercise(*lesson, parsed.flag("solution"), "check", paths.source_dir)) {
+  if (report_missing_exercise(lesson, parsed.flag("solution"), "check", paths.source_dir)) {
     return to_int(exit_code::build_failed);
   }
 
@@ -60,44 +48,31 @@ int run_check_command(const std::vector<std::string>& arguments) {
   settings.build_dir = paths.build_dir;
   settings.solution = parsed.flag("solution");
   settings.sanitize = parsed.flag("sanitize");
-  settings.notice = [](const std::string& text) { std::cerr << text << std::endl; };
-  const std::string timeout = parsed.value("timeout").value_or(
-      std::getenv("GPUCHECK_TIMEOUT") ? std::getenv("GPUCHECK_TIMEOUT") : "60");
-  char* end = nullptr;
-  const double timeout_seconds = std::strtod(timeout.c_str(), &end);
-  if (end == timeout.c_str() || *end != '\0' || timeout_seconds <= 0) {
-    std::cerr << "gpucheck check: --timeout takes a number of seconds > 0, not '" << timeout
-              << "'\n";
+  const auto timeout = timeout_seconds(parsed, "check", {.seconds = 60, .from_environment = true});
+  if (!timeout) {
     return to_int(exit_code::usage);
   }
-  settings.time_limit = std::chrono::milliseconds(static_cast<long>(timeout_seconds * 1000));
+  settings.time_limit = time_limit_of(*timeout);
 
   if (!parsed.flag("json")) {
     std::cout << messages::text(settings.solution ? "progress.checking-solution"
                                                   : "progress.checking",
-                                {{"folder", lesson->folder}})
+                                {{"folder", lesson.folder}})
               << std::endl;
   }
-  if (!parsed.flag("json")) { // each step that can take a while says so before it starts
-    const bool solution = settings.solution;
-    set_build_observer({[solution](const std::string&) {
-                          std::cout << messages::text(solution ? "progress.compiling-solution"
-                                                               : "progress.compiling")
-                                    << std::endl;
-                        },
-                        [](const std::string&, const build_outcome& built) {
-                          if (built.ok) {
-                            std::cout << messages::text("progress.running") << std::endl;
-                          }
-                        }});
-  }
+  // Each step that can take a while says so before it starts (the build, not in JSON).
+  console_reporter reporter(
+      {.say_builds = !parsed.flag("json"), .solution = settings.solution, .say_progress = true});
+  settings.reporter = &reporter;
   analysis::trace_options tracing;
-  if (const auto timeline = parsed.value("timeline"))
+  if (const auto timeline = parsed.value("timeline")) {
     tracing.timeline = *timeline;
+    tracing.render_timeline = &report::render_interval_timeline; // the renderer, only here
+  }
   if (const auto keep = parsed.value("keep-trace"))
     tracing.keep_trace = fs::absolute(*keep);
-  const check_recorder recorder(*lesson, recording_state_file(parsed, paths));
-  check_report report = analysis::run_traced_check(*lesson, settings, tracing);
+  const check_recorder recorder(lesson, recording_state_file(parsed, paths));
+  check_report report = analysis::run_traced_check(lesson, settings, tracing);
   recorder.record(report); // the student's progress (make status); never of --solution
   if (parsed.flag("json")) {
     std::cout << render_json(report);

@@ -5,6 +5,7 @@
 #include "cli/grade_batch.hpp"
 
 #include "analysis/traced_check.hpp"
+#include "cli/console_reporter.hpp"
 
 #include "core/exit_codes.hpp"
 #include "core/process_runner.hpp"
@@ -203,7 +204,8 @@ check_report grade_submission(const submission& item, const lesson_entry& lesson
   settings.exercise_override = item.exercise;
   settings.prebuilt = prebuilt;
   settings.time_limit = std::chrono::milliseconds(static_cast<long>(timeout_seconds * 1000));
-  settings.notice = [&](const std::string& text) { std::cerr << "  " << text << std::endl; };
+  console_reporter reporter({.say_progress = true, .progress_indent = "  "});
+  settings.reporter = &reporter;
   check_report report;
   try {
     if (item.exercise.empty()) {

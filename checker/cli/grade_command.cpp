@@ -14,6 +14,7 @@
 #include "cli/course_paths.hpp"
 #include "cli/grade_batch.hpp"
 #include "cli/grade_slurm.hpp"
+#include "cli/timeout_option.hpp"
 #include "core/check_runner.hpp"
 #include "core/exit_codes.hpp"
 
@@ -51,15 +52,11 @@ int run_grade_command(const std::vector<std::string>& arguments) {
               << paths.catalog().describe_choices() << "\n";
     return to_int(exit_code::usage);
   }
-  double timeout_seconds = 60;
-  if (const auto timeout = parsed.value("timeout")) {
-    char* end = nullptr;
-    timeout_seconds = std::strtod(timeout->c_str(), &end);
-    if (end == timeout->c_str() || *end != '\0' || timeout_seconds <= 0) {
-      std::cerr << "gpucheck grade: --timeout takes a number of seconds > 0\n";
-      return to_int(exit_code::usage);
-    }
+  const auto timeout = cli::timeout_seconds(parsed, "grade", {.seconds = 60});
+  if (!timeout) {
+    return to_int(exit_code::usage);
   }
+  const double timeout_seconds = *timeout;
   const fs::path out = fs::absolute(parsed.value("out").value_or("grade-results"));
   if (parsed.flag("slurm") || parsed.value("task-index")) {
     slurm_batch batch;

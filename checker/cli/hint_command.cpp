@@ -3,6 +3,7 @@
 
 #include "cli/command_line.hpp"
 #include "cli/course_paths.hpp"
+#include "cli/lesson_command.hpp"
 #include "core/exit_codes.hpp"
 #include "core/front_matter.hpp"
 #include "core/student_state.hpp"
@@ -18,28 +19,20 @@ namespace gpucheck::cli {
 using messages::text;
 
 int run_hint_command(const std::vector<std::string>& arguments) {
-  const parsed_arguments parsed =
-      parse_arguments(arguments, {"source-dir", "build-dir", "state-file"}, {"all", "fixtures"});
-  if (!parsed.error.empty() || parsed.positional.size() != 1) {
-    std::cerr << "gpucheck hint: " << (parsed.error.empty() ? "name one lesson" : parsed.error)
-              << "\nusage: gpucheck hint LESSON [--all]\n";
-    return to_int(exit_code::usage);
+  const auto start = start_lesson_command(arguments, {.command = "hint",
+                                                      .value_options = {"state-file"},
+                                                      .flag_options = {"all"},
+                                                      .usage = "gpucheck hint LESSON [--all]"});
+  if (const auto* ended = std::get_if<exit_code>(&start)) {
+    return to_int(*ended);
   }
-  const course_paths paths = find_course_paths(parsed);
-  const lesson_catalog catalog = paths.catalog();
-  const auto lesson = catalog.resolve(parsed.positional[0]);
-  if (!lesson) {
-    std::cerr << text("error.no-lesson", {{"command", "hint"}, {"name", parsed.positional[0]}})
-              << "\n"
-              << catalog.describe_choices() << "\n";
-    return to_int(exit_code::usage);
-  }
-  std::ifstream file(lesson->text_file());
+  const auto& [parsed, paths, lesson] = std::get<lesson_command_start>(start);
+  std::ifstream file(lesson.text_file());
   std::ostringstream lesson_text;
   lesson_text << file.rdbuf();
   const auto hints = parse_front_matter(lesson_text.str()).list("hints");
   if (hints.empty()) {
-    std::cout << text("hint.none", {{"folder", lesson->folder}}) << "\n";
+    std::cout << text("hint.none", {{"folder", lesson.folder}}) << "\n";
     return to_int(exit_code::pass);
   }
   const auto state_file = std::filesystem::path(
@@ -48,18 +41,18 @@ int run_hint_command(const std::vector<std::string>& arguments) {
   student_state state = student_state::load(state_file);
   const int total = static_cast<int>(hints.size());
   const int shown =
-      parsed.flag("all") ? total : std::min(total, state.hints_shown(lesson->folder) + 1);
-  std::cout << text("hint.heading", {{"folder", lesson->folder}, {"title", lesson->title}}) << "\n";
+      parsed.flag("all") ? total : std::min(total, state.hints_shown(lesson.folder) + 1);
+  std::cout << text("hint.heading", {{"folder", lesson.folder}, {"title", lesson.title}}) << "\n";
   for (int i = 0; i < shown; ++i) {
     std::cout << "\n  " << i + 1 << "/" << total << "  " << hints[static_cast<std::size_t>(i)]
               << "\n";
   }
   if (shown < total) {
-    std::cout << "\n" << text("hint.next", {{"number", lesson->folder.substr(0, 2)}}) << "\n";
+    std::cout << "\n" << text("hint.next", {{"number", lesson.folder.substr(0, 2)}}) << "\n";
   } else {
-    std::cout << "\n" << text("hint.last", {{"path", lesson->text_file().string()}}) << "\n";
+    std::cout << "\n" << text("hint.last", {{"path", lesson.text_file().string()}}) << "\n";
   }
-  state.set_hints_shown(lesson->folder, std::max(shown, state.hints_shown(lesson->folder)));
+  state.set_hints_shown(lesson.folder, std::max(shown, state.hints_shown(lesson.folder)));
   if (!state.save(state_file)) {
     std::cerr << text("hint.not-saved", {{"path", state_file.string()}}) << "\n";
   }

@@ -4,13 +4,14 @@
 #include "analysis/traced_analysis.hpp"
 #include "cli/command_line.hpp"
 #include "cli/course_paths.hpp"
+#include "cli/timeout_option.hpp"
 #include "core/check_runner.hpp"
 #include "core/compiler_diagnostics.hpp"
 #include "core/exit_codes.hpp"
 #include "core/process_runner.hpp"
 #include "report/lint_report.hpp"
 #include "report/terminal_report.hpp"
-#include "report/timeline_svg.hpp"
+#include "timeline/timeline_svg.hpp"
 
 #include <cstdlib>
 #include <fstream>
@@ -71,6 +72,10 @@ int run_lint_command(const std::vector<std::string>& arguments) {
               << "       gpucheck lint [--json] [--timeline OUT.svg] -- PROGRAM [ARGS]\n";
     return to_int(exit_code::usage);
   }
+  const auto timeout = timeout_seconds(parsed, "lint", {.seconds = 120});
+  if (!timeout) {
+    return to_int(exit_code::usage);
+  }
   const course_paths paths = find_course_paths(parsed);
   const fs::path work_dir = paths.build_dir / "gpucheck" / "lint";
   fs::create_directories(work_dir);
@@ -102,8 +107,7 @@ int run_lint_command(const std::vector<std::string>& arguments) {
   process_options options;
   options.argv = program;
   options.environment = *tracer;
-  options.time_limit = std::chrono::milliseconds(
-      static_cast<long>(std::atof(parsed.value("timeout").value_or("120").c_str()) * 1000));
+  options.time_limit = time_limit_of(*timeout);
   options.echo = !parsed.flag("json");
   const process_result run = run_process(options);
 

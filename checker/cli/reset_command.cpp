@@ -3,6 +3,7 @@
 
 #include "cli/command_line.hpp"
 #include "cli/course_paths.hpp"
+#include "cli/lesson_command.hpp"
 #include "core/exercise_backup.hpp"
 #include "core/exit_codes.hpp"
 #include "core/process_runner.hpp"
@@ -24,36 +25,28 @@ std::string shown(const fs::path& file, const fs::path& root) {
 } // namespace
 
 int run_reset_command(const std::vector<std::string>& arguments) {
-  const parsed_arguments parsed =
-      parse_arguments(arguments, {"source-dir", "build-dir", "from", "backup-dir"}, {"fixtures"});
-  if (!parsed.error.empty() || parsed.positional.size() != 1) {
-    std::cerr << "gpucheck reset: " << (parsed.error.empty() ? "name one lesson" : parsed.error)
-              << "\nusage: gpucheck reset LESSON [--from REV]\n";
-    return to_int(exit_code::usage);
+  const auto start =
+      start_lesson_command(arguments, {.command = "reset",
+                                       .value_options = {"from", "backup-dir"},
+                                       .flag_options = {},
+                                       .usage = "gpucheck reset LESSON [--from REV]"});
+  if (const auto* ended = std::get_if<exit_code>(&start)) {
+    return to_int(*ended);
   }
-  const course_paths paths = find_course_paths(parsed);
-  const lesson_catalog catalog = paths.catalog();
-  const auto lesson = catalog.resolve(parsed.positional[0]);
-  if (!lesson) {
-    std::cerr << messages::text("error.no-lesson",
-                                {{"command", "reset"}, {"name", parsed.positional[0]}})
-              << "\n"
-              << catalog.describe_choices() << "\n";
-    return to_int(exit_code::usage);
-  }
+  const auto& [parsed, paths, lesson] = std::get<lesson_command_start>(start);
   const std::string revision = parsed.value("from").value_or("HEAD");
-  const fs::path exercise = lesson->exercise_file(false);
+  const fs::path exercise = lesson.exercise_file(false);
 
   // The starter as committed: `git show REV:./exercise.cu`, run in the lesson's folder, so that
   // the path is right wherever the course sits inside its repository.
   process_options git;
   git.argv = {"git", "--no-pager", "show", revision + ":./" + exercise.filename().string()};
-  git.working_dir = lesson->lesson_dir;
+  git.working_dir = lesson.lesson_dir;
   git.time_limit = std::chrono::seconds(30);
   git.output_limit_bytes = 16 * 1024 * 1024;
   const process_result starter = run_process(git);
   if (!starter.exited_with(0) || starter.output_truncated) {
-    std::cerr << "gpucheck reset: could not read the starter of lesson " << lesson->folder
+    std::cerr << "gpucheck reset: could not read the starter of lesson " << lesson.folder
               << " from git (" << revision << "); nothing was changed.\n"
               << (starter.started ? starter.output : starter.start_error + "\n")
               << "reset needs the course's git clone: it restores exercise.cu as committed in "
@@ -63,7 +56,7 @@ int run_reset_command(const std::vector<std::string>& arguments) {
 
   const fs::path backup_dir =
       parsed.value("backup-dir")
-          .value_or((paths.source_dir / ".gpucheck" / "backups" / lesson->folder).string());
+          .value_or((paths.source_dir / ".gpucheck" / "backups" / lesson.folder).string());
   const reset_outcome outcome =
       restore_starter(exercise, starter.output, backup_dir, std::chrono::system_clock::now());
   if (!outcome.ok) {

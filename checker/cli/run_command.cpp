@@ -3,6 +3,7 @@
 
 #include "cli/command_line.hpp"
 #include "cli/course_paths.hpp"
+#include "cli/lesson_command.hpp"
 #include "core/build_driver.hpp"
 #include "core/check_runner.hpp"
 #include "core/exit_codes.hpp"
@@ -15,33 +16,25 @@
 namespace gpucheck::cli {
 
 int run_run_command(const std::vector<std::string>& arguments) {
-  const parsed_arguments parsed =
-      parse_arguments(arguments, {"source-dir", "build-dir"}, {"solution", "fixtures"});
-  if (!parsed.error.empty() || parsed.positional.size() != 1) {
-    std::cerr << "gpucheck run: " << (parsed.error.empty() ? "name one lesson" : parsed.error)
-              << "\nusage: gpucheck run LESSON [--solution] [-- ARGUMENTS]\n";
-    return to_int(exit_code::usage);
+  const auto start =
+      start_lesson_command(arguments, {.command = "run",
+                                       .value_options = {},
+                                       .flag_options = {"solution"},
+                                       .usage = "gpucheck run LESSON [--solution] [-- ARGUMENTS]"});
+  if (const auto* ended = std::get_if<exit_code>(&start)) {
+    return to_int(*ended);
   }
-  const course_paths paths = find_course_paths(parsed);
-  const lesson_catalog catalog = paths.catalog();
-  const auto lesson = catalog.resolve(parsed.positional[0]);
-  if (!lesson) {
-    std::cerr << messages::text("error.no-lesson",
-                                {{"command", "run"}, {"name", parsed.positional[0]}})
-              << "\n"
-              << catalog.describe_choices() << "\n";
-    return to_int(exit_code::usage);
-  }
+  const auto& [parsed, paths, lesson] = std::get<lesson_command_start>(start);
   const bool solution = parsed.flag("solution");
-  if (report_missing_exercise(*lesson, solution, "run", paths.source_dir)) {
+  if (report_missing_exercise(lesson, solution, "run", paths.source_dir)) {
     return to_int(exit_code::build_failed);
   }
   // On stderr: what the program prints on stdout stays its own.
   std::cerr << "Compiling " << (solution ? "the reference solution" : "your exercise.cu")
-            << " with lesson " << lesson->folder << "'s program (half a minute the first time)..."
+            << " with lesson " << lesson.folder << "'s program (half a minute the first time)..."
             << std::endl;
   const build_outcome built =
-      build_target(paths.source_dir, paths.build_dir, lesson->run_target(solution));
+      build_target(paths.source_dir, paths.build_dir, lesson.run_target(solution));
   if (!built.ok) {
     if (built.first_error) {
       const compiler_error& error = *built.first_error;
@@ -52,7 +45,7 @@ int run_run_command(const std::vector<std::string>& arguments) {
       }
       std::cerr << error.message << "\n" << error.excerpt;
       if (!error.defined_twice.empty()) {
-        std::cerr << advice_for_clash(error, lesson->folder.substr(0, 2)) << "\n";
+        std::cerr << advice_for_clash(error, lesson.folder.substr(0, 2)) << "\n";
       }
     } else {
       std::cerr << "The build failed:\n" << last_lines(built.output, 30);
@@ -62,13 +55,13 @@ int run_run_command(const std::vector<std::string>& arguments) {
   // Without a device every CUDA call fails, with errors that mislead (cudaErrorInsufficientDriver
   // asks for a driver upgrade): say what is missing instead, with check's exit code for it.
   if (const gpu_presence gpu = probe_gpu(); !gpu.present) {
-    std::cerr << "Built, not run: lesson " << lesson->folder
+    std::cerr << "Built, not run: lesson " << lesson.folder
               << "'s program needs an NVIDIA GPU, and this machine has none (" << gpu.reason
-              << ").\nYour code compiles. make check LESSON=" << lesson->folder.substr(0, 2)
+              << ").\nYour code compiles. make check LESSON=" << lesson.folder.substr(0, 2)
               << " runs the checks that need no GPU; the lesson text shows what a GPU prints.\n";
     return to_int(exit_code::no_device);
   }
-  const auto program = paths.build_dir / "bin" / lesson->target_prefix / lesson->folder /
+  const auto program = paths.build_dir / "bin" / lesson.target_prefix / lesson.folder /
                        (solution ? "run-solution" : "run");
   std::vector<std::string> argv_text = {program.string()};
   argv_text.insert(argv_text.end(), parsed.after_dashes.begin(), parsed.after_dashes.end());

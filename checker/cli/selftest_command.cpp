@@ -3,7 +3,9 @@
 
 #include "analysis/traced_check.hpp"
 #include "cli/command_line.hpp"
+#include "cli/console_reporter.hpp"
 #include "cli/course_paths.hpp"
+#include "cli/timeout_option.hpp"
 #include "core/check_runner.hpp"
 #include "core/exit_codes.hpp"
 #include "core/lesson_validation.hpp"
@@ -70,12 +72,13 @@ int run_selftest_command(const std::vector<std::string>& arguments) {
   check_settings settings;
   settings.source_dir = paths.source_dir;
   settings.build_dir = paths.build_dir;
-  const double timeout_seconds = std::atof(parsed.value("timeout").value_or("120").c_str());
-  if (timeout_seconds <= 0) {
-    std::cerr << "gpucheck selftest: --timeout takes a number of seconds > 0\n";
+  console_reporter reporter({}); // only what could not be done beside the verdicts
+  settings.reporter = &reporter;
+  const auto timeout = timeout_seconds(parsed, "selftest", {.seconds = 120});
+  if (!timeout) {
     return to_int(exit_code::usage);
   }
-  settings.time_limit = std::chrono::milliseconds(static_cast<long>(timeout_seconds * 1000));
+  settings.time_limit = time_limit_of(*timeout);
 
   int lessons_with_problems = 0;
   int not_run = 0;

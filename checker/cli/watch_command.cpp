@@ -3,8 +3,11 @@
 
 #include "analysis/traced_check.hpp"
 #include "cli/command_line.hpp"
+#include "cli/console_reporter.hpp"
 #include "cli/course_paths.hpp"
+#include "cli/lesson_command.hpp"
 #include "cli/progress_state.hpp"
+#include "cli/timeout_option.hpp"
 #include "core/check_runner.hpp"
 #include "core/exit_codes.hpp"
 #include "core/lesson_progress.hpp"
@@ -242,41 +245,29 @@ wake wait_for_change(int inotify_fd, bool& read_stdin) {
 } // namespace
 
 int run_watch_command(const std::vector<std::string>& arguments) {
-  const parsed_arguments parsed = parse_arguments(
-      arguments, {"timeout", "source-dir", "build-dir", "state-file"}, {"solution", "fixtures"});
-  if (!parsed.error.empty() || parsed.positional.size() != 1) {
-    std::cerr << "gpucheck watch: " << (parsed.error.empty() ? "name one lesson" : parsed.error)
-              << "\nusage: gpucheck watch LESSON [--solution] [--timeout SECONDS]\n";
-    return to_int(exit_code::usage);
+  const auto start = start_lesson_command(
+      arguments, {.command = "watch",
+                  .value_options = {"timeout", "state-file"},
+                  .flag_options = {"solution"},
+                  .usage = "gpucheck watch LESSON [--solution] [--timeout SECONDS]"});
+  if (const auto* ended = std::get_if<exit_code>(&start)) {
+    return to_int(*ended);
   }
-  const course_paths paths = find_course_paths(parsed);
-  const lesson_catalog catalog = paths.catalog();
-  const auto lesson = catalog.resolve(parsed.positional[0]);
-  if (!lesson) {
-    std::cerr << messages::text("error.no-lesson",
-                                {{"command", "watch"}, {"name", parsed.positional[0]}})
-              << "\n"
-              << catalog.describe_choices() << "\n";
-    return to_int(exit_code::usage);
-  }
+  const auto& [parsed, paths, lesson] = std::get<lesson_command_start>(start);
   watch_setup setup;
-  setup.lesson = *lesson;
+  setup.lesson = lesson;
   setup.settings.source_dir = paths.source_dir;
   setup.settings.build_dir = paths.build_dir;
   setup.settings.solution = parsed.flag("solution");
-  const char* environment_timeout = std::getenv("GPUCHECK_TIMEOUT");
-  const std::string timeout =
-      parsed.value("timeout").value_or(environment_timeout ? environment_timeout : "60");
-  char* end = nullptr;
-  const double timeout_seconds = std::strtod(timeout.c_str(), &end);
-  if (end == timeout.c_str() || *end != '\0' || timeout_seconds <= 0) {
-    std::cerr << "gpucheck watch: --timeout takes a number of seconds > 0, not '" << timeout
-              << "'\n";
+  console_reporter reporter({}); // only what could not be done beside the verdicts
+  setup.settings.reporter = &reporter;
+  const auto timeout = timeout_seconds(parsed, "watch", {.seconds = 60, .from_environment = true});
+  if (!timeout) {
     return to_int(exit_code::usage);
   }
-  setup.settings.time_limit = std::chrono::milliseconds(static_cast<long>(timeout_seconds * 1000));
+  setup.settings.time_limit = time_limit_of(*timeout);
   setup.state_file = recording_state_file(parsed, paths);
-  setup.watched_dir = setup.settings.solution ? lesson->solution_dir : lesson->lesson_dir;
+  setup.watched_dir = setup.settings.solution ? lesson.solution_dir : lesson.lesson_dir;
   setup.terminal = isatty(STDOUT_FILENO) != 0;
   setup.colour = colour_wanted(STDOUT_FILENO);
 

@@ -8,29 +8,8 @@
 #include <sstream>
 #include <string>
 #include <thread>
-#include <utility>
 
 namespace gpucheck {
-namespace {
-
-build_observer& current_observer() {
-  static build_observer observer;
-  return observer;
-}
-
-} // namespace
-
-build_observer current_build_observer() {
-  return current_observer();
-}
-
-build_observer exchange_build_observer(build_observer observer) {
-  return std::exchange(current_observer(), std::move(observer));
-}
-
-void set_build_observer(build_observer observer) {
-  current_observer() = std::move(observer);
-}
 
 void find_build_error(build_outcome& outcome) {
   outcome.first_error = find_first_error(outcome.output);
@@ -45,12 +24,9 @@ void find_build_error(build_outcome& outcome) {
 
 build_outcome build_target(const std::filesystem::path& source_dir,
                            const std::filesystem::path& build_dir, const std::string& target,
-                           std::chrono::milliseconds time_limit) {
+                           progress_reporter& reporter, std::chrono::milliseconds time_limit) {
   build_outcome outcome;
-  const build_observer& observer = current_observer();
-  if (observer.started) {
-    observer.started(target);
-  }
+  reporter.build_started(target);
   if (!std::filesystem::exists(build_dir / "CMakeCache.txt")) {
     process_options configure;
     configure.argv = {"cmake", "-S", source_dir.string(), "-B", build_dir.string()};
@@ -59,9 +35,7 @@ build_outcome build_target(const std::filesystem::path& source_dir,
     outcome.seconds += configured.wall_seconds;
     if (!configured.exited_with(0)) {
       outcome.output = configured.start_error + configured.output;
-      if (observer.finished) {
-        observer.finished(target, outcome);
-      }
+      reporter.build_finished(target, outcome);
       return outcome;
     }
   }
@@ -80,9 +54,7 @@ build_outcome build_target(const std::filesystem::path& source_dir,
   if (!outcome.ok) {
     find_build_error(outcome);
   }
-  if (observer.finished) {
-    observer.finished(target, outcome);
-  }
+  reporter.build_finished(target, outcome);
   return outcome;
 }
 

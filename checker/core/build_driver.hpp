@@ -5,10 +5,10 @@
 #pragma once
 
 #include "core/compiler_diagnostics.hpp"
+#include "core/progress_reporter.hpp"
 
 #include <chrono>
 #include <filesystem>
-#include <functional>
 #include <optional>
 #include <string>
 
@@ -21,24 +21,13 @@ struct build_outcome {
   double seconds = 0;
 };
 
+// `reporter` is told when the build starts and ends (gpucheck check: "compiling ...").
 build_outcome build_target(const std::filesystem::path& source_dir,
                            const std::filesystem::path& build_dir, const std::string& target,
+                           progress_reporter& reporter = quiet_reporter(),
                            std::chrono::milliseconds time_limit = std::chrono::minutes(10));
 
 // Fills outcome.first_error from a failed build's output, and places it in its source file.
 void find_build_error(build_outcome& outcome);
-
-// Told when each build_target starts and ends, so that a command can say what it is doing while a
-// build runs (gpucheck check: "compiling ..."). None unless a command sets one; one per process.
-struct build_observer {
-  std::function<void(const std::string& target)> started;
-  std::function<void(const std::string& target, const build_outcome& outcome)> finished;
-};
-void set_build_observer(build_observer observer);
-// The observer set now (a build made by other means than build_target tells it too).
-build_observer current_build_observer();
-// Sets `observer` and returns the one it replaces (a step that builds again quietly, then puts
-// the command's observer back).
-build_observer exchange_build_observer(build_observer observer);
 
 } // namespace gpucheck

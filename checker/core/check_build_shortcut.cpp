@@ -137,7 +137,8 @@ std::string newer_input(const check_build_request& request, fs::file_time_type s
 }
 
 std::optional<build_outcome> build_check_by_shortcut(const check_build_request& request,
-                                                     std::chrono::milliseconds time_limit) {
+                                                     std::chrono::milliseconds time_limit,
+                                                     progress_reporter& reporter) {
   const auto stamp_time = time_of(check_build_stamp(request));
   if (!stamp_time || !newer_input(request, *stamp_time).empty()) {
     return std::nullopt;
@@ -170,19 +171,14 @@ std::optional<build_outcome> build_check_by_shortcut(const check_build_request& 
     outcome.ok = true; // up to date
     return outcome;
   }
-  const build_observer observer = current_build_observer();
-  if (observer.started) {
-    observer.started(request.program_target);
-  }
+  reporter.build_started(request.program_target);
   outcome.ok = (!compile || run_command_line(recipe->compile_command, recipe->directory, time_limit,
                                              outcome)) &&
                run_command_line(recipe->link_command, recipe->directory, time_limit, outcome);
   if (!outcome.ok) {
     find_build_error(outcome);
   }
-  if (observer.finished) {
-    observer.finished(request.program_target, outcome);
-  }
+  reporter.build_finished(request.program_target, outcome);
   return outcome;
 }
 

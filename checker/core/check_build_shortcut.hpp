@@ -38,9 +38,11 @@ std::string newer_input(const check_build_request& request,
                         std::filesystem::file_time_type stamp_time);
 
 // The program built with CMake's own commands, when the shortcut applies (see the top of this
-// file); nullopt when it does not, and the caller builds through CMake.
-std::optional<build_outcome> build_check_by_shortcut(const check_build_request& request,
-                                                     std::chrono::milliseconds time_limit);
+// file); nullopt when it does not, and the caller builds through CMake. `reporter` is told when
+// a build starts and ends, as by build_target.
+std::optional<build_outcome>
+build_check_by_shortcut(const check_build_request& request, std::chrono::milliseconds time_limit,
+                        progress_reporter& reporter = quiet_reporter());
 
 // After a build through CMake that succeeded: the stamp, dated `started` (when that build began,
 // so that a file saved while it ran counts as newer).

@@ -41,6 +41,7 @@ struct check_item {
     int tid = 0;
     double reported_ms = 0;
     double truth_ms = 0;
+    int test_case = 0; // the check program's test case it was made in, 1 first; 0: not known
   } call;
   // Where the why comes from: "trace" (a fact the run's trace shows, with its lines), "numbers"
   // (inferred from the returned numbers alone), or "" (no why given).

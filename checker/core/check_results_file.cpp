@@ -44,6 +44,7 @@ check_item read_check(const nlohmann::json& json) {
                                 ? reported->get<double>()
                                 : std::numeric_limits<double>::quiet_NaN();
     item.call.truth_ms = call->value("truth_ms", 0.0);
+    item.call.test_case = call->value("test_case", 0);
   }
   return item;
 }

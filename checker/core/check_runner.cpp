@@ -175,6 +175,8 @@ run_attempt run_check_program(const fs::path& program, const std::vector<std::st
   process_options options;
   options.argv = wrapper;
   options.argv.push_back(program.string());
+  options.argv.insert(options.argv.end(), settings.program_arguments.begin(),
+                      settings.program_arguments.end());
   options.environment = settings.environment;
   options.environment.emplace_back("GPUCHECK_RESULTS", results_path.string());
   options.environment.emplace_back("GPUCHECK_TOKEN", token);
@@ -247,7 +249,7 @@ void sanitize_run(check_report& report, const lesson_entry& lesson, const fs::pa
 build_outcome build_check_program(const lesson_entry& lesson, const check_settings& settings) {
   const std::string target = lesson.check_target(settings.solution);
   if (!settings.exercise_override.empty()) {
-    return build_target(settings.source_dir, settings.build_dir, target);
+    return build_target(settings.source_dir, settings.build_dir, target, *settings.reporter);
   }
   const check_build_request request{settings.source_dir,
                                     settings.build_dir,
@@ -255,11 +257,12 @@ build_outcome build_check_program(const lesson_entry& lesson, const check_settin
                                     lesson.exercise_file(settings.solution),
                                     lesson.exercise_target(settings.solution),
                                     target};
-  if (auto quick = build_check_by_shortcut(request, std::chrono::minutes(10))) {
+  if (auto quick = build_check_by_shortcut(request, std::chrono::minutes(10), *settings.reporter)) {
     return *quick;
   }
   const auto started = std::filesystem::file_time_type::clock::now();
-  build_outcome built = build_target(settings.source_dir, settings.build_dir, target);
+  build_outcome built =
+      build_target(settings.source_dir, settings.build_dir, target, *settings.reporter);
   if (built.ok) {
     leave_check_build_stamp(request, started);
   }
@@ -267,6 +270,16 @@ build_outcome build_check_program(const lesson_entry& lesson, const check_settin
 }
 
 } // namespace
+
+check_settings::prebuilt_program build_check(const lesson_entry& lesson,
+                                             const check_settings& settings) {
+  if (settings.prebuilt) {
+    return *settings.prebuilt;
+  }
+  return {settings.build_dir / "bin" / lesson.target_prefix / lesson.folder /
+              (settings.solution ? "check-solution" : "check"),
+          build_check_program(lesson, settings)};
+}
 
 std::string last_lines(const std::string& text, int max_lines) {
   std::size_t position = text.size();
@@ -290,8 +303,8 @@ check_report run_check(const lesson_entry& lesson, const check_settings& setting
                              ? lesson.exercise_file(settings.solution).string()
                              : settings.exercise_override.string();
 
-  const build_outcome built =
-      settings.prebuilt ? settings.prebuilt->built : build_check_program(lesson, settings);
+  const check_settings::prebuilt_program checked = build_check(lesson, settings);
+  const build_outcome& built = checked.built;
   report.build_seconds = built.seconds;
   if (!built.ok) {
     judge_build_failure(report, built);
@@ -300,18 +313,13 @@ check_report run_check(const lesson_entry& lesson, const check_settings& setting
 
   const fs::path work_dir = settings.build_dir / "gpucheck";
   fs::create_directories(work_dir);
-  const fs::path program = settings.prebuilt
-                               ? settings.prebuilt->program
-                               : settings.build_dir / "bin" / lesson.target_prefix / lesson.folder /
-                                     (settings.solution ? "check-solution" : "check");
+  const fs::path& program = checked.program;
 
   // One check at a time on this GPU; held while the program (and any sanitizer run) runs.
   std::optional<gpu_lock> lock;
   if (settings.lock_gpu) {
     lock.emplace(gpu_lock_path(), [&] {
-      if (settings.notice) {
-        settings.notice(text("progress.waiting-for-gpu", {{"gpu", gpu_identity()}}));
-      }
+      settings.reporter->progress(text("progress.waiting-for-gpu", {{"gpu", gpu_identity()}}));
     });
   }
   noise_evidence evidence;

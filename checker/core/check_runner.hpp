@@ -6,10 +6,10 @@
 #include "core/build_driver.hpp"
 #include "core/check_report.hpp"
 #include "core/lesson_catalog.hpp"
+#include "core/progress_reporter.hpp"
 
 #include <chrono>
 #include <filesystem>
-#include <functional>
 #include <optional>
 #include <string>
 #include <utility>
@@ -23,13 +23,17 @@ struct check_settings {
   bool solution = false;
   std::chrono::milliseconds time_limit{60'000};
   std::vector<std::pair<std::string, std::string>> environment; // extra, for the check program
-  std::filesystem::path exercise_override; // grade: the submission built in place of exercise.cu
+  std::vector<std::string> program_arguments; // after the program's name (doctest's options)
+  std::filesystem::path exercise_override;    // grade: the submission built in place of exercise.cu
   bool sanitize = false; // run under compute-sanitizer (the lesson's tools) as well
   bool lock_gpu = true;  // one check at a time on one GPU (core/gpu_lock.hpp)
   bool watch_gpu = true; // read the GPU's conditions through NVML before and after
-  std::function<void(const std::string&)> notice; // "waiting for another check on this GPU..."
-  // Built already (grade builds a class's submissions at once: core/submission_builds.hpp): run
-  // this program, judged by this build, instead of building the lesson's check target.
+  // Told of the build and of the wait for the GPU ("waiting for another check on this GPU...");
+  // never null. The command's own, or quiet_reporter().
+  progress_reporter* reporter = &quiet_reporter();
+  // Built already (grade builds a class's submissions at once: core/submission_builds.hpp; the
+  // traced replay runs the program the verdict's run ran): run this program, judged by this
+  // build, instead of building the lesson's check target.
   struct prebuilt_program {
     std::filesystem::path program;
     build_outcome built;
@@ -37,6 +41,13 @@ struct check_settings {
   std::optional<prebuilt_program> prebuilt;
 };
 
+// Builds the lesson's check program (by the check build shortcut when only the exercise changed,
+// else through CMake), or takes settings.prebuilt when it is set: the program and its build, for
+// run_check's settings.prebuilt.
+check_settings::prebuilt_program build_check(const lesson_entry& lesson,
+                                             const check_settings& settings);
+
+// Runs the check program (built first, unless settings.prebuilt) and judges the run.
 check_report run_check(const lesson_entry& lesson, const check_settings& settings);
 
 // Keeps the last `max_lines` lines of a program's output (what a student needs to see of it).

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // What kind of CUDA call an api record is, by its name (runtime, driver and library variants). The
-// one classifier of API names: the rules and the timeline's colours (report/detail/api_kind) both
+// one classifier of API names: the rules and the timeline's colours (timeline/detail/api_kind) both
 // ask it, so they never disagree about a call.
 #pragma once
 

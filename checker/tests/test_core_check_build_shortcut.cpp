@@ -10,6 +10,7 @@
 #include <fstream>
 #include <sstream>
 #include <unistd.h>
+#include <vector>
 
 using gpucheck::build_check_by_shortcut;
 using gpucheck::check_build_request;

@@ -50,6 +50,22 @@ TEST_CASE("lines signed with this run's token count as results") {
   CHECK(results.foreign_lines == 0);
 }
 
+TEST_CASE("a shown call is read with the test case it was made in, when the line says it") {
+  nlohmann::json shown = check_two;
+  shown["call"] = {{"begin_ns", 1000}, {"end_ns", 2000},     {"tid", 7},
+                   {"truth_ms", 1.5},  {"reported_ms", 1.6}, {"test_case", 3}};
+  nlohmann::json older = check_one; // a check program from before the test case was sent
+  older["call"] = {{"begin_ns", 3000}, {"end_ns", 4000}, {"tid", 7}, {"truth_ms", 1.0}};
+  const std::string text = signed_line(shown, 0, "abc") + signed_line(older, 1, "abc") +
+                           signed_line(summary(2), 2, "abc", "summary");
+  const auto results = gpucheck::parse_check_results(text, "abc");
+  REQUIRE(results.checks.size() == 2);
+  CHECK(results.checks[0].call.begin_ns == 1000);
+  CHECK(results.checks[0].call.test_case == 3);
+  CHECK(results.checks[1].call.begin_ns == 3000);
+  CHECK(results.checks[1].call.test_case == 0); // not known: the replay runs every test case
+}
+
 TEST_CASE("forged lines are ignored and counted") {
   SUBCASE("printed text, unsigned JSON and lines signed with another token") {
     const std::string text =

@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: MIT
+#include "analysis/replay_settings.hpp"
+
+#include <algorithm>
+
+namespace gpucheck::analysis {
+
+bool call_read_in_replay(const check_item& item, bool confirming) {
+  return (!item.passed || confirming) && item.call.begin_ns != 0;
+}
+
+std::optional<int> last_test_case_read(const check_report& report, bool confirming,
+                                       bool whole_run) {
+  if (whole_run) {
+    return std::nullopt;
+  }
+  int last = 0;
+  for (const check_item& item : report.checks) {
+    if (!call_read_in_replay(item, confirming)) {
+      continue;
+    }
+    if (item.call.test_case <= 0) {
+      return std::nullopt;
+    }
+    last = std::max(last, item.call.test_case);
+  }
+  return last > 0 ? std::optional<int>(last) : std::nullopt;
+}
+
+check_settings replay_settings(const check_settings& verdict_run,
+                               const check_settings::prebuilt_program& checked,
+                               const std::string& seed,
+                               const std::vector<std::pair<std::string, std::string>>& tracer,
+                               std::optional<int> last_test_case) {
+  check_settings replay = verdict_run;
+  replay.prebuilt = checked;
+  replay.environment.insert(replay.environment.end(), tracer.begin(), tracer.end());
+  replay.environment.emplace_back("GPUCHECK_SEED", seed);
+  if (last_test_case) {
+    replay.program_arguments.push_back("--dt-last=" + std::to_string(*last_test_case));
+  }
+  replay.sanitize = false;
+  replay.watch_gpu = false;
+  replay.reporter = &quiet_reporter();
+  return replay;
+}
+
+} // namespace gpucheck::analysis

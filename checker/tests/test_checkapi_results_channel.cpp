@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: MIT
+// checkapi/results_channel with the check programs' test case counter (test_case_counter.hpp),
+// registered here as check_main.cpp registers it: a shown call is sent with the place of its test
+// case in the run, which a subcase does not change and the next test case raises by one; gpucheck
+// reads it back (core/check_results_file). The replay's --dt-last counts the same places.
+#include "checkapi/results_channel.hpp"
+#include "checkapi/test_case_counter.hpp"
+#include "core/check_results_file.hpp"
+#include "core/keyed_hash.hpp"
+
+#include <doctest/doctest.h>
+#include <fcntl.h>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <unistd.h>
+
+REGISTER_LISTENER("gpucheck-test-case-counter", 1, gpucheck::detail::test_case_counter);
+
+namespace {
+
+namespace fs = std::filesystem;
+
+const fs::path results_file =
+    fs::temp_directory_path() / ("gpucheck-results-channel-" + std::to_string(getpid()) + ".jsonl");
+
+// The channel, opened once for the whole program as check_main.cpp opens it.
+void open_channel() {
+  static const bool opened = [] {
+    fs::remove(results_file);
+    const int fd = open(results_file.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
+    REQUIRE(fd >= 0);
+    gpucheck::detail::open_results_channel(fd, gpucheck::derive_key("token", "lines"));
+    return true;
+  }();
+  (void)opened;
+}
+
+// Reports a check, and reads back the place of the test case its shown call was sent with.
+int place_of_reported_call(bool shows_call = true) {
+  open_channel();
+  gpucheck::check_outcome outcome;
+  outcome.name = "a check";
+  outcome.passed = true;
+  if (shows_call) {
+    outcome.call.begin_ns = 1000;
+    outcome.call.end_ns = 2000;
+    outcome.call.reported_ms = 1.0;
+    outcome.call.truth_ms = 1.0;
+  }
+  gpucheck::report(outcome);
+  std::ifstream file(results_file);
+  std::ostringstream text;
+  text << file.rdbuf();
+  const auto results = gpucheck::parse_check_results(text.str(), "token");
+  REQUIRE_FALSE(results.checks.empty());
+  CHECK(results.foreign_lines == 0); // the place is inside the signed line
+  return results.checks.back().call.test_case;
+}
+
+int first_place = 0;
+
+} // namespace
+
+TEST_CASE("a shown call is sent with its test case's place, which a subcase does not change") {
+  first_place = place_of_reported_call();
+  CHECK(first_place >= 1);
+  SUBCASE("one subcase") {
+    CHECK(place_of_reported_call() == first_place);
+  }
+  SUBCASE("another") {
+    CHECK(place_of_reported_call() == first_place);
+  }
+  CHECK(place_of_reported_call(false) == 0); // no call shown, no place sent
+}
+
+TEST_CASE("the next test case's calls are sent with the next place") {
+  REQUIRE(first_place >= 1); // the case above ran first, as doctest orders them (by line)
+  CHECK(place_of_reported_call() == first_place + 1);
+  fs::remove(results_file);
+}
