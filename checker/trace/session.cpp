@@ -4,6 +4,7 @@
 #include "activity_buffers.hpp"
 #include "api_callbacks.hpp"
 #include "detail/host_clock.hpp"
+#include "python_frames.hpp"
 #include "trace_writer.hpp"
 
 #include <array>
@@ -80,6 +81,7 @@ __attribute__((constructor)) void start_session() {
   if (!open_trace(path, start_ns)) {
     return;
   }
+  find_python_api(); // a CPython process: reads and calls are attributed to Python lines
   install_signal_handlers();
   pthread_atfork(nullptr, nullptr, in_forked_child);
   // Registered first, so it runs last: a fallback for programs that never start CUDA. Programs
