@@ -66,10 +66,9 @@ int run_lint_command(const std::vector<std::string>& arguments) {
   const bool has_file = parsed.positional.size() == 1;
   if (!parsed.error.empty() || parsed.positional.size() > 1 ||
       (!has_file && parsed.after_dashes.empty())) {
-    std::cerr
-        << "gpucheck lint: " << (parsed.error.empty() ? "name a program" : parsed.error)
-        << "\nusage: gpucheck lint FILE.cu [--json] [--timeline OUT.svg] [-- ARGS]\n"
-        << "       gpucheck lint [--json] [--timeline OUT.svg] -- PROGRAM [ARGS]\n";
+    std::cerr << "gpucheck lint: " << (parsed.error.empty() ? "name a program" : parsed.error)
+              << "\nusage: gpucheck lint FILE.cu [--json] [--timeline OUT.svg] [-- ARGS]\n"
+              << "       gpucheck lint [--json] [--timeline OUT.svg] -- PROGRAM [ARGS]\n";
     return to_int(exit_code::usage);
   }
   const course_paths paths = find_course_paths(parsed);
