@@ -33,6 +33,8 @@ struct python_api {
   void* (*dict_item)(void*, const char*) = nullptr; // PyDict_GetItemString: borrowed
   void* (*module_namespace)(void*) = nullptr;       // PyModule_GetDict: borrowed
   void* (*cfunction)(void*) = nullptr;              // PyCFunction_GetFunction
+  int (*gc_disable)() = nullptr;                    // PyGC_Disable (3.10 and later; optional)
+  int (*gc_enable)() = nullptr;                     // PyGC_Enable
 };
 
 python_api g_api;
@@ -140,8 +142,29 @@ void append_frame(python_site& where, const std::string& file, int line,
   where.frames_json += "\"}";
 }
 
+// Materializing a frame object allocates, and an allocation may run the garbage collector, whose
+// finalizers run Python code (and CUDA calls: an event's __del__) inside the tracer's callback:
+// the collector waits while the frames are read.
+class collector_paused {
+public:
+  collector_paused()
+      : m_was_enabled(g_api.gc_disable != nullptr && g_api.gc_enable != nullptr &&
+                      g_api.gc_disable() != 0) {}
+  ~collector_paused() {
+    if (m_was_enabled) {
+      g_api.gc_enable();
+    }
+  }
+  collector_paused(const collector_paused&) = delete;
+  collector_paused& operator=(const collector_paused&) = delete;
+
+private:
+  bool m_was_enabled;
+};
+
 // Under the GIL: the thread's Python frames, innermost first.
 bool collect_frames(python_site& where) {
+  const collector_paused paused;
   where.site.clear();
   where.frames_json = "[";
   void* frame = g_api.thread_frame(g_api.this_thread_state());
@@ -182,6 +205,8 @@ void find_python_api() {
       find(api.module_namespace, "PyModule_GetDict") &&
       find(api.cfunction, "PyCFunction_GetFunction");
   if (all) {
+    find(api.gc_disable, "PyGC_Disable");
+    find(api.gc_enable, "PyGC_Enable");
     g_api = api;
     g_found = true;
   }
