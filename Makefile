@@ -14,6 +14,7 @@
 #   make new-lesson NUM=10 SLUG=my-topic                   authors: the scaffold of a new lesson
 #   make lesson-text                                       authors: fill lesson.md's listings, outputs, figures
 #   make lint FILE=prog.cu [ARGS="..."] [TIMELINE=out.svg]  find timing mistakes in any CUDA program
+#                                                          (FILE=script.py: run with python3)
 #   make list                                              the lessons
 #   make book [EDITION=instructor] [LANG=zh]               the course as PDF, HTML, EPUB (build/book); LANG=zh in Chinese
 #   make docs                                              API docs (build/docs/html)

@@ -192,16 +192,48 @@ choose_source_line(const std::vector<std::vector<frame_line>>& frames_levels,
   return std::nullopt;
 }
 
+bool is_python_library_file(const std::string& file) {
+  if (file.empty() || file.front() == '<')
+    return true; // "<frozen importlib._bootstrap>", "<string>"
+  for (const char* part : {"/lib/python", "/lib64/python", "/site-packages/", "/dist-packages/"}) {
+    if (file.find(part) != std::string::npos)
+      return true;
+  }
+  return false;
+}
+
+std::optional<trace::source_line> choose_python_line(const std::vector<trace::python_frame>& frames,
+                                                     const source_options& options) {
+  const trace::python_frame* own = nullptr;
+  for (const trace::python_frame& frame : frames) {
+    if (is_preferred(frame.file, options))
+      return trace::source_line{frame.file, frame.line, frame.function, ""};
+    if (own == nullptr && !is_python_library_file(frame.file))
+      own = &frame;
+  }
+  if (own == nullptr && !frames.empty())
+    own = &frames.front();
+  if (own == nullptr)
+    return std::nullopt;
+  return trace::source_line{own->file, own->line, own->function, ""};
+}
+
 void resolve_source_lines(trace::run_trace& trace, const source_options& options) {
-  std::set<std::string> sites;
-  for (const auto& read : trace.clocks) {
-    if (!read.site.empty())
-      sites.insert(read.site);
-  }
-  for (const auto& call : trace.api) {
-    if (!call.site.empty())
-      sites.insert(call.site);
-  }
+  std::set<std::string> sites;                                           // native sites
+  std::map<std::string, const std::vector<trace::python_frame>*> python; // Python sites
+  const auto add_site = [&](const std::string& site,
+                            const std::vector<trace::python_frame>& frames) {
+    if (site.empty())
+      return;
+    if (frames.empty())
+      sites.insert(site);
+    else
+      python.try_emplace(site, &frames);
+  };
+  for (const auto& read : trace.clocks)
+    add_site(read.site, read.python);
+  for (const auto& call : trace.api)
+    add_site(call.site, call.python);
   std::map<std::string, std::set<std::uint64_t>> offsets_by_object;
   for (const std::string& site : sites) {
     for (const auto& [object, offset] : frames_of_site(site))
@@ -251,6 +283,17 @@ void resolve_source_lines(trace::run_trace& trace, const source_options& options
       }
       trace.locations[site] = std::move(*where);
     }
+  }
+  for (const auto& [site, frames] : python) {
+    auto where = choose_python_line(*frames, options);
+    if (!where)
+      continue;
+    const auto& lines = source_of(where->file);
+    if (where->line > 0 && where->line <= static_cast<int>(lines.size())) {
+      where->text = trimmed(lines[static_cast<std::size_t>(where->line - 1)]);
+      marked_sites[site] = where->text.find(submission_only_marker) != std::string::npos;
+    }
+    trace.locations[site] = std::move(*where);
   }
   for (auto& read : trace.clocks) {
     const auto found = marked_sites.find(read.site);

@@ -63,10 +63,21 @@ std::optional<trace::source_line>
 choose_source_line(const std::vector<std::vector<frame_line>>& frames_levels,
                    const source_options& options);
 
+// Whether a Python file is the interpreter's or an installed package's (the standard library,
+// site-packages, frozen modules): never the line a finding should name, as a system header is not.
+bool is_python_library_file(const std::string& file);
+
+// The line a Python site names (a CPython script's read or call, frames innermost first): the
+// first frame in a preferred file; else the first outside the Python library files (timeit's
+// default_timer names the script's line that called timeit); else the innermost frame.
+std::optional<trace::source_line> choose_python_line(const std::vector<trace::python_frame>& frames,
+                                                     const source_options& options);
+
 // Resolves every site of the trace (clock reads and the program's CUDA calls) through addr2line
 // on the objects the trace names: fills trace.locations (the source text read from the file) and
-// sets clock_read::marker on reads whose path passes through a marked statement. Sites whose
-// objects cannot be read (no debug information, addr2line missing) stay unresolved.
+// sets clock_read::marker on reads whose path passes through a marked statement. Python sites
+// (their frames recorded by the tracer) are resolved from those frames, without addr2line. Sites
+// whose objects cannot be read (no debug information, addr2line missing) stay unresolved.
 void resolve_source_lines(trace::run_trace& trace, const source_options& options = {});
 
 } // namespace gpucheck::analysis

@@ -20,11 +20,14 @@ std::optional<environment> tracer_environment(const fs::path& build_dir, const f
   const char* preload = std::getenv("LD_PRELOAD");
   return environment{{"CUDA_INJECTION64_PATH", tracer.string()},
                      {"LD_PRELOAD", tracer.string() + (preload ? ":" + std::string(preload) : "")},
-                     {"GPUTRACE_OUTPUT", fs::absolute(trace_file).string()}};
+                     {"GPUTRACE_OUTPUT", fs::absolute(trace_file).string()},
+                     // a fresh run: not the child of a traced process (FORMAT.md)
+                     {"GPUTRACE_PID", ""}};
 }
 
 bool is_tracer_variable(const std::string& name) {
-  return name == "CUDA_INJECTION64_PATH" || name == "LD_PRELOAD" || name == "GPUTRACE_OUTPUT";
+  return name == "CUDA_INJECTION64_PATH" || name == "LD_PRELOAD" || name == "GPUTRACE_OUTPUT" ||
+         name == "GPUTRACE_PID";
 }
 
 loaded_trace load_trace(const fs::path& trace_file, const source_options& options,

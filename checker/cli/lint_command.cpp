@@ -87,11 +87,17 @@ int run_lint_command(const std::vector<std::string>& arguments) {
       std::cerr << "gpucheck lint: no such file: " << source.string() << "\n";
       return to_int(exit_code::usage);
     }
-    const fs::path binary = work_dir / source.stem();
-    if (const int built = build_program(source, binary); built != 0) {
-      return built;
+    if (source.extension() == ".py") {
+      // A Python script (a PyTorch program) runs as it is, with the python3 of PATH: the tracer
+      // attributes its reads to its Python lines (checker/trace/FORMAT.md, "Python frames").
+      program.insert(program.begin(), {"python3", fs::absolute(source).string()});
+    } else {
+      const fs::path binary = work_dir / source.stem();
+      if (const int built = build_program(source, binary); built != 0) {
+        return built;
+      }
+      program.insert(program.begin(), binary.string());
     }
-    program.insert(program.begin(), binary.string());
   }
 
   const fs::path trace_file =

@@ -118,3 +118,36 @@ TEST_CASE("a site names the student's line, past system headers and course helpe
   CHECK(is_system_file("/usr/local/cuda/targets/x86_64-linux/include/cuda_runtime.h"));
   CHECK_FALSE(is_system_file("/home/student/course/lessons/04/exercise.cu"));
 }
+
+TEST_CASE("a Python site names the script's line, past the standard library and packages") {
+  using gpucheck::trace::python_frame;
+  CHECK(is_python_library_file("/usr/lib/python3.11/timeit.py"));
+  CHECK(is_python_library_file("/root/.pyenv/versions/3.11.7/lib/python3.11/threading.py"));
+  CHECK(is_python_library_file("/opt/venv/lib/python3.12/site-packages/torch/cuda/__init__.py"));
+  CHECK(is_python_library_file("<frozen importlib._bootstrap>"));
+  CHECK_FALSE(is_python_library_file("/home/student/example3.py"));
+
+  SUBCASE("timeit's default_timer names the script's line that called timeit") {
+    const std::vector<python_frame> frames = {{"/usr/lib/python3.11/timeit.py", 180, "inner"},
+                                              {"/usr/lib/python3.11/timeit.py", 234, "timeit"},
+                                              {"/home/student/bench.py", 12, "<module>"}};
+    const auto where = choose_python_line(frames, {});
+    REQUIRE(where.has_value());
+    CHECK(where->file == "/home/student/bench.py");
+    CHECK(where->line == 12);
+    CHECK(where->function == "<module>");
+  }
+  SUBCASE("a helper of the script is named where it read the clock; a preferred file wins") {
+    const std::vector<python_frame> frames = {{"/home/student/helpers.py", 4, "now"},
+                                              {"/home/student/bench.py", 20, "main"}};
+    CHECK(choose_python_line(frames, {})->file == "/home/student/helpers.py");
+    source_options options;
+    options.preferred_files = {"bench.py"};
+    CHECK(choose_python_line(frames, options)->line == 20);
+  }
+  SUBCASE("only library frames: the innermost is named; none: nothing") {
+    const std::vector<python_frame> frames = {{"/usr/lib/python3.11/timeit.py", 180, "inner"}};
+    CHECK(choose_python_line(frames, {})->line == 180);
+    CHECK_FALSE(choose_python_line({}, {}).has_value());
+  }
+}

@@ -218,3 +218,38 @@ TEST_CASE("every synthetic fixture is a readable, complete, synthetic trace") {
     CHECK(t.end.has_value());
   }
 }
+
+TEST_CASE("a Python script's frames on clock reads and calls are read and written back") {
+  // As libgputrace writes them in a CPython process (FORMAT.md, "Python frames").
+  const std::string text =
+      header_line + "\n" +
+      R"({"type":"clock","clock":"monotonic","clock_id":1,"t_ns":10,"value_ns":10,"tid":3,)"
+      R"("site":"py:/s/ex3.py:9<py:/s/ex3.py:20","python":[{"file":"/s/ex3.py","line":9,)"
+      R"("function":"timed"},{"file":"/s/ex3.py","line":20,"function":"<module>"}]})"
+      "\n" +
+      R"({"type":"api","domain":"runtime","name":"cudaDeviceSynchronize","start_ns":11,)"
+      R"("end_ns":12,"tid":3,"correlation":4,"result":0,"caller":"program",)"
+      R"("site":"py:/s/ex3.py:10","python":[{"file":"/s/ex3.py","line":10,"function":"timed"}]})"
+      "\n";
+  const trace::read_result read = read_text(text);
+  REQUIRE(read.ok());
+  REQUIRE(read.trace->clocks.size() == 1);
+  const auto& frames = read.trace->clocks[0].python;
+  REQUIRE(frames.size() == 2);
+  CHECK(frames[0] == trace::python_frame{"/s/ex3.py", 9, "timed"});
+  CHECK(frames[1] == trace::python_frame{"/s/ex3.py", 20, "<module>"});
+  REQUIRE(read.trace->api.size() == 1);
+  CHECK(read.trace->api[0].python == std::vector<trace::python_frame>{{"/s/ex3.py", 10, "timed"}});
+
+  std::ostringstream out;
+  trace::write_trace(out, *read.trace);
+  const trace::read_result again = read_text(out.str());
+  REQUIRE(again.ok());
+  CHECK(again.trace->clocks[0].python == frames);
+  CHECK(again.trace->clocks[0].site == "py:/s/ex3.py:9<py:/s/ex3.py:20");
+  CHECK(again.trace->api[0].python == read.trace->api[0].python);
+
+  const trace::read_result wrong =
+      read_text(header_line + "\n" + R"({"type":"clock","python":[{"line":"nine"}]})");
+  CHECK_FALSE(wrong.ok());
+}

@@ -7,6 +7,7 @@
 #include "detail/host_clock.hpp"
 #include "detail/json_line.hpp"
 #include "device_info.hpp"
+#include "python_frames.hpp"
 #include "trace_writer.hpp"
 
 #include <array>
@@ -180,7 +181,12 @@ void on_api_exit(const CUpti_CallbackData& data, CUpti_CallbackId cbid, bool run
                            ? *static_cast<const int*>(data.functionReturnValue)
                            : 0)
       .field("caller", caller);
-  if (!site.empty()) {
+  // A Python script's call names its Python lines, when the calling thread holds the GIL
+  // (PyTorch releases it around most CUDA work: those calls keep their native site).
+  thread_local python_site python;
+  if (caller == "program" && python_process() && python_frames_of_thread(python)) {
+    record.field("site", python.site).raw_field("python", python.frames_json);
+  } else if (!site.empty()) {
     record.field("site", site);
   }
   if (runtime) {

@@ -10,6 +10,7 @@
 #include "detail/export.hpp"
 #include "detail/host_clock.hpp"
 #include "detail/json_line.hpp"
+#include "python_frames.hpp"
 #include "trace_writer.hpp"
 
 #include <ctime>
@@ -54,20 +55,27 @@ bool worth_a_look() {
 void record_read(const char* clock, int clock_id, std::int64_t value_ns, std::int64_t t_ns,
                  void* return_address) {
   thread_local std::string site;
+  thread_local python_site python;
   thread_local std::string line;
   tracer_scope scope; // unwinding and writing may read clocks or allocate; those are ours
-  if (!program_clock_site(reinterpret_cast<std::uintptr_t>(return_address), site)) {
+  // In CPython the script's reads are the time module's, at Python lines; libtorch's and the
+  // interpreter's own reads are not the script's (python_frames.hpp).
+  const bool in_python = python_process();
+  if (in_python ? !python_clock_read(python)
+                : !program_clock_site(reinterpret_cast<std::uintptr_t>(return_address), site)) {
     return;
   }
-  detail::json_line(line, "clock")
-      .field("clock", clock)
+  detail::json_line record(line, "clock");
+  record.field("clock", clock)
       .field("clock_id", clock_id)
       .field("t_ns", t_ns)
       .field("value_ns", value_ns)
       .field("tid", detail::this_thread_id())
-      .field("site", site)
-      .finish();
-  write_line(line);
+      .field("site", in_python ? python.site : site);
+  if (in_python) {
+    record.raw_field("python", python.frames_json);
+  }
+  write_line(record.finish());
 }
 
 std::int64_t to_ns(const timespec& ts) {

@@ -26,4 +26,4 @@ fi
 out=${GPUTRACE_OUTPUT:-trace.jsonl}
 [[ $out == /* ]] || out=$PWD/$out
 exec env CUDA_INJECTION64_PATH="$lib" LD_PRELOAD="$lib${LD_PRELOAD:+:$LD_PRELOAD}" \
-  GPUTRACE_OUTPUT="$out" "$@"
+  GPUTRACE_OUTPUT="$out" GPUTRACE_PID= "$@"

@@ -4,6 +4,7 @@
 #include "activity_buffers.hpp"
 #include "api_callbacks.hpp"
 #include "detail/host_clock.hpp"
+#include "python_frames.hpp"
 #include "trace_writer.hpp"
 
 #include <array>
@@ -12,6 +13,8 @@
 #include <cstdlib>
 #include <dlfcn.h>
 #include <pthread.h>
+#include <string>
+#include <unistd.h>
 
 namespace gputrace {
 
@@ -74,12 +77,20 @@ __attribute__((constructor)) void start_session() {
     return; // not tracing: every interposer then returns after one atomic load
   }
   const std::int64_t start_ns = detail::monotonic_ns();
-  // Programs this one starts (a shell, nvidia-smi) inherit LD_PRELOAD; without the variable
-  // they run untraced instead of overwriting this trace.
-  unsetenv("GPUTRACE_OUTPUT");
+  // Programs this one starts (a shell, nvidia-smi) inherit the variables; they run untraced
+  // instead of overwriting this trace. A program that replaces this one keeps its process id and
+  // is traced: a launcher that execs the real program (pyenv's `python3` shim, `sh -c` ending
+  // in the program) must not leave the program itself untraced (issue 43).
+  const std::string self = std::to_string(getpid());
+  if (const char* owner = std::getenv("GPUTRACE_PID");
+      owner != nullptr && *owner != '\0' && self != owner) {
+    return;
+  }
+  setenv("GPUTRACE_PID", self.c_str(), 1);
   if (!open_trace(path, start_ns)) {
     return;
   }
+  find_python_api(); // a CPython process: reads and calls are attributed to Python lines
   install_signal_handlers();
   pthread_atfork(nullptr, nullptr, in_forked_child);
   // Registered first, so it runs last: a fallback for programs that never start CUDA. Programs

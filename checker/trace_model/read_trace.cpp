@@ -66,6 +66,26 @@ public:
     out = value->get<double>();
   }
 
+  // An array of {file, line, function} objects (FORMAT.md, "Python frames").
+  void python_frames(const char* name, std::vector<python_frame>& out) {
+    const json* value = find(name);
+    if (value == nullptr)
+      return;
+    if (!value->is_array())
+      return wrong_type(name, "an array of frames");
+    for (const json& item : *value) {
+      if (!item.is_object())
+        return wrong_type(name, "an array of frames");
+      python_frame& frame = out.emplace_back();
+      field_reader fields(item);
+      fields.text("file", frame.file);
+      fields.integer("line", frame.line);
+      fields.text("function", frame.function);
+      if (!fields.error().empty())
+        return wrong_type(name, "an array of frames");
+    }
+  }
+
 private:
   const json* find(const char* name) const {
     auto it = m_record.find(name);
@@ -115,6 +135,7 @@ void read_api(field_reader& r, run_trace& t) {
   r.number("elapsed_ms", c.elapsed_ms);
   r.integer("graph_exec", c.graph_exec);
   r.text("site", c.site);
+  r.python_frames("python", c.python);
 }
 
 void read_activity(field_reader& r, activity_kind kind, run_trace& t) {
@@ -161,6 +182,7 @@ void read_record(field_reader& r, std::string_view type, run_trace& t) {
     r.integer("tid", c.tid);
     r.text("site", c.site);
     r.boolean("marker", c.marker);
+    r.python_frames("python", c.python);
   } else if (type == "resource") {
     resource_event& e = t.resources.emplace_back();
     r.text("what", e.what);

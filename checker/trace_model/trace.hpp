@@ -26,6 +26,16 @@ struct header {
 
 enum class api_domain { runtime, driver, library };
 
+// One frame of a Python script's stack, innermost first: a CPython process's clock reads and the
+// calls it made holding the GIL carry them, and their `site` is made of them ("py:FILE:LINE<...").
+struct python_frame {
+  std::string file; // the code object's co_filename
+  int line = 0;
+  std::string function; // co_name ("<module>" at a script's top level)
+
+  bool operator==(const python_frame&) const = default;
+};
+
 struct api_call {
   api_domain domain = api_domain::runtime;
   std::string name;
@@ -50,6 +60,7 @@ struct api_call {
   std::optional<double> elapsed_ms;
   std::optional<handle> graph_exec;
   std::string site; // the program's calls: where in the program (the clock reads' format)
+  std::vector<python_frame> python; // a Python script's call made under the GIL: its frames
 
   bool from_program() const { return caller == "program"; }
 };
@@ -94,6 +105,7 @@ struct clock_read {
   int tid = 0;
   std::string site;
   bool marker = false;
+  std::vector<python_frame> python; // a Python script's read: its frames, innermost first
 
   bool counts_cpu_time() const {
     return clock == "process_cputime" || clock == "thread_cputime" || clock == "clock" ||

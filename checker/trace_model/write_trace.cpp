@@ -45,6 +45,13 @@ const char* activity_name(activity_kind k) {
   return "kernel";
 }
 
+json python_json(const std::vector<python_frame>& frames) {
+  json array = json::array();
+  for (const python_frame& frame : frames)
+    array.push_back({{"file", frame.file}, {"line", frame.line}, {"function", frame.function}});
+  return array;
+}
+
 json api_json(const api_call& c) {
   json j = {{"type", "api"},
             {"domain", domain_name(c.domain)},
@@ -72,6 +79,8 @@ json api_json(const api_call& c) {
   put(j, "graph_exec", c.graph_exec);
   if (!c.site.empty())
     j["site"] = c.site;
+  if (!c.python.empty())
+    j["python"] = python_json(c.python);
   return j;
 }
 
@@ -127,6 +136,8 @@ void write_trace(std::ostream& out, const run_trace& t) {
               {"value_ns", c.value_ns}, {"tid", c.tid},     {"site", c.site}};
     if (c.marker)
       j["marker"] = true;
+    if (!c.python.empty())
+      j["python"] = python_json(c.python);
     out << j.dump() << '\n';
   }
   for (const resource_event& r : t.resources) {

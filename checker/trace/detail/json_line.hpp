@@ -48,6 +48,13 @@ public:
     return *this;
   }
 
+  // A field whose value is JSON text already (an array built with append_json_string).
+  json_line& raw_field(std::string_view key, std::string_view json) {
+    key_prefix(key);
+    m_out += json;
+    return *this;
+  }
+
   // Ends the record with "}\n"; the string is then one complete line.
   std::string& finish() {
     m_out += "}\n";
@@ -71,23 +78,28 @@ private:
     m_out.append(buffer, end);
   }
 
-  void escape(std::string_view text) {
+  void escape(std::string_view text) { append_escaped(m_out, text); }
+
+public:
+  // Appends `text` with JSON's escapes, without quotes.
+  static void append_escaped(std::string& out, std::string_view text) {
     static constexpr char hex[] = "0123456789abcdef";
     for (char c : text) {
       const auto u = static_cast<unsigned char>(c);
       if (c == '"' || c == '\\') {
-        m_out += '\\';
-        m_out += c;
+        out += '\\';
+        out += c;
       } else if (u < 0x20) {
-        m_out += "\\u00";
-        m_out += hex[u >> 4];
-        m_out += hex[u & 0xf];
+        out += "\\u00";
+        out += hex[u >> 4];
+        out += hex[u & 0xf];
       } else {
-        m_out += c;
+        out += c;
       }
     }
   }
 
+private:
   std::string& m_out;
 };
 

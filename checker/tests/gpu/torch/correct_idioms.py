@@ -1,0 +1,27 @@
+# SPDX-License-Identifier: MIT
+# PyTorch timings that are right: after a warm-up, CUDA events around the product with the stop
+# event waited for, and perf_counter stopped after .item() (which waits for the product). gpucheck
+# lint must report nothing (torch_lint.py).
+import time
+
+import torch
+
+N = 2048
+a = torch.randn(N, N, device="cuda")
+b = torch.randn(N, N, device="cuda")
+for _ in range(3):  # warm-up: cuBLAS's handle, its first calls, the caching allocator
+    c = a @ b
+torch.cuda.synchronize()
+
+start = torch.cuda.Event(enable_timing=True)
+end = torch.cuda.Event(enable_timing=True)
+start.record()
+c = a @ b
+end.record()
+end.synchronize()
+print(f"[events] {start.elapsed_time(end):.3f} ms")
+
+t0 = time.perf_counter()  # expect-start: clean
+total = (a @ b).sum().item()  # .item() copies the sum back: it waits for the product
+t1 = time.perf_counter()
+print(f"[item] {(t1 - t0) * 1e3:.3f} ms ({total:.1f})")
