@@ -65,7 +65,7 @@ GPUCHECK_MINUTES = $(shell expr 270 / $(JOBS) / 60 + 1)
 GPUCHECK_STAMP := $(BUILD)/gpucheck-built.stamp
 gpucheck: configure
 	@if [ -x $(GPUCHECK) ] && [ -f $(GPUCHECK_STAMP) ] && [ -z "$$(find checker cmake \
-	  CMakeLists.txt lessons/common $(wildcard lessons/*/words_*) $(BUILD)/CMakeCache.txt -newer $(GPUCHECK_STAMP) -print -quit)" ]; \
+	  CMakeLists.txt lessons/common $(wildcard lessons/*/words.*.json) $(BUILD)/CMakeCache.txt -newer $(GPUCHECK_STAMP) -print -quit)" ]; \
 	  then exit 0; fi; \
 	  if [ -x $(GPUCHECK) ]; then ( sleep 3; echo "Rebuilding the checker (its sources changed)..." ) & \
 	  else echo "Building the checker, gpucheck (first time only; about $(GPUCHECK_MINUTES) min on $(JOBS) cores)..."; fi; \

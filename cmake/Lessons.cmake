@@ -99,22 +99,33 @@ function(gpucourse_add_lesson prefix lesson_dir solution_dir exclude_from_all)
   endforeach()
 endfunction()
 
-file(GLOB _lesson_dirs LIST_DIRECTORIES true CONFIGURE_DEPENDS
-     ${PROJECT_SOURCE_DIR}/lessons/[0-9][0-9]-*)
-foreach(_lesson_dir IN LISTS _lesson_dirs)
-  if(EXISTS ${_lesson_dir}/check.cu)
-    get_filename_component(_name ${_lesson_dir} NAME)
-    gpucourse_add_lesson(lesson ${_lesson_dir} ${PROJECT_SOURCE_DIR}/solutions/${_name} FALSE)
-  endif()
-endforeach()
+# The course's lesson folders, lessons/NN-slug, in order: the one place that finds them (the
+# check words, cmake/Words.cmake; the lessons' targets and tests below).
+function(gpucourse_lesson_folders out_var)
+  file(GLOB folders LIST_DIRECTORIES true CONFIGURE_DEPENDS
+       ${PROJECT_SOURCE_DIR}/lessons/[0-9][0-9]-*)
+  list(SORT folders)
+  set(${out_var} ${folders} PARENT_SCOPE)
+endfunction()
 
-# Lessons that exist only to test the checker (a compile error, a hang, a crash).
-file(GLOB _fixture_dirs LIST_DIRECTORIES true CONFIGURE_DEPENDS
-     ${PROJECT_SOURCE_DIR}/checker/tests/fixtures/lessons/[0-9][0-9]-*)
-foreach(_fixture_dir IN LISTS _fixture_dirs)
-  if(EXISTS ${_fixture_dir}/check.cu)
-    get_filename_component(_name ${_fixture_dir} NAME)
-    gpucourse_add_lesson(fixture ${_fixture_dir}
-                         ${PROJECT_SOURCE_DIR}/checker/tests/fixtures/solutions/${_name} TRUE)
-  endif()
-endforeach()
+# Every lesson's targets, then the fixture lessons' (called once, after the checker's targets).
+function(gpucourse_add_lessons)
+  gpucourse_lesson_folders(lesson_dirs)
+  foreach(lesson_dir IN LISTS lesson_dirs)
+    if(EXISTS ${lesson_dir}/check.cu)
+      get_filename_component(name ${lesson_dir} NAME)
+      gpucourse_add_lesson(lesson ${lesson_dir} ${PROJECT_SOURCE_DIR}/solutions/${name} FALSE)
+    endif()
+  endforeach()
+
+  # Lessons that exist only to test the checker (a compile error, a hang, a crash).
+  file(GLOB fixture_dirs LIST_DIRECTORIES true CONFIGURE_DEPENDS
+       ${PROJECT_SOURCE_DIR}/checker/tests/fixtures/lessons/[0-9][0-9]-*)
+  foreach(fixture_dir IN LISTS fixture_dirs)
+    if(EXISTS ${fixture_dir}/check.cu)
+      get_filename_component(name ${fixture_dir} NAME)
+      gpucourse_add_lesson(fixture ${fixture_dir}
+                           ${PROJECT_SOURCE_DIR}/checker/tests/fixtures/solutions/${name} TRUE)
+    endif()
+  endforeach()
+endfunction()
