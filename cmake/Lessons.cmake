@@ -25,8 +25,32 @@ function(gpucourse_add_lesson prefix lesson_dir solution_dir exclude_from_all)
     set(exclude EXCLUDE_FROM_ALL)
   endif()
 
+  # The lesson's own host-side judgement (judgement/*.cpp): plain C++ that check.cu hands the
+  # numbers it measured to, unit-tested without a GPU (tests/unit/*.cpp, one doctest program per lesson).
+  set(judgement "")
+  file(GLOB judgement_sources CONFIGURE_DEPENDS ${lesson_dir}/judgement/*.cpp)
+  if(judgement_sources)
+    set(judgement ${base}.judgement)
+    add_library(${judgement} STATIC ${judgement_sources})
+    target_include_directories(${judgement} PUBLIC ${lesson_dir})
+    target_link_libraries(${judgement} PUBLIC gpucheck_checkapi_host)
+    set_target_properties(${judgement} PROPERTIES UNITY_BUILD ON) # as the check API's
+  endif()
+  file(GLOB unit_tests CONFIGURE_DEPENDS ${lesson_dir}/tests/unit/*.cpp)
+  if(unit_tests)
+    add_executable(${base}.unit-tests ${unit_tests} $<TARGET_OBJECTS:gpucheck_doctest_main>)
+    target_link_libraries(${base}.unit-tests PRIVATE gpucourse_doctest gpucheck_checkapi_host
+                                                     ${judgement})
+    target_include_directories(${base}.unit-tests PRIVATE ${lesson_dir})
+    target_compile_options(${base}.unit-tests PRIVATE ${GPUCHECK_HOST_COMPILE_OPTIONS} -O0)
+    set_target_properties(${base}.unit-tests PROPERTIES
+                          RUNTIME_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR}/tests)
+    add_test(NAME ${base}.unit-tests COMMAND ${base}.unit-tests)
+    set_tests_properties(${base}.unit-tests PROPERTIES LABELS "unit" TIMEOUT 300)
+  endif()
+
   add_library(${base}.check-objects OBJECT ${exclude} ${lesson_dir}/check.cu)
-  target_link_libraries(${base}.check-objects PUBLIC gpucheck_checkapi)
+  target_link_libraries(${base}.check-objects PUBLIC gpucheck_checkapi ${judgement})
   target_include_directories(${base}.check-objects PUBLIC ${lesson_dir})
   if(EXISTS ${lesson_dir}/main.cu)
     add_library(${base}.main OBJECT ${exclude} ${lesson_dir}/main.cu)
@@ -37,7 +61,7 @@ function(gpucourse_add_lesson prefix lesson_dir solution_dir exclude_from_all)
   # each submission on its own and links it with these (cli/grade_batch.cpp).
   add_custom_target(${base}.check-course-side)
   add_dependencies(${base}.check-course-side ${base}.check-objects gpucheck_check_main
-                   gpucheck_checkapi)
+                   gpucheck_checkapi ${judgement})
   # Fixture lessons test the checker, and run on a GPU only where they were built: one
   # architecture is enough (GPUCOURSE_TEST_CUDA_ARCHITECTURES, CMakeLists.txt).
   if(prefix STREQUAL "fixture")
@@ -81,8 +105,9 @@ function(gpucourse_add_lesson prefix lesson_dir solution_dir exclude_from_all)
 
     add_executable(${base}.check${suffix} ${exclude} $<TARGET_OBJECTS:${base}.exercise${suffix}>
                    $<TARGET_OBJECTS:${base}.check-objects> $<TARGET_OBJECTS:gpucheck_check_main>)
-    target_link_libraries(${base}.check${suffix} PRIVATE gpucheck_checkapi lesson_common
-                                                         CUDA::cublas ${LESSON_LIBRARIES})
+    target_link_libraries(${base}.check${suffix} PRIVATE gpucheck_checkapi ${judgement}
+                                                         lesson_common CUDA::cublas
+                                                         ${LESSON_LIBRARIES})
     set_target_properties(${base}.check${suffix} PROPERTIES
       LINKER_LANGUAGE CUDA OUTPUT_NAME check${suffix} RUNTIME_OUTPUT_DIRECTORY ${output_dir})
 

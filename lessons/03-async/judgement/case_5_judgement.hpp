@@ -7,8 +7,8 @@
 /// case_5_trial: the kernels' own durations, how often each work ran, whether case 4's work was
 /// still queued when each run of case 5's work was launched (an event recorded after case 4's
 /// kernel, queried then), and the host time between the two launches. The judgement is plain C++,
-/// tested without a GPU (checker/tests/test_checkapi_case_5_judgement.cpp). Facts the checker saw
-/// come first and no busy machine excuses them; numbers too long come last and may be noise.
+/// tested without a GPU (lessons/03-async/tests/unit/test_case_5_judgement.cpp). Facts the checker
+/// saw come first and no busy machine excuses them; numbers too long come last and may be noise.
 #pragma once
 
 #include "checkapi/judge.hpp"

@@ -3,7 +3,7 @@
 // bytes over the device's bandwidth. The rate is HBM3e's rated 4.8 TB/s at 90% (no device copy
 // has been measured on the course's H200 yet); what the checks decide depends on ratios, not on
 // that rate.
-#include "checkapi/fusion_judgement.hpp"
+#include "judgement/fusion_judgement.hpp"
 
 #include <doctest/doctest.h>
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "checkapi/fusion_judgement.hpp"
+#include "judgement/fusion_judgement.hpp"
 
 #include "checkapi/number_text.hpp"
 #include "checkapi/say.hpp"

@@ -3,7 +3,7 @@
 // would have produced them for a correct function and for each mistake the lesson's class holds
 // (checker/tests/fixtures/class/03-async): each mistake gets its own message, and only numbers
 // that a busy machine makes longer are left to noise.
-#include "checkapi/case_5_judgement.hpp"
+#include "judgement/case_5_judgement.hpp"
 
 #include <doctest/doctest.h>
 

@@ -6,9 +6,10 @@
 /// itself. Plain C++: check.cu runs the work on the GPU and hands the numbers here; the unit tests
 /// hand simulated ones.
 ///
-/// Bandwidth here is in GB/s, 1e9 bytes per second (what the CUDA samples' bandwidthTest and
-/// nvidia-smi's link figures use), never GiB/s.
+/// Bandwidth here is in GB/s (checkapi/bandwidth.hpp).
 #pragma once
+
+#include "checkapi/bandwidth.hpp"
 
 #include <cstddef>
 #include <string>
@@ -27,9 +28,6 @@ constexpr std::size_t round_trip_words = (std::size_t{1} << 26) - 5;
 /// words than chunks, all at the end: the first of them is the one shown).
 std::vector<std::size_t> sampled_words(std::size_t count);
 
-/// [GB/s] `bytes` moved in `ms` milliseconds; 0 when ms is not positive.
-double bandwidth_gbps(double bytes, double ms);
-
 /// The link's peak, as the checker measured it: pinned copies of a large buffer, each direction
 /// alone.
 struct link_peak {
@@ -40,25 +38,6 @@ struct link_peak {
 /// [ms] The shortest a round trip of `bytes_each_way` can take at the link's peak: the copies of
 /// the slower direction alone (the other direction and the kernel hidden under them).
 double overlap_floor_ms(double bytes_each_way, link_peak peak);
-
-/// What a reported bandwidth's number shows, when it is not the truth.
-enum class bandwidth_slip {
-  none,
-  round_trip_counted_once, ///< about half the truth: the bytes of one direction over both
-  in_gib_per_s,            ///< the truth x 1e9 / 2^30 (0.931): bytes divided by 2^30, not 1e9
-  in_mb_per_s,             ///< 1000 times the truth: bytes per millisecond read as GB/s / 1e3
-  other,                   ///< wrong, and none of the above
-};
-
-/// How far a reported bandwidth may be from the checker's truth. Both time the same copies with
-/// events that bracket every stream's work: they differ by the events' own resolution (about 1 us)
-/// and by what lies between a student's event and the checker's (a launch, a few us), against work
-/// of several milliseconds. 3% is far above both, and below the GiB slip (6.9%), so that the slip
-/// is told apart from a right answer.
-constexpr double bandwidth_relative_tolerance = 0.03;
-
-/// The slip `reported_gbps` shows against `truth_gbps`; none when it is within the tolerance.
-bandwidth_slip find_bandwidth_slip(double reported_gbps, double truth_gbps);
 
 /// The shares a pinned, overlapped round trip is held to. Not yet measured on the H200: chosen
 /// from the recorded pinned copy rate (55 GB/s host to device) and calibrated generously, so that

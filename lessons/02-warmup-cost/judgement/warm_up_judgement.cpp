@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "checkapi/warm_up_judgement.hpp"
+#include "judgement/warm_up_judgement.hpp"
 
 #include "checkapi/say.hpp"
 #include "checkapi/statistics.hpp"

@@ -2,7 +2,7 @@
 // Lesson 02's ground truth for "warm up until stable": every plan the check draws has exactly the
 // warm-up it planned under the exercise's rule, and the rule, the disturbance test and the
 // messages' lists do what they say.
-#include "checkapi/warm_up_series.hpp"
+#include "judgement/warm_up_series.hpp"
 
 #include <algorithm>
 #include <doctest/doctest.h>

@@ -6,7 +6,7 @@
 /// ones. The median itself is judged as any timing is (timing_trials.hpp).
 #pragma once
 
-#include "checkapi/benchmark_plan.hpp"
+#include "judgement/benchmark_plan.hpp"
 
 #include <vector>
 
@@ -35,9 +35,10 @@ median_clue clue_for_median(const benchmark_call& call);
 
 /// How far a noise figure may be from the warm runs' relative spread `truth`: from truth / 2.5
 /// less 0.5 points to 2.5 x truth plus 3 points. The quartiles of 20 samples of the planned
-/// spreads fall outside in 0.3% of calls at most (simulated: test_checkapi_benchmark_judgement),
-/// of 10 samples in 3%; a quiet run read with a host clock (about 1%) falls inside. A constant
-/// cannot pass both quiet runs (3% at most) and strongly varying ones (8% at least).
+/// spreads fall outside in 0.3% of calls at most (simulated:
+/// lessons/06-honest-benchmarking/tests/unit/test_benchmark_judgement.cpp), of 10 samples in 3%; a
+/// quiet run read with a host clock (about 1%) falls inside. A constant cannot pass both quiet runs
+/// (3% at most) and strongly varying ones (8% at least).
 struct noise_bounds {
   double low = 0;
   double high = 0;

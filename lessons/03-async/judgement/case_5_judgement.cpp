@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "checkapi/case_5_judgement.hpp"
+#include "judgement/case_5_judgement.hpp"
 
 #include "checkapi/say.hpp"
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "checkapi/warm_up_series.hpp"
+#include "judgement/warm_up_series.hpp"
 
 #include "checkapi/random_draw.hpp"
 

@@ -7,7 +7,7 @@
 #pragma once
 
 #include "checkapi/judge.hpp"
-#include "checkapi/warm_up_series.hpp"
+#include "judgement/warm_up_series.hpp"
 
 #include <string>
 #include <vector>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Lesson 08's judgements on simulated calls: a loop of tiny kernels timed once, each launch timed
 // and summed, the launches timed without waiting; a faster version against the naive loop.
-#include "checkapi/loop_timing_judgement.hpp"
+#include "judgement/loop_timing_judgement.hpp"
 
 #include <doctest/doctest.h>
 

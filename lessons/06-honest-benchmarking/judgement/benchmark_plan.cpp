@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "checkapi/benchmark_plan.hpp"
+#include "judgement/benchmark_plan.hpp"
 
 #include "checkapi/random_draw.hpp"
 #include "checkapi/statistics.hpp"

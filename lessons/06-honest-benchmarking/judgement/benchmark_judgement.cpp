@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "checkapi/benchmark_judgement.hpp"
+#include "judgement/benchmark_judgement.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -3,8 +3,8 @@
 // a drawn plan, a timer reads each sample's true length plus an overhead, and simulated students
 // (the class of submissions in fixtures/class/06-honest-benchmarking, and more) answer. Right ones
 // pass every draw; each wrong one fails, and is excused by noise only where noise could cause it.
-#include "checkapi/benchmark_judgement.hpp"
 #include "checkapi/statistics.hpp"
+#include "judgement/benchmark_judgement.hpp"
 
 #include <doctest/doctest.h>
 

@@ -4,7 +4,7 @@
 // students (the class of submissions in fixtures/class/02-warmup-cost, and more) answer. Right
 // ones pass every draw; each wrong one gets its own sentence, excused by noise only where noise
 // could have caused it.
-#include "checkapi/warm_up_judgement.hpp"
+#include "judgement/warm_up_judgement.hpp"
 
 #include <algorithm>
 #include <cmath>

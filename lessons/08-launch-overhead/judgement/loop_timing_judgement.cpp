@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "checkapi/loop_timing_judgement.hpp"
+#include "judgement/loop_timing_judgement.hpp"
 
 #include <algorithm>
 #include <cmath>

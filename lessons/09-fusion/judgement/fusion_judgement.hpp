@@ -5,11 +5,11 @@
 /// copy bandwidth, and a reported bandwidth against the checker's truth. Plain C++: check.cu runs
 /// the work on the GPU and hands the numbers here; the unit tests hand simulated ones.
 ///
-/// Bandwidth is in GB/s, 1e9 bytes a second, as in transfer_judgement.hpp, whose
+/// Bandwidth is in GB/s, 1e9 bytes a second, as in checkapi/bandwidth.hpp, whose
 /// find_bandwidth_slip() this judgement reuses.
 #pragma once
 
-#include "checkapi/transfer_judgement.hpp"
+#include "checkapi/bandwidth.hpp"
 
 #include <cstdint>
 #include <string>
