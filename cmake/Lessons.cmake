@@ -38,15 +38,9 @@ function(gpucourse_add_lesson prefix lesson_dir solution_dir exclude_from_all)
   endif()
   file(GLOB unit_tests CONFIGURE_DEPENDS ${lesson_dir}/tests/unit/*.cpp)
   if(unit_tests)
-    add_executable(${base}.unit-tests ${unit_tests} $<TARGET_OBJECTS:gpucheck_doctest_main>)
-    target_link_libraries(${base}.unit-tests PRIVATE gpucourse_doctest gpucheck_checkapi_host
-                                                     ${judgement})
+    gpucourse_add_unit_tests(${base}.unit-tests SOURCES ${unit_tests}
+                             LIBRARIES gpucheck_checkapi_host ${judgement})
     target_include_directories(${base}.unit-tests PRIVATE ${lesson_dir})
-    target_compile_options(${base}.unit-tests PRIVATE ${GPUCHECK_HOST_COMPILE_OPTIONS} -O0)
-    set_target_properties(${base}.unit-tests PROPERTIES
-                          RUNTIME_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR}/tests)
-    add_test(NAME ${base}.unit-tests COMMAND ${base}.unit-tests)
-    set_tests_properties(${base}.unit-tests PROPERTIES LABELS "unit" TIMEOUT 300)
   endif()
 
   add_library(${base}.check-objects OBJECT ${exclude} ${lesson_dir}/check.cu)
