@@ -156,7 +156,7 @@ include book/book.mk
 
 # The compile-error fixtures must keep their broken layout (their errors' line numbers are tested).
 FORMAT_FILES = $(filter-out checker/tests/fixtures/lessons/90-compile-error/% \
-  checker/tests/fixtures/class/04-two-sync-methods/tia/%,\
+  lessons/04-two-sync-methods/tests/class/tia/%,\
   $(shell git ls-files '*.cpp' '*.hpp' '*.cu' '*.cuh' '*.h'))
 format:
 	@clang-format -i $(FORMAT_FILES)

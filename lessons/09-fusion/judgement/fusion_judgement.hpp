@@ -40,7 +40,7 @@ byte_count_slip find_byte_count_slip(std::uint64_t reported, std::uint64_t items
                                      std::uint64_t item_bytes, bool fused);
 
 /// The bars the fused version is held to, set from the H200's recorded run of main.cu
-/// (book/data/results/09-fusion/main.txt): a device copy of 1 GiB at 4223 GB/s; the given pair and
+/// (lessons/09-fusion/results/main.txt): a device copy of 1 GiB at 4223 GB/s; the given pair and
 /// a plain fused kernel (one item a thread) at 2662-2667 GB/s, 63% of it, and 60-65% from 16 MiB
 /// up; the fused kernel's time 0.50 of the pair's from 64 MiB up.
 struct fusion_bar {

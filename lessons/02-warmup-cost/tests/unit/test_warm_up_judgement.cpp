@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Lesson 02's judgement of a "warm up until stable" series, on simulated runs: the work follows a
 // drawn plan, a host clock around each call reads its duration plus an overhead, and simulated
-// students (the class of submissions in fixtures/class/02-warmup-cost, and more) answer. Right
-// ones pass every draw; each wrong one gets its own sentence, excused by noise only where noise
-// could have caused it.
+// students (the class of submissions in lessons/02-warmup-cost/tests/class/, and more) answer.
+// Right ones pass every draw; each wrong one gets its own sentence, excused by noise only where
+// noise could have caused it.
 #include "judgement/warm_up_judgement.hpp"
 
 #include <algorithm>
@@ -84,7 +84,7 @@ warm_up_answer reference(const time_call& time, int repetitions, double within =
 }
 
 // The reference's warm-up and steady time, with the cost of the first call alone (the lesson's
-// old formula, fixtures/class/02-warmup-cost/ivy.cu).
+// old formula, lessons/02-warmup-cost/tests/class/ivy.cu).
 warm_up_answer first_call_cost_only(const time_call& time, int repetitions) {
   warm_up_answer answer = reference(time, repetitions);
   answer.cost_ms = answer.warm_up_ms.front() - answer.steady_ms;

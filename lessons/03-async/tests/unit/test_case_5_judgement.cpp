@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Lesson 03's judgement of a reproduction of the article's case 5, on trials made up as a GPU
 // would have produced them for a correct function and for each mistake the lesson's class holds
-// (checker/tests/fixtures/class/03-async): each mistake gets its own message, and only numbers
+// (lessons/03-async/tests/class/): each mistake gets its own message, and only numbers
 // that a busy machine makes longer are left to noise.
 #include "judgement/case_5_judgement.hpp"
 

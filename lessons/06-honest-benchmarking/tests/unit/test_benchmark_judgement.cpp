@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Lesson 06's planned runs and its judgement of benchmark(), on simulated calls: the work follows
 // a drawn plan, a timer reads each sample's true length plus an overhead, and simulated students
-// (the class of submissions in fixtures/class/06-honest-benchmarking, and more) answer. Right ones
-// pass every draw; each wrong one fails, and is excused by noise only where noise could cause it.
+// (the class of submissions in lessons/06-honest-benchmarking/tests/class/, and more) answer. Right
+// ones pass every draw; each wrong one fails, and is excused by noise only where noise could cause
+// it.
 #include "checkapi/statistics.hpp"
 #include "judgement/benchmark_judgement.hpp"
 

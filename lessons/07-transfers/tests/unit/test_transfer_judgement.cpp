@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Lesson 07's judgement of a reported bandwidth and of an overlapped round trip, on simulated
 // runs built from the H200's recorded copy rates (pinned host to device 55 GB/s, pageable
-// 6.7 GB/s: book/data/results/00-setup/break-even.txt). The device-to-host peak and the
+// 6.7 GB/s: lessons/00-setup/results/break-even.txt). The device-to-host peak and the
 // overlap of the two directions are not yet measured; the simulations try both a link that
 // moves both directions at once and one that moves one at a time.
 #include "judgement/transfer_judgement.hpp"
