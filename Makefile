@@ -121,7 +121,8 @@ lesson-text: book-timeline
 
 new-lesson: gpucheck
 	@$(if $(and $(NUM),$(SLUG)),,echo "Which lesson? make new-lesson NUM=10 SLUG=my-topic"; exit 2)
-	@$(GPUCHECK) new-lesson $(NUM) $(SLUG)
+	@$(GPUCHECK) new-lesson $(NUM) $(SLUG); $(quiet_failure)
+	@python3 tools/lesson_text.py lessons/$$(printf %02d $(NUM))-$(SLUG)
 
 # As root, first installs what the book's and the docs' tests need (as make check does for its
 # own); elsewhere those tests are skipped (CTest's "Skipped", exit 77), and the install line is
