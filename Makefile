@@ -66,7 +66,7 @@ GPUCHECK_MINUTES = $(shell expr 270 / $(JOBS) / 60 + 1)
 GPUCHECK_STAMP := $(BUILD)/gpucheck-built.stamp
 gpucheck: configure
 	@if [ -x $(GPUCHECK) ] && [ -f $(GPUCHECK_STAMP) ] && [ -z "$$(find checker cmake \
-	  CMakeLists.txt lessons/common $(BUILD)/CMakeCache.txt -newer $(GPUCHECK_STAMP) -print -quit)" ]; \
+	  CMakeLists.txt lessons/common $(wildcard lessons/*/words.*.json) $(BUILD)/CMakeCache.txt -newer $(GPUCHECK_STAMP) -print -quit)" ]; \
 	  then exit 0; fi; \
 	  if [ -x $(GPUCHECK) ]; then ( sleep 3; echo "Rebuilding the checker (its sources changed)..." ) & \
 	  else echo "Building the checker, gpucheck (first time only; about $(GPUCHECK_MINUTES) min on $(JOBS) cores)..."; fi; \
@@ -122,7 +122,8 @@ lesson-text: book-timeline
 
 new-lesson: gpucheck
 	@$(if $(and $(NUM),$(SLUG)),,echo "Which lesson? make new-lesson NUM=10 SLUG=my-topic"; exit 2)
-	@$(GPUCHECK) new-lesson $(NUM) $(SLUG)
+	@$(GPUCHECK) new-lesson $(NUM) $(SLUG); $(quiet_failure)
+	@python3 tools/lesson_text.py lessons/$$(printf %02d $(NUM))-$(SLUG)
 
 # As root, first installs what the book's and the docs' tests need (as make check does for its
 # own); elsewhere those tests are skipped (CTest's "Skipped", exit 77), and the install line is
@@ -157,7 +158,7 @@ include book/book.mk
 
 # The compile-error fixtures must keep their broken layout (their errors' line numbers are tested).
 FORMAT_FILES = $(filter-out checker/tests/fixtures/lessons/90-compile-error/% \
-  checker/tests/fixtures/class/04-two-sync-methods/tia/%,\
+  lessons/04-two-sync-methods/tests/class/tia/%,\
   $(shell git ls-files '*.cpp' '*.hpp' '*.cu' '*.cuh' '*.h'))
 format:
 	@clang-format -i $(FORMAT_FILES)

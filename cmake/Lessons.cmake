@@ -25,8 +25,26 @@ function(gpucourse_add_lesson prefix lesson_dir solution_dir exclude_from_all)
     set(exclude EXCLUDE_FROM_ALL)
   endif()
 
+  # The lesson's own host-side judgement (judgement/*.cpp): plain C++ that check.cu hands the
+  # numbers it measured to, unit-tested without a GPU (tests/unit/*.cpp, one doctest program per lesson).
+  set(judgement "")
+  file(GLOB judgement_sources CONFIGURE_DEPENDS ${lesson_dir}/judgement/*.cpp)
+  if(judgement_sources)
+    set(judgement ${base}.judgement)
+    add_library(${judgement} STATIC ${judgement_sources})
+    target_include_directories(${judgement} PUBLIC ${lesson_dir})
+    target_link_libraries(${judgement} PUBLIC gpucheck_checkapi_host)
+    set_target_properties(${judgement} PROPERTIES UNITY_BUILD ON) # as the check API's
+  endif()
+  file(GLOB unit_tests CONFIGURE_DEPENDS ${lesson_dir}/tests/unit/*.cpp)
+  if(unit_tests)
+    gpucourse_add_unit_tests(${base}.unit-tests SOURCES ${unit_tests}
+                             LIBRARIES gpucheck_checkapi_host ${judgement})
+    target_include_directories(${base}.unit-tests PRIVATE ${lesson_dir})
+  endif()
+
   add_library(${base}.check-objects OBJECT ${exclude} ${lesson_dir}/check.cu)
-  target_link_libraries(${base}.check-objects PUBLIC gpucheck_checkapi)
+  target_link_libraries(${base}.check-objects PUBLIC gpucheck_checkapi ${judgement})
   target_include_directories(${base}.check-objects PUBLIC ${lesson_dir})
   if(EXISTS ${lesson_dir}/main.cu)
     add_library(${base}.main OBJECT ${exclude} ${lesson_dir}/main.cu)
@@ -37,7 +55,7 @@ function(gpucourse_add_lesson prefix lesson_dir solution_dir exclude_from_all)
   # each submission on its own and links it with these (cli/grade_batch.cpp).
   add_custom_target(${base}.check-course-side)
   add_dependencies(${base}.check-course-side ${base}.check-objects gpucheck_check_main
-                   gpucheck_checkapi)
+                   gpucheck_checkapi ${judgement})
   # Fixture lessons test the checker, and run on a GPU only where they were built: one
   # architecture is enough (GPUCOURSE_TEST_CUDA_ARCHITECTURES, CMakeLists.txt).
   if(prefix STREQUAL "fixture")
@@ -81,8 +99,9 @@ function(gpucourse_add_lesson prefix lesson_dir solution_dir exclude_from_all)
 
     add_executable(${base}.check${suffix} ${exclude} $<TARGET_OBJECTS:${base}.exercise${suffix}>
                    $<TARGET_OBJECTS:${base}.check-objects> $<TARGET_OBJECTS:gpucheck_check_main>)
-    target_link_libraries(${base}.check${suffix} PRIVATE gpucheck_checkapi lesson_common
-                                                         CUDA::cublas ${LESSON_LIBRARIES})
+    target_link_libraries(${base}.check${suffix} PRIVATE gpucheck_checkapi ${judgement}
+                                                         lesson_common CUDA::cublas
+                                                         ${LESSON_LIBRARIES})
     set_target_properties(${base}.check${suffix} PROPERTIES
       LINKER_LANGUAGE CUDA OUTPUT_NAME check${suffix} RUNTIME_OUTPUT_DIRECTORY ${output_dir})
 
@@ -99,22 +118,33 @@ function(gpucourse_add_lesson prefix lesson_dir solution_dir exclude_from_all)
   endforeach()
 endfunction()
 
-file(GLOB _lesson_dirs LIST_DIRECTORIES true CONFIGURE_DEPENDS
-     ${PROJECT_SOURCE_DIR}/lessons/[0-9][0-9]-*)
-foreach(_lesson_dir IN LISTS _lesson_dirs)
-  if(EXISTS ${_lesson_dir}/check.cu)
-    get_filename_component(_name ${_lesson_dir} NAME)
-    gpucourse_add_lesson(lesson ${_lesson_dir} ${PROJECT_SOURCE_DIR}/solutions/${_name} FALSE)
-  endif()
-endforeach()
+# The course's lesson folders, lessons/NN-slug, in order: the one place that finds them (the
+# check words, cmake/Words.cmake; the lessons' targets and tests below).
+function(gpucourse_lesson_folders out_var)
+  file(GLOB folders LIST_DIRECTORIES true CONFIGURE_DEPENDS
+       ${PROJECT_SOURCE_DIR}/lessons/[0-9][0-9]-*)
+  list(SORT folders)
+  set(${out_var} ${folders} PARENT_SCOPE)
+endfunction()
 
-# Lessons that exist only to test the checker (a compile error, a hang, a crash).
-file(GLOB _fixture_dirs LIST_DIRECTORIES true CONFIGURE_DEPENDS
-     ${PROJECT_SOURCE_DIR}/checker/tests/fixtures/lessons/[0-9][0-9]-*)
-foreach(_fixture_dir IN LISTS _fixture_dirs)
-  if(EXISTS ${_fixture_dir}/check.cu)
-    get_filename_component(_name ${_fixture_dir} NAME)
-    gpucourse_add_lesson(fixture ${_fixture_dir}
-                         ${PROJECT_SOURCE_DIR}/checker/tests/fixtures/solutions/${_name} TRUE)
-  endif()
-endforeach()
+# Every lesson's targets, then the fixture lessons' (called once, after the checker's targets).
+function(gpucourse_add_lessons)
+  gpucourse_lesson_folders(lesson_dirs)
+  foreach(lesson_dir IN LISTS lesson_dirs)
+    if(EXISTS ${lesson_dir}/check.cu)
+      get_filename_component(name ${lesson_dir} NAME)
+      gpucourse_add_lesson(lesson ${lesson_dir} ${PROJECT_SOURCE_DIR}/solutions/${name} FALSE)
+    endif()
+  endforeach()
+
+  # Lessons that exist only to test the checker (a compile error, a hang, a crash).
+  file(GLOB fixture_dirs LIST_DIRECTORIES true CONFIGURE_DEPENDS
+       ${PROJECT_SOURCE_DIR}/checker/tests/fixtures/lessons/[0-9][0-9]-*)
+  foreach(fixture_dir IN LISTS fixture_dirs)
+    if(EXISTS ${fixture_dir}/check.cu)
+      get_filename_component(name ${fixture_dir} NAME)
+      gpucourse_add_lesson(fixture ${fixture_dir}
+                           ${PROJECT_SOURCE_DIR}/checker/tests/fixtures/solutions/${name} TRUE)
+    endif()
+  endforeach()
+endfunction()

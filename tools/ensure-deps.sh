@@ -22,6 +22,15 @@ need_package() { # need_package PACKAGE TEST-COMMAND...
   fi
 }
 have_header() { [ -f "/usr/include/$1" ] || [ -f "$(dirname "$0")/../.deps/include/$1" ]; }
+# A CMake package (cmake/ThirdParty.cmake finds doctest and nlohmann_json by their packages).
+have_cmake_package() {
+  local config
+  for config in /usr/lib/cmake/"$1"/*onfig.cmake /usr/share/cmake/"$1"/*onfig.cmake \
+    /usr/lib/*/cmake/"$1"/*onfig.cmake; do
+    [ -f "$config" ] && return 0
+  done
+  return 1
+}
 
 for group in "${want_groups[@]}"; do
   case "$group" in
@@ -29,8 +38,8 @@ for group in "${want_groups[@]}"; do
     need_package cmake command -v cmake
     need_package g++ command -v g++
     need_package make command -v make
-    need_package doctest-dev have_header doctest/doctest.h
-    need_package nlohmann-json3-dev have_header nlohmann/json.hpp
+    need_package doctest-dev have_cmake_package doctest
+    need_package nlohmann-json3-dev have_cmake_package nlohmann_json
     need_package libopenblas-dev have_header x86_64-linux-gnu/cblas.h
     ;;
   book)

@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# On a GPU: grade the diagnosis corpus (checker/tests/fixtures/diagnosis/NN-slug/) with the traces
+# On a GPU: grade the diagnosis corpus (lessons/NN-slug/tests/diagnosis/) with the traces
 # kept, each with its source lines and the calls its checks showed: the replay fixtures of
 # test_analysis_diagnosis. Everything comes back in $OUT/diagnose.tgz:
-#   traces/NN-slug/NAME.trace.jsonl   copy into checker/tests/fixtures/diagnosis/traces/
+#   traces/NN-slug/NAME.trace.jsonl   copy into lessons/NN-slug/tests/diagnosis-traces/
 #   reports/NN-slug/NAME.txt|.json    what the student was told
 #   tools/gpu-diagnose.sh [NN...]     (default: every lesson with a corpus)
-# CORPUS=DIR records the submissions of another folder laid out the same way (new ones, before
-# they join the corpus with their traces).
+# CORPUS=DIR records the submissions of another folder laid out as DIR/NN-slug/NAME.cu (new ones,
+# before they join the corpus with their traces).
 set -u
 out=${OUT:-gpu-diagnose-out}
 work=$(mktemp -d)
@@ -15,11 +15,21 @@ export PATH=/usr/local/cuda/bin:$PATH NO_COLOR=1
 cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo >"$out/configure.log" 2>&1 || { tail -30 "$out/configure.log"; exit 1; }
 cmake --build build --target gpucheck gputrace -j"$(nproc)" >"$out/build.log" 2>&1 || { grep -m10 error "$out/build.log"; exit 1; }
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
-corpus=${CORPUS:-checker/tests/fixtures/diagnosis}
-lessons=${*:-$(ls "$corpus" | grep -E '^[0-9]{2}-' | cut -c1-2)}
+corpus=${CORPUS:-}
+# The lesson folders with a corpus: lessons/NN-slug/tests/diagnosis, or CORPUS/NN-slug.
+if [ -n "$corpus" ]; then
+  lessons=${*:-$(ls "$corpus" | grep -E '^[0-9]{2}-' | cut -c1-2)}
+else
+  lessons=${*:-$(ls -d lessons/[0-9][0-9]-*/tests/diagnosis | cut -d/ -f2 | cut -c1-2)}
+fi
 for lesson in $lessons; do
-  folder=$(ls -d "$corpus"/"$lesson"-* | head -1)
-  slug=$(basename "$folder")
+  if [ -n "$corpus" ]; then
+    folder=$(ls -d "$corpus"/"$lesson"-* | head -1)
+    slug=$(basename "$folder")
+  else
+    slug=$(basename "$(ls -d lessons/"$lesson"-* | head -1)")
+    folder=lessons/$slug/tests/diagnosis
+  fi
   echo "=== $slug ($(date +%T))"
   build/bin/gpucheck grade "$folder" --lesson "$lesson" --out "$work/reports/$slug" \
     --tree "build/diagnose-tree-$lesson" --keep-traces --timeout 60 2>&1 | grep -v "^Summary"

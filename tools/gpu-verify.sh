@@ -107,6 +107,6 @@ corpus)
   NO_COLOR=1 build/bin/gpucheck check 4 --timeline "$out/check4-starter.svg" 2>&1 | tee "$out/check4-starter.txt"
   step "book outputs"
   tools/record-results.sh >"$out/record.log" 2>&1; echo "record-results exit $?"; tail -5 "$out/record.log"
-  tar czf "$out/results.tgz" book/data/results
+  tar czf "$out/results.tgz" lessons/*/results
   ;;
 esac

@@ -9,7 +9,7 @@ book would show:
 - a code block with include="FILE" anchor="NAME" gets the region's text (the book's filter
   replaces the block's content with a fresh include from the same anchor, so it never drifts);
 - an ```{.output lesson=... run=...}``` block gets the recorded output
-  (book/data/results/LESSON/RUN.txt, without its header; the book ignores the content too);
+  (lessons/LESSON/results/RUN.txt, without its header; the book ignores the content too);
 - a ```{.timeline trace=...}``` block is followed by its figure, an SVG drawn with
   build/bin/book-timeline into lessons/NN-slug/figures/, between the lines
   <!-- lesson-text: figure --> and <!-- lesson-text: end -->, which the book drops.
@@ -45,7 +45,7 @@ def attributes(text):
 
 
 def recorded_output(lesson, run):
-    path = os.path.join(ROOT, "book", "data", "results", lesson, run + ".txt")
+    path = os.path.join(ROOT, "lessons", lesson, "results", run + ".txt")
     if not os.path.isfile(path):
         return None, None
     header, body, in_header = {}, [], True
@@ -239,7 +239,7 @@ def plots(lesson_dir, figures, lang="en"):
         header, _ = recorded_output(a["lesson"], a["run"])
         if header is None:
             continue
-        data = os.path.join(ROOT, "book", "data", "results", a["lesson"], a["run"] + ".txt")
+        data = os.path.join(ROOT, "lessons", a["lesson"], "results", a["run"] + ".txt")
         svg_rel = f"figures/{a['run']}-plot.svg"
         args = [sys.executable, os.path.join(ROOT, "book", "tools", "plot_svg.py"), "--data", data,
                 "--x", a.get("x", ""), "--y", a.get("y", "")]

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# Records the measured outputs that the book prints (book/data/results/<lesson>/<run>.txt), on a
+# Records the measured outputs that the book prints (lessons/<lesson>/results/<run>.txt), on a
 # machine with an NVIDIA GPU: runs each lesson's reference program build/bin/lesson/<folder>/
 # run-solution and writes what it printed under a header naming the GPU, driver, CUDA and date.
 #   tools/record-results.sh [LESSON-FOLDER...]     (default: every lesson with a run-solution)
@@ -13,7 +13,7 @@ set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${BUILD:-$root/build}
-results=$root/book/data/results
+results=$root/lessons
 
 if ! { command -v nvidia-smi && nvidia-smi -L; } >/dev/null 2>&1; then
   echo "record-results: this needs an NVIDIA GPU and its driver (nvidia-smi found none)." >&2
@@ -31,12 +31,12 @@ record() { # record FOLDER RUN ENVIRONMENT [ARGS...]   (ENVIRONMENT: "" or NAME=
   shift 3
   local program=$build/bin/lesson/$folder/run-solution
   local number=$((10#${folder:0:2}))
-  local out=$results/$folder/$run.txt
+  local out=$results/$folder/results/$run.txt
   if [ ! -x "$program" ]; then
     echo "record-results: $folder has no run-solution program; skipped" >&2
     return 0
   fi
-  mkdir -p "$results/$folder"
+  mkdir -p "$results/$folder/results"
   local args=${*:+ ARGS=\"$*\"}
   {
     echo "# gpu: $gpu"

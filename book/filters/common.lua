@@ -101,7 +101,7 @@ function M.read_tsv(path)
   return rows
 end
 
--- A measured-output file (book/data/results/<lesson>/<run>.txt): leading `# key: value` lines
+-- A measured-output file (lessons/<lesson>/results/<run>.txt): leading `# key: value` lines
 -- are the header (gpu, driver, cuda, date, command), the rest is what the program printed.
 function M.read_result(path)
   local text = M.read_file(path)

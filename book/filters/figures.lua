@@ -70,7 +70,7 @@ local function measured(ctx, row, example, machines)
   local map = common.read_tsv(ctx.root .. "/book/data/article-map.tsv") or {}
   for _, m in ipairs(map) do
     if m[1] == example and m[2] == row.case and m[3] == row.n then
-      local path = ctx.root .. "/book/data/results/" .. m[4] .. "/" .. m[5] .. ".txt"
+      local path = ctx.root .. "/lessons/" .. m[4] .. "/results/" .. m[5] .. ".txt"
       local result = common.read_result(path)
       if not result then
         return "—"
@@ -176,7 +176,7 @@ function M.plot(ctx, block)
   local a = block.attributes
   local lesson = a["lesson"] or ctx.folder
   local run = a["run"] or "main"
-  local data = ctx.root .. "/book/data/results/" .. lesson .. "/" .. run .. ".txt"
+  local data = ctx.root .. "/lessons/" .. lesson .. "/results/" .. run .. ".txt"
   if not common.file_exists(data) then
     common.warn(ctx.where, "no measured data " .. common.repo_relative(ctx.root, data) ..
                            " for a plot (the book says \"not yet measured\")")

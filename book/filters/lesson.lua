@@ -82,7 +82,7 @@ end
 local function output_block(block)
   local lesson = block.attributes["lesson"] or ctx.folder
   local run = block.attributes["run"] or "main"
-  local path = ctx.root .. "/book/data/results/" .. lesson .. "/" .. run .. ".txt"
+  local path = ctx.root .. "/lessons/" .. lesson .. "/results/" .. run .. ".txt"
   local result = common.read_result(path)
   if not result then
     common.warn(ctx.where, "no measured output " .. common.repo_relative(ctx.root, path) ..

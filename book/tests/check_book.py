@@ -195,7 +195,10 @@ def check_listings(out):
 
 def student_files_text():
     texts = []
-    for folder, _, files in os.walk(os.path.join(ROOT, "lessons")):
+    for folder, subfolders, files in os.walk(os.path.join(ROOT, "lessons")):
+        # A lesson's tests (its classes of submissions, some of them correct) are not given to
+        # the student: they must not excuse a solution's line from the leak check.
+        subfolders[:] = [d for d in subfolders if d not in ("tests", "results")]
         for name in files:
             if name.endswith((".cu", ".cuh", ".h", ".hpp", ".md")):
                 texts.append(read(os.path.join(folder, name)))

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""A line plot as a self-contained SVG, from a measured-output file (book/data/results/...).
+"""A line plot as a self-contained SVG, from a measured-output file (lessons/<lesson>/results/...).
 
 The data is the first table in the file whose header line names the --x column and every --y
 column (fields separated by whitespace, commas or tabs); its rows are the lines after it whose

@@ -35,7 +35,7 @@ struct loaded_trace {
 
 // Reads a trace file and resolves its source lines (source_lines.hpp). With `write_back`, the
 // lines are written into the file as `location` records, so that a kept trace replays with its
-// lines where the program is gone (the fixtures of checker/tests/fixtures/diagnosis).
+// lines where the program is gone (the diagnosis fixtures in lessons/NN-slug/tests/diagnosis).
 loaded_trace load_trace(const std::filesystem::path& trace_file, const source_options& options,
                         bool write_back = false);
 

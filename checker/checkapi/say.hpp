@@ -3,8 +3,8 @@
 /// @brief The words a check prints, in the student's language.
 ///
 /// A check writes what it expected, what it measured and what to do through say(): the id of a
-/// sentence in the message catalogue (checker/messages/check_words_*.cpp, English and Chinese) and
-/// the values that go into its {placeholders}. The language is the one gpucheck chose
+/// sentence in the message catalogue (the check API's words and each lesson's, in English and
+/// Chinese) and the values that go into its {placeholders}. The language is the one gpucheck chose
 /// (GPUCHECK_LANG, which gpucheck passes to the check program; else the locale; else English).
 /// This header is C++17, so that check.cu files (compiled by nvcc) can include it.
 #pragma once

@@ -63,12 +63,11 @@ int run_new_lesson_command(const std::vector<std::string>& arguments) {
     }
     std::cout << "  wrote " << file.path << "\n";
   }
-  std::cout << "\nLesson " << folder << " is scaffolded. It builds; its example (time_work, "
-            << "checked against known work\nthrough call_timed and show_call) fails for the "
-            << "starter and passes for the reference.\nNext: make it the lesson's own: fill in "
-            << "every TODO(author) (make selftest lists those left),\nthen make check LESSON="
-            << number << " SOLUTION=1 must pass and make check LESSON=" << number
-            << " must fail.\n";
+  std::cout << "\nLesson " << folder << " is scaffolded: a small lesson that works as it stands "
+            << "(time_work, checked\nagainst known work), in both languages. make selftest LESSON="
+            << number << " passes on it; rewrite it part by\npart into the lesson meant, keeping "
+            << "make check LESSON=" << number
+            << " SOLUTION=1 passing and make check LESSON=" << number << "\nfailing.\n";
   return to_int(exit_code::pass);
 }
 

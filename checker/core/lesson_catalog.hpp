@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The lessons that exist, found from the folders (lessons/NN-slug), and resolving what a student
-// types (4, 04, 04-two-sync-methods) to one of them.
+// types (4, 04, 04-my-topic) to one of them.
 #pragma once
 
 #include <filesystem>
@@ -12,7 +12,7 @@ namespace gpucheck {
 
 struct lesson_entry {
   int number = 0;
-  std::string folder; // "04-two-sync-methods"
+  std::string folder; // "04-my-topic"
   std::string title;  // from the front matter of text_file(); the folder's slug when there is none
   std::filesystem::path lesson_dir;
   std::filesystem::path solution_dir;
@@ -27,7 +27,7 @@ struct lesson_entry {
   std::string run_target(bool solution) const;
 };
 
-// A link to a lesson's section ("lessons/04-two-sync-methods/lesson.md#method-2-cuda-events",
+// A link to a lesson's section ("lessons/04-my-topic/lesson.md#a-section",
 // relative to `source_dir`) in the messages' language: the same section of lesson.zh.md where the
 // language is Chinese and that file exists (both texts have the same anchors: book.translations
 // checks it), else the link as it is.
@@ -45,7 +45,7 @@ public:
 
   const std::vector<lesson_entry>& lessons() const { return m_lessons; }
 
-  // "4", "04", "04-two-sync-methods", or the slug alone ("two-sync-methods"). nullopt when it
+  // "4", "04", "04-my-topic", or the slug alone ("my-topic"). nullopt when it
   // names no lesson; describe_choices() then says what exists.
   std::optional<lesson_entry> resolve(const std::string& name) const;
   std::string describe_choices() const;

@@ -16,26 +16,68 @@ std::string replace_all(std::string text, const std::string& from, const std::st
   return text;
 }
 
+// The scaffold is a lesson that works as it stands: one function to write (time work on a stream
+// with events), its experiment, its check, its words in both languages, a class of two
+// submissions (the reference and the starter) and the instructor's notes. The author rewrites it
+// into the lesson meant, part by part, and `make selftest LESSON=@NUMBER@` stays green meanwhile.
+
 const char lesson_md[] = R"scaffold(---
 number: @NUMBER@
-title: "TODO(author): the lesson's title"
-article_section: "TODO(author): the article's section this lesson mirrors, or beyond"
+title: "Time work on the GPU with events"
+article_section: "beyond"
 objectives:
-  - "TODO(author): what the student can do after this lesson."
+  - "Time work on a stream with CUDA events, and return its time in milliseconds."
 hints:
-  - "TODO(author): a nudge: where to look."
-  - "TODO(author): the idea: which call, and why."
-  - "TODO(author): nearly the answer."
+  - "The work runs on `stream`: whatever times it must be ordered with that stream."
+  - "Record one event on `stream` before the work and one after it, then wait for the second."
+  - "cudaEventElapsedTime(&ms, start, stop) gives the milliseconds between the two events."
 ---
 
-# TODO(author): the lesson's title
+# Time work on the GPU with events
 
-TODO(author): what the student learns, in the article's order. Show code only by anchors:
+`make new-lesson` wrote this lesson as a start: it builds, its check passes with the reference
+solution and fails with the starter. Rewrite each part into the lesson you mean: this text and
+`lesson.zh.md`, `exercise.h` and `exercise.cu`, `main.cu`, `check.cu` with its words
+(`words.en.json`, `words.zh.json`), the class of submissions (`tests/class.tsv`) and, beside the
+reference solution, the instructor's notes.
+
+## Time the work with events
+
+Your function gets work to run on a stream and returns how long the GPU took, in milliseconds:
 
 ```{.cuda include="exercise.h" anchor="contract"}
 ```
 
 Run `make check LESSON=@NUMBER@` to check your exercise, `make hint LESSON=@NUMBER@` when stuck.
+)scaffold";
+
+const char lesson_zh_md[] = R"scaffold(---
+number: @NUMBER@
+title: "用事件为 GPU 上的工作计时"
+article_section: "beyond"
+objectives:
+  - "用 CUDA 事件为一个流上的工作计时，并以毫秒为单位返回。"
+hints:
+  - "工作运行在 `stream` 上：为它计时的东西必须与这个流保持顺序。"
+  - "在工作之前和之后各在 `stream` 上记录一个事件，然后等待第二个事件。"
+  - "cudaEventElapsedTime(&ms, start, stop) 给出两个事件之间的毫秒数。"
+---
+
+# 用事件为 GPU 上的工作计时
+
+这一课由 `make new-lesson` 写出，作为起点：它能构建，参考答案能通过检查，初始代码不能。
+把每一部分改写成你想要的课程：本文和 `lesson.md`、`exercise.h` 与 `exercise.cu`、`main.cu`、
+`check.cu` 及其文字（`words.en.json`、`words.zh.json`）、提交样本（`tests/class.tsv`），
+以及参考答案旁边的教师笔记。
+
+## 用事件为工作计时 {#time-the-work-with-events}
+
+你的函数拿到一项要在某个流上运行的工作，返回 GPU 用了多长时间，以毫秒为单位：
+
+```{.cuda include="exercise.h" anchor="contract"}
+```
+
+运行 `make check LESSON=@NUMBER@` 检查你的练习；卡住时运行 `make hint LESSON=@NUMBER@`。
 )scaffold";
 
 const char exercise_h[] = R"scaffold(// SPDX-License-Identifier: MIT
@@ -51,14 +93,13 @@ const char exercise_h[] = R"scaffold(// SPDX-License-Identifier: MIT
 using gpu_work = gpucourse::light_function<void(cudaStream_t stream)>;
 
 // ANCHOR: contract
-// TODO(author): declare what the student writes, each function with its contract (units in the
-// names or comments). The scaffold's example: how long `work` takes on the GPU.
+// How long `work` takes on the GPU when enqueued on `stream`, in milliseconds.
 double time_work(const gpu_work& work, cudaStream_t stream); // [ms]
 // ANCHOR_END: contract
 )scaffold";
 
 const char exercise_cu[] = R"scaffold(// SPDX-License-Identifier: MIT
-// Lesson @FOLDER@: TODO(author): the task in two or three lines.
+// Lesson @FOLDER@: time work on the GPU with CUDA events, and return milliseconds.
 // Run `make check LESSON=@NUMBER@`; `make hint LESSON=@NUMBER@` when you are stuck.
 #include "cuda_check.cuh"
 #include "cuda_raii.cuh"
@@ -74,7 +115,7 @@ double time_work(const gpu_work& work, cudaStream_t stream) {
 )scaffold";
 
 const char solution_cu[] = R"scaffold(// SPDX-License-Identifier: MIT
-// Lesson @FOLDER@: the reference solution. TODO(author): the lesson's own.
+// Lesson @FOLDER@: the reference solution: events recorded on the work's own stream.
 #include "cuda_check.cuh"
 #include "cuda_raii.cuh"
 #include "exercise.h"
@@ -93,8 +134,8 @@ double time_work(const gpu_work& work, cudaStream_t stream) {
 )scaffold";
 
 const char main_cu[] = R"scaffold(// SPDX-License-Identifier: MIT
-// Lesson @FOLDER@'s experiment (make run LESSON=@NUMBER@). TODO(author): the article's experiment,
-// calling the student's functions and printing what the article printed.
+// Lesson @FOLDER@'s experiment (make run LESSON=@NUMBER@): the student's time_work on a kernel
+// that runs a fixed loop, after a warm-up launch.
 #include "cuda_check.cuh"
 #include "cuda_raii.cuh"
 #include "exercise.h"
@@ -120,11 +161,11 @@ int main() {
 )scaffold";
 
 const char check_cu[] = R"scaffold(// SPDX-License-Identifier: MIT
-// Lesson @FOLDER@'s checks. TODO(author): the lesson's own checks, in this pattern: each trial
-// draws work of a known duration afresh and calls the student's function on it (time_known_work),
-// and judge_timing holds the numbers to the GPU's own truth. Write here only the ground truth, the
-// tolerances and the words of the lesson: why a wrong number is wrong comes from the trace of the
-// failing call, at the student's lines (docs/ARCHITECTURE.md, "Adding a lesson").
+// Lesson @FOLDER@'s checks: each trial draws work of a known duration afresh and calls the
+// student's function on it (time_known_work), and judge_timing holds the numbers to the GPU's own
+// truth. Only the ground truth, the tolerances and the lesson's words are written here: why a
+// wrong number is wrong comes from the trace of the failing call, at the student's lines
+// (docs/ARCHITECTURE.md, "Adding a lesson").
 #include "checkapi/check.cuh"
 #include "cuda_check.cuh"
 #include "cuda_raii.cuh"
@@ -146,20 +187,61 @@ GPU_TEST_CASE("time_work returns the time of the work") {
         [&](const gpu_work& work) { return time_work(work, stream); }));
   }
   gpucheck::timing_words words;
-  words.name = "time_work returns the time of the work";
-  words.section = "lessons/@FOLDER@/lesson.md";
-  words.zero_hint = "TODO(author): what to write first.";
-  words.wrong_hint = "TODO(author): the fix, when the trace does not name the cause.";
+  words.name = gpucheck::say("check.l@NUMBER2@.time-work.name");
+  words.section = "lessons/@FOLDER@/lesson.md#time-the-work-with-events";
+  words.zero_hint = gpucheck::say("check.l@NUMBER2@.time-work.zero-hint");
+  words.wrong_hint = gpucheck::say("check.l@NUMBER2@.time-work.wrong-hint");
   // One trial may be disturbed by the machine, not two.
   CHECK(gpucheck::report(gpucheck::judge_timing(trials, words, /*allowed_misses=*/1)));
 }
 )scaffold";
 
+const char words_en_json[] = R"scaffold({
+  "time_work": {
+    "check.l@NUMBER2@.time-work.name": "time_work returns the time of the work",
+    "check.l@NUMBER2@.time-work.zero-hint": "Record an event on `stream` before `work(stream)` and one after it, wait for the second, and return cudaEventElapsedTime's result.",
+    "check.l@NUMBER2@.time-work.wrong-hint": "Both events must be recorded on the stream that carries the work, one just before `work(stream)` and one just after it."
+  }
+}
+)scaffold";
+
+const char words_zh_json[] = R"scaffold({
+  "time_work": {
+    "check.l@NUMBER2@.time-work.name": "time_work 返回的是工作本身的时间",
+    "check.l@NUMBER2@.time-work.zero-hint": "在 `work(stream)` 之前和之后各在 `stream` 上记录一个事件，等待第二个事件，然后返回 cudaEventElapsedTime 的结果。",
+    "check.l@NUMBER2@.time-work.wrong-hint": "两个事件都必须记录在承载工作的流上：一个紧挨在 `work(stream)` 之前，一个紧挨在它之后。"
+  }
+}
+)scaffold";
+
+// The class of submissions (grade_class.sh): the reference must pass, the starter must fail.
+const char class_tsv[] =
+    R"scaffold(# What gpucheck grade must say of each submission in class/ (exit codes, docs/ARCHITECTURE.md:
+# 0 pass, 1 wrong, 3 build failed, 4 crashed or timed out, 75 inconclusive, 77 no GPU). A column
+# lists every verdict allowed; "alone" is a quiet GPU, "loaded" a GPU that another process
+# hammers, where a timing fail may honestly be 75 when every wrong time was too long.
+# grade timeout: 30
+# student	no_gpu	alone	loaded	what it is
+reference	77	0	0,75	correct: the reference solution, events on the work's stream
+starter	77	1	1	wrong: the starter, which returns 0
+)scaffold";
+
 const char instructor_md[] = R"scaffold(# Lesson @FOLDER@: instructor's notes
 
-TODO(author): what the lesson's checks measure and how they judge (trials, tolerances, ground
-truth), the mistakes students make and what gpucheck tells them for each, and how to run the
-lesson's experiment on a GPU. Students never see this file: it lives beside the reference solution.
+What the check measures: five trials, each on a kernel of known duration drawn afresh between
+0.5 and 5 ms, with the student's `time_work` called on it; a number within 5% or 20 us of the
+GPU's own time is accurate, and one inaccurate trial of five is allowed (a busy machine). A wrong
+number is explained by the trace of the failing call. The class of submissions in
+`lessons/@FOLDER@/tests/class.tsv` holds the verdicts: the reference passes, the starter fails.
+Students never see this file: it lives beside the reference solution.
+)scaffold";
+
+const char instructor_zh_md[] = R"scaffold(# 第 @FOLDER@ 课：教师笔记
+
+检查测量的内容：五次试验，每次都在一个时长已知、在 0.5 到 5 ms 之间重新抽取的核函数上调用学生的
+`time_work`；与 GPU 自己测得的时间相差 5% 或 20 us 以内的数字算准确，五次中允许一次不准确
+（机器繁忙）。错误数字的原因由失败那次调用的跟踪说明。`lessons/@FOLDER@/tests/class.tsv` 中的提交
+样本规定了判定：参考答案通过，初始代码失败。学生看不到这个文件：它放在参考答案旁边。
 )scaffold";
 
 } // namespace
@@ -183,18 +265,28 @@ std::string scaffold_name_problem(int number, const std::string& slug) {
 
 std::vector<scaffold_file> lesson_scaffold(int number, const std::string& slug) {
   const std::string folder = lesson_folder_name(number, slug);
+  const std::string two_digits = folder.substr(0, 2); // the words' ids: check.lNN.…
   const auto fill = [&](const char* text) {
-    return replace_all(replace_all(text, "@FOLDER@", folder), "@NUMBER@", std::to_string(number));
+    return replace_all(replace_all(replace_all(text, "@FOLDER@", folder), "@NUMBER2@", two_digits),
+                       "@NUMBER@", std::to_string(number));
   };
   const std::string lesson_dir = "lessons/" + folder + "/";
+  const std::string solution_dir = "solutions/" + folder + "/";
   return {
       {lesson_dir + "lesson.md", fill(lesson_md)},
+      {lesson_dir + "lesson.zh.md", fill(lesson_zh_md)},
       {lesson_dir + "exercise.h", fill(exercise_h)},
       {lesson_dir + "exercise.cu", fill(exercise_cu)},
       {lesson_dir + "main.cu", fill(main_cu)},
       {lesson_dir + "check.cu", fill(check_cu)},
-      {"solutions/" + folder + "/exercise.cu", fill(solution_cu)},
-      {"solutions/" + folder + "/instructor.md", fill(instructor_md)},
+      {lesson_dir + "words.en.json", fill(words_en_json)},
+      {lesson_dir + "words.zh.json", fill(words_zh_json)},
+      {lesson_dir + "tests/class.tsv", fill(class_tsv)},
+      {lesson_dir + "tests/class/reference.cu", fill(solution_cu)},
+      {lesson_dir + "tests/class/starter.cu", fill(exercise_cu)},
+      {solution_dir + "exercise.cu", fill(solution_cu)},
+      {solution_dir + "instructor.md", fill(instructor_md)},
+      {solution_dir + "instructor.zh.md", fill(instructor_zh_md)},
   };
 }
 

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
-// The files of a new lesson (`gpucheck new-lesson NUM SLUG`): a lesson that builds, whose checks
-// fail until the author writes them, and whose every place to write is marked TODO(author), which
-// `gpucheck selftest` reports until none is left.
+// The files of a new lesson (`gpucheck new-lesson NUM SLUG`): a small lesson that works as it
+// stands (its texts in both languages, starter, experiment, check and its words, a class of
+// submissions, the reference and the instructor's notes), so that `gpucheck selftest` passes on it
+// while the author rewrites it part by part. Everything is written under lessons/NN-slug and
+// solutions/NN-slug.
 #pragma once
 
 #include <string>

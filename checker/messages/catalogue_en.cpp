@@ -470,12 +470,7 @@ constexpr std::array english{
 
 std::span<const entry> english_catalogue() {
   static const std::vector<entry> table =
-      parts::joined({std::span<const entry>(english), parts::check_words_checkapi_en(),
-                     parts::check_words_lesson00_en(), parts::check_words_lesson01_en(),
-                     parts::check_words_lesson02_en(), parts::check_words_lesson03_en(),
-                     parts::check_words_lesson04_en(), parts::check_words_lesson05_en(),
-                     parts::check_words_lesson06_en(), parts::check_words_lesson07_en(),
-                     parts::check_words_lesson08_en(), parts::check_words_lesson09_en()});
+      parts::joined({std::span<const entry>(english), parts::check_words_en()});
   return table;
 }
 

@@ -419,12 +419,7 @@ constexpr std::array chinese{
 
 std::span<const entry> chinese_catalogue() {
   static const std::vector<entry> table =
-      parts::joined({std::span<const entry>(chinese), parts::check_words_checkapi_zh(),
-                     parts::check_words_lesson00_zh(), parts::check_words_lesson01_zh(),
-                     parts::check_words_lesson02_zh(), parts::check_words_lesson03_zh(),
-                     parts::check_words_lesson04_zh(), parts::check_words_lesson05_zh(),
-                     parts::check_words_lesson06_zh(), parts::check_words_lesson07_zh(),
-                     parts::check_words_lesson08_zh(), parts::check_words_lesson09_zh()});
+      parts::joined({std::span<const entry>(chinese), parts::check_words_zh()});
   return table;
 }
 

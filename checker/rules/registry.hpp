@@ -24,7 +24,7 @@ struct rule_info {
   std::string_view id;     // "unsynced-stop"
   severity level;          // the severity of its findings (lint may lower unsynced-stop)
   std::string_view title;  // the mistake, one line
-  std::string_view lesson; // "lessons/03-async/lesson.md#..." (a test checks that it exists)
+  std::string_view lesson; // "lessons/NN-slug/lesson.md#..." (a test checks that it exists)
   rule_check check;        // the rule itself; run_rules runs every row's
   // In a lesson check, the failed check's own section teaches the fix better than `lesson` does
   // (returned-value: what to return is what that check asks for, in whichever lesson).

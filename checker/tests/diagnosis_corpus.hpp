@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-// The diagnosis corpus (fixtures/diagnosis/NN-slug/NAME.cu), each submission with the trace that
-// tools/gpu-diagnose.sh recorded of it on a GPU
-// (fixtures/diagnosis/traces/NN-slug/NAME.trace.jsonl).
+// The diagnosis corpus: each lesson's submissions (lessons/NN-slug/tests/diagnosis/NAME.cu), each
+// with the trace that tools/gpu-diagnose.sh recorded of it on a GPU
+// (lessons/NN-slug/tests/diagnosis-traces/NAME.trace.jsonl).
 #pragma once
 
 #include <algorithm>
@@ -17,14 +17,14 @@ struct corpus_submission {
 
 inline std::vector<corpus_submission> diagnosis_corpus() {
   namespace fs = std::filesystem;
-  const fs::path corpus = fs::path(GPUCHECK_FIXTURES_DIR) / "diagnosis";
   std::vector<corpus_submission> submissions;
-  for (const auto& lesson : fs::directory_iterator(corpus)) {
-    if (!lesson.is_directory() || lesson.path().filename() == "traces")
+  for (const auto& lesson : fs::directory_iterator(fs::path(GPUCHECK_SOURCE_DIR) / "lessons")) {
+    const fs::path corpus = lesson.path() / "tests" / "diagnosis";
+    if (!fs::is_directory(corpus))
       continue;
-    for (const auto& entry : fs::directory_iterator(lesson.path())) {
+    for (const auto& entry : fs::directory_iterator(corpus)) {
       if (entry.path().extension() == ".cu")
-        submissions.push_back({entry.path(), corpus / "traces" / lesson.path().filename() /
+        submissions.push_back({entry.path(), lesson.path() / "tests" / "diagnosis-traces" /
                                                  (entry.path().stem().string() + ".trace.jsonl")});
     }
   }

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # grade_class.sh MODE GPUCHECK CLASS_DIR EXPECTED_TSV OUT [GPU_LOAD]: grades a class of submissions
-# with `gpucheck grade` and holds every verdict to the expected table (fixtures/class/NN-name.tsv;
-# the lesson is the NN of the class folder's name) and every report to the sentences the table's
-# .says file asks of it. MODE is the table's column:
+# with `gpucheck grade` and holds every verdict to the expected table (lessons/NN-slug/tests/
+# class.tsv beside the class folder lessons/NN-slug/tests/class; the lesson is the NN of the
+# lesson's folder) and every report to the sentences the table's .says file asks of it. MODE is the
+# table's column:
 #   no-gpu  the GPU hidden (CUDA_VISIBLE_DEVICES=""): builds judged, every program exits 77
 #   alone   on a quiet GPU (skipped, exit 77, where there is none)
 #   loaded  while GPU_LOAD hammers the GPU from another process
@@ -20,7 +21,7 @@ expected=$4
 out=$5
 load=${6:-}
 here=$(dirname "$0")
-folder=$(basename "$class")
+folder=$(basename "$(dirname "$(dirname "$class")")") # lessons/NN-slug/tests/class
 lesson=${folder%%-*}
 lesson=$((10#$lesson))
 says_file=${expected%.tsv}.says

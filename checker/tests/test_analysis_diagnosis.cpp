@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
 // The lesson diagnosis on traces recorded on GPUs (lessons 01-04 on an H200; 05, 07 and 09 on an
 // H100; lesson 08's traces, 10 MB each for its loops of launches, are left out).
-// Each submission of the diagnosis corpus (fixtures/diagnosis/NN-slug/NAME.cu) says on its `//
+// Each submission of the diagnosis corpus (lessons/NN-slug/tests/diagnosis/NAME.cu) says on its `//
 // expect` line what the checker must say of it: "expect pass", or "expect FUNCTION RULE [WORD]
 // @LINE[,LINE]". tools/gpu-diagnose.sh graded the corpus with --keep-traces; each kept trace
-// (fixtures/diagnosis/traces/NN-slug/NAME.trace.jsonl) holds its source lines and the calls the
-// checks showed, with the numbers returned. Replayed here, the diagnosis of every shown call of
+// (lessons/NN-slug/tests/diagnosis-traces/NAME.trace.jsonl) holds its source lines and the calls
+// the checks showed, with the numbers returned. Replayed here, the diagnosis of every shown call of
 // FUNCTION must name RULE first, at one of the LINEs of the submission, with WORD in its message; a
 // correct submission's calls show no finding at all.
 #include "analysis/lesson_diagnosis.hpp"

@@ -6,10 +6,13 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cctype>
 #include <filesystem>
 #include <fstream>
+#include <regex>
 #include <set>
+#include <vector>
 
 using namespace gpucheck;
 
@@ -129,4 +132,59 @@ TEST_CASE("every rule fires on its own fixture and on no other mistake's fixture
       CHECK(f.lesson == rules::find_rule(f.rule)->lesson);
     }
   }
+}
+
+namespace {
+
+// The rule ids of each rule table in a Markdown file: a table whose rows start with a cell that is
+// only a rule id in backquotes (| `unsynced-stop` | ...), naming at least one rule of the registry.
+std::vector<std::set<std::string>> rule_tables(const std::filesystem::path& markdown) {
+  static const std::regex row(R"(^\| `([a-z]+(-[a-z]+)*)` \|)");
+  std::vector<std::set<std::string>> tables;
+  std::ifstream file(markdown);
+  bool in_table = false;
+  for (std::string line; std::getline(file, line);) {
+    std::smatch match;
+    if (!std::regex_search(line, match, row)) {
+      in_table = in_table && line.rfind('|', 0) == 0; // a header or another row of the table
+      continue;
+    }
+    if (!in_table)
+      tables.emplace_back();
+    in_table = true;
+    tables.back().insert(match[1].str());
+  }
+  std::erase_if(tables, [](const std::set<std::string>& ids) {
+    return std::none_of(ids.begin(), ids.end(),
+                        [](const std::string& id) { return rules::find_rule(id) != nullptr; });
+  });
+  return tables;
+}
+
+} // namespace
+
+TEST_CASE("every rule table of README.md and docs/ names exactly the registry's rules") {
+  // The registry is the one list of rules: a table written elsewhere is held to it by id, so that
+  // a new rule is one file and one registry row, and a table that misses it fails here.
+  const std::filesystem::path source = GPUCHECK_SOURCE_DIR;
+  std::set<std::string> registry;
+  for (const rules::rule_info& rule : rules::all_rules())
+    registry.insert(std::string(rule.id));
+  std::vector<std::filesystem::path> pages{source / "README.md"};
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(source / "docs")) {
+    if (entry.path().extension() == ".md")
+      pages.push_back(entry.path());
+  }
+  int tables = 0;
+  for (const auto& page : pages) {
+    for (const std::set<std::string>& ids : rule_tables(page)) {
+      ++tables;
+      CAPTURE(page.string());
+      for (const std::string& id : registry)
+        CHECK_MESSAGE(ids.count(id) == 1, "the rule table lacks " << id);
+      for (const std::string& id : ids)
+        CHECK_MESSAGE(registry.count(id) == 1, "the rule table names " << id << ", no rule");
+    }
+  }
+  CHECK(tables >= 1); // docs/ARCHITECTURE.md's, at least
 }

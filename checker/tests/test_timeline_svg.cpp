@@ -24,6 +24,7 @@
 #include <regex>
 #include <sstream>
 #include <string>
+#include <unistd.h>
 #include <vector>
 
 #if __has_include("trace_model/read_trace.hpp")
@@ -421,8 +422,10 @@ void check_well_formed(const std::string& svg) {
   std::string problem;
   CHECK_MESSAGE(tags_balanced(svg, problem), problem);
   if (std::system("xmllint --version > /dev/null 2>&1") == 0) {
+    // One file per process: CTest runs each test case in a process of its own, side by side.
     const std::filesystem::path file =
-        std::filesystem::temp_directory_path() / "gpucheck_timeline_check.svg";
+        std::filesystem::temp_directory_path() /
+        ("gpucheck_timeline_check-" + std::to_string(getpid()) + ".svg");
     std::ofstream(file, std::ios::binary) << svg;
     CHECK_MESSAGE(std::system(("xmllint --noout " + file.string()).c_str()) == 0,
                   "xmllint rejects the SVG");

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Lesson 02's checks. First, on work whose true durations the GPU's clock records (a cold call and
 // a few more slow ones, how many drawn afresh, then steady calls), the student's warm-up, steady
-// time and cost against the truth (checkapi/warm_up_series.hpp). Then, on GEMMs of a small and a
+// time and cost against the truth (judgement/warm_up_series.hpp). Then, on GEMMs of a small and a
 // large N, each measured in fresh processes (this program started again, see
 // checkapi/fresh_process.hpp), the student's numbers against the checker's own.
 #include "checkapi/check.cuh"
@@ -10,10 +10,10 @@
 #include "checkapi/gemm_workload.cuh"
 #include "checkapi/statistics.hpp"
 #include "checkapi/untraced_clock.hpp"
-#include "checkapi/warm_up_judgement.hpp"
-#include "checkapi/warm_up_series.hpp"
 #include "cuda_check.cuh"
 #include "exercise.h"
+#include "judgement/warm_up_judgement.hpp"
+#include "judgement/warm_up_series.hpp"
 #include "matrices.cuh"
 
 #include <algorithm>

@@ -3,7 +3,6 @@
 // run) and warm GEMMs of N = 4000 bracketed by events on their stream. The launch-only time must
 // be far below it, the synchronized time within 5% of it. The crossover is checked on made-up
 // tables and on one the checker measures here.
-#include "checkapi/case_5_judgement.hpp"
 #include "checkapi/check.cuh"
 #include "checkapi/event_truth.cuh"
 #include "checkapi/gemm_workload.cuh"
@@ -12,6 +11,7 @@
 #include "cpu_gemm.h"
 #include "cuda_check.cuh"
 #include "exercise.h"
+#include "judgement/case_5_judgement.hpp"
 #include "matrices.cuh"
 
 #include <algorithm>

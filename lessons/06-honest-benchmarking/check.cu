@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Lesson 06's checks. Each trial calls the student's benchmark() once, on work whose every run
-// the checker plans as it is asked for (checkapi/benchmark_plan.hpp) and queues as paced work
+// the checker plans as it is asked for (judgement/benchmark_plan.hpp) and queues as paced work
 // (checkapi/paced_work.cuh), whose share of its stream is the planned length by construction:
 // the truth is the planned runs, never the student's numbers. Every plan starts cold (25-40 ms
 // at 1.5-3 times the warm length). The median check draws the warm length from 5 us to 50 ms,
@@ -8,12 +8,12 @@
 // noise check gives runs of 1-3 ms that vary not at all, a little or much. Why a wrong median is
 // wrong comes from the trace of the failing call (docs/ARCHITECTURE.md, "Which why wins"), else
 // from its numbers (benchmark_judgement.hpp's clues).
-#include "checkapi/benchmark_judgement.hpp"
-#include "checkapi/benchmark_plan.hpp"
 #include "checkapi/check.cuh"
 #include "checkapi/paced_work.cuh"
 #include "cuda_check.cuh"
 #include "exercise.h"
+#include "judgement/benchmark_judgement.hpp"
+#include "judgement/benchmark_plan.hpp"
 
 #include <cmath>
 #include <cstdint>

@@ -11,16 +11,16 @@
 //     and after it returns, the work's end being the last of the stops;
 //   - the baselines: run_serial() on the checker's pinned buffers (events on one stream) and a
 //     pageable cudaMemcpy, kernel, cudaMemcpy on the legacy default stream (events there).
-// The judgement is checkapi/transfer_judgement's. Why a wrong number is wrong comes from the trace
+// The judgement is judgement/transfer_judgement's. Why a wrong number is wrong comes from the trace
 // of the failing call (docs/ARCHITECTURE.md, "Which why wins").
 #include "checkapi/check.cuh"
 #include "checkapi/event_truth.cuh"
 #include "checkapi/rounds_calibration.hpp"
 #include "checkapi/statistics.hpp"
-#include "checkapi/transfer_judgement.hpp"
 #include "cuda_check.cuh"
 #include "cuda_raii.cuh"
 #include "exercise.h"
+#include "judgement/transfer_judgement.hpp"
 
 #include <algorithm>
 #include <cstdio>

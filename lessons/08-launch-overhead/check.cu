@@ -7,16 +7,16 @@
 //     its host clock (untraced) around the launch calls, the best of five each;
 //   - the loop's time: a kernel of known length (known_duration_work) launched back to back, timed
 //     by the checker's events just before and just after the student's call.
-// The judgements are checkapi/loop_timing_judgement's. The bars are first choices from lesson 06's
+// The judgements are judgement/loop_timing_judgement's. The bars are first choices from lesson 06's
 // H200 numbers, not yet calibrated on this lesson's runs (checker/checkapi/TOLERANCES.md). Why a
 // wrong loop time is wrong comes from the trace of the failing call (docs/ARCHITECTURE.md, "Which
 // why wins").
 #include "checkapi/check.cuh"
-#include "checkapi/loop_timing_judgement.hpp"
 #include "checkapi/untraced_clock.hpp"
 #include "cuda_check.cuh"
 #include "cuda_raii.cuh"
 #include "exercise.h"
+#include "judgement/loop_timing_judgement.hpp"
 
 #include <algorithm>
 #include <chrono>

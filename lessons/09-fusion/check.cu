@@ -15,15 +15,15 @@
 //     neighbour only slows runs: no right number is far above the fastest).
 // The number's check comes first, so that its first call is the first launch of the student's
 // kernel in the process: a timing without a warm-up shows only there. The judgement is
-// checkapi/fusion_judgement's. Why a wrong number is wrong comes from the trace of the failing
+// judgement/fusion_judgement's. Why a wrong number is wrong comes from the trace of the failing
 // call (docs/ARCHITECTURE.md, "Which why wins").
 #include "checkapi/check.cuh"
 #include "checkapi/event_truth.cuh"
-#include "checkapi/fusion_judgement.hpp"
 #include "checkapi/statistics.hpp"
 #include "cuda_check.cuh"
 #include "cuda_raii.cuh"
 #include "exercise.h"
+#include "judgement/fusion_judgement.hpp"
 
 #include <algorithm>
 #include <cstdint>

@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: MIT
+/// @file bandwidth.hpp
+/// @brief A bandwidth from bytes and time, and the slips a reported bandwidth's number shows
+/// against the checker's truth (GiB for GB, one direction of a round trip over both, MB/s for
+/// GB/s). Shared by the checks that ask for a bandwidth.
+///
+/// Bandwidth here is in GB/s, 1e9 bytes per second (what the CUDA samples' bandwidthTest and
+/// nvidia-smi's link figures use), never GiB/s. Plain C++.
+#pragma once
+
+namespace gpucheck {
+
+/// [GB/s] `bytes` moved in `ms` milliseconds; 0 when ms is not positive.
+double bandwidth_gbps(double bytes, double ms);
+
+/// What a reported bandwidth's number shows, when it is not the truth.
+enum class bandwidth_slip {
+  none,
+  round_trip_counted_once, ///< about half the truth: the bytes of one direction over both
+  in_gib_per_s,            ///< the truth x 1e9 / 2^30 (0.931): bytes divided by 2^30, not 1e9
+  in_mb_per_s,             ///< 1000 times the truth: bytes per millisecond read as GB/s / 1e3
+  other,                   ///< wrong, and none of the above
+};
+
+/// How far a reported bandwidth may be from the checker's truth. Both time the same copies with
+/// events that bracket every stream's work: they differ by the events' own resolution (about 1 us)
+/// and by what lies between a student's event and the checker's (a launch, a few us), against work
+/// of several milliseconds. 3% is far above both, and below the GiB slip (6.9%), so that the slip
+/// is told apart from a right answer.
+constexpr double bandwidth_relative_tolerance = 0.03;
+
+/// The slip `reported_gbps` shows against `truth_gbps`; none when it is within the tolerance.
+bandwidth_slip find_bandwidth_slip(double reported_gbps, double truth_gbps);
+
+} // namespace gpucheck

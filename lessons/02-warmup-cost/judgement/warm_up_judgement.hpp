@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: MIT
+/// @file warm_up_judgement.hpp
+/// @brief Judging one "warm up until stable" series (lesson 02): a student's warm-up, steady time
+/// and cost against what the planned work really took, and what noise could have caused. Plain
+/// C++: check.cu runs the series on the GPU and hands the numbers here; the unit test hands
+/// simulated ones.
+#pragma once
+
+#include "checkapi/judge.hpp"
+#include "judgement/warm_up_series.hpp"
+
+#include <string>
+#include <vector>
+
+namespace gpucheck {
+
+/// One series of calls that a student's function made on planned work, and what really happened.
+struct warm_up_series_run {
+  warm_up_plan plan;
+  int repetitions = 0;         ///< what the function was asked for
+  std::vector<double> true_ms; ///< [ms] each call of the work, by the GPU's clock
+  /// [ms] each call, from its start to the next call's start (the last: to the function's
+  /// return), on the checker's host clock: what the student's clock could have seen at most.
+  std::vector<double> host_ms;
+  int calls = 0; ///< how often the function called the work
+
+  int warm_up_calls() const { return static_cast<int>(plan.warm_up_ms.size()); }
+  /// The warm-up's true times, or its planned ones where the function never ran those calls.
+  std::vector<double> true_warm_up_ms() const;
+  /// The median of the last `repetitions` calls' true times, the calls a median is taken of; the
+  /// planned steady time when the function made too few calls to have reached them.
+  double true_steady_ms() const;
+  double true_cost_ms() const;
+};
+
+/// What the student's functions returned for the series.
+struct warm_up_answer {
+  std::vector<double> warm_up_ms; ///< [ms]
+  double steady_ms = 0;           ///< [ms]
+  double cost_ms = 0;             ///< [ms] warm_up_cost_ms of the two above
+};
+
+/// The exercise's rule and the check's limits.
+struct warm_up_rules {
+  double stable_within = 0.10;          ///< the exercise's: two calls agree within 10 %
+  time_tolerance tolerance{0.05, 0.05}; ///< for every time (TOLERANCES.md)
+  /// A call the host saw last more than this fraction beyond its true duration was disturbed.
+  /// Steady calls jitter by 1.5 % at most (warm_up_plan_limits), so two stop agreeing (10 %) only
+  /// when one is delayed by about 7 %; 3 % excuses well before that.
+  double disturbance_fraction = 0.03;
+};
+
+/// What one series shows: nothing (accurate), or its first mistake in the student's words.
+struct warm_up_judgement {
+  bool accurate = false;
+  bool noise_could_explain = false; ///< a busy machine could have caused it (judge.hpp)
+  bool shows_a_time = false;        ///< a wrong time: the trace of the call may tell why
+  double shown_truth_ms = 0;        ///< the truth of that time
+  std::string message;
+  std::string hint;
+  std::string anchor; ///< the lesson's section: "#warming-up-until-the-time-settles"
+};
+
+/// Judges, in this order (the first wrong one is reported): each warm-up time against its call's
+/// truth; a steady time too short (times too short make every call look steady); the number of
+/// warm-up calls against the plan; the steady time; the cost against the student's own numbers.
+/// A wrong count is excused only when the function compared calls (it made the two that agree
+/// besides its warm-up and median) and the checker's own clock saw the deciding calls delayed;
+/// never when the student's own warm-up times contain two in a row that agree.
+warm_up_judgement judge_warm_up_series(const warm_up_answer& answer, const warm_up_series_run& run,
+                                       const warm_up_rules& rules);
+
+/// "3 warm-up calls (24.1, 9.30, 4.80 ms), steady 2.104 ms, cost 31.9 ms", for expected and
+/// measured lines.
+std::string describe_warm_up(const std::vector<double>& warm_up_ms, double steady_ms,
+                             double cost_ms);
+
+} // namespace gpucheck

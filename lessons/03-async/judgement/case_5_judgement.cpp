@@ -1,0 +1,160 @@
+// SPDX-License-Identifier: MIT
+#include "judgement/case_5_judgement.hpp"
+
+#include "checkapi/say.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace gpucheck {
+namespace {
+
+std::string how_often(int runs) {
+  return runs == 0   ? say("check.l03.runs.none")
+         : runs == 1 ? say("check.l03.runs.once")
+         : runs == 2 ? say("check.l03.runs.twice")
+                     : say("check.l03.runs.many", {{"count", std::to_string(runs)}});
+}
+
+// Within the tolerance of [low_ms, high_ms]: -1 too short, 0 accurate, 1 too long.
+int compare_to_range(double reported_ms, double low_ms, double high_ms, time_tolerance tolerance) {
+  if (reported_ms < low_ms - tolerance.allowed_ms(low_ms)) {
+    return -1;
+  }
+  return reported_ms > high_ms + tolerance.allowed_ms(high_ms) ? 1 : 0;
+}
+
+} // namespace
+
+case_5_verdict judge_case_5_trial(const case_5_trial& t) {
+  const case_5_numbers& r = t.reported;
+  const auto wrong = [](bool noise, std::string message, std::string hint) {
+    return case_5_verdict{false, noise, std::move(message), std::move(hint)};
+  };
+  const std::string case_4_work = format_ms(t.case_4_work_ms);
+  // Facts the checker counted or saw while the function ran: no busy machine causes them.
+  if (t.case_4_runs != 1 || t.case_5_runs != 2) {
+    return wrong(false,
+                 say("check.l03.runs.message", {{"case_4_runs", how_often(t.case_4_runs)},
+                                                {"case_5_runs", how_often(t.case_5_runs)}}),
+                 say("check.l03.runs.hint"));
+  }
+  for (const double value : {r.case_4_ms, r.case_5_ms, r.alone_ms, r.stale_ms}) {
+    if (!std::isfinite(value)) {
+      return wrong(false, say("check.l03.not-a-number.message"),
+                   say("check.l03.not-a-number.hint"));
+    }
+  }
+  if (r.case_4_ms <= 0) {
+    return wrong(false,
+                 say("check.l03.case-4-untimed.message", {{"case_4", format_ms(r.case_4_ms)}}),
+                 say("check.l03.case-4-untimed.hint"));
+  }
+  if (r.case_4_ms >= t.case_4_work_ms / 2) {
+    // A launch does not wait for the GPU, and no other process's work makes it: this one did.
+    return wrong(false,
+                 say("check.l03.case-4-waited.message",
+                     {{"case_4", format_ms(r.case_4_ms)}, {"case_4_work", case_4_work}}),
+                 say("check.l03.case-4-waited.hint"));
+  }
+  if (!t.pending_at_own) {
+    return wrong(false,
+                 say("check.l03.case-4-finished.message",
+                     {{"gap", format_ms(t.gap_ms)}, {"case_4_work", case_4_work}}),
+                 say("check.l03.case-4-finished.hint"));
+  }
+  // The stale work: case 4's work that was still to run when case 5 began. Case 4's kernel may
+  // have run for at most gap_ms before case 5's work was queued.
+  const double stale_low_ms = std::max(0.0, t.case_4_work_ms - t.gap_ms);
+  const double stale_high_ms = t.case_4_work_ms;
+  const std::string stale_range =
+      stale_high_ms - stale_low_ms < 0.01
+          ? format_ms(stale_high_ms)
+          : say("check.l03.stale-range",
+                {{"low", format_ms(stale_low_ms)}, {"high", format_ms(stale_high_ms)}});
+  const double case_5_low_ms = stale_low_ms + t.own_work_ms;
+  const double case_5_high_ms = stale_high_ms + t.own_work_ms;
+  const time_tolerance& tolerance = case_5_tolerance;
+  if (r.case_5_ms < t.own_work_ms - tolerance.allowed_ms(t.own_work_ms)) {
+    return wrong(false,
+                 say("check.l03.case-5-short.message",
+                     {{"case_5", format_ms(r.case_5_ms)}, {"own", format_ms(t.own_work_ms)}}),
+                 say("check.l03.case-5-short.hint"));
+  }
+  // The two runs swapped: alone_ms holds what case 5 held, and case_5_ms less than case 5 held
+  // (never a busy GPU's doing: it only makes a time longer).
+  if (compare_to_range(r.alone_ms, case_5_low_ms, case_5_high_ms, tolerance) == 0 &&
+      judge_time(r.alone_ms, t.alone_work_ms, tolerance) != time_verdict::accurate &&
+      compare_to_range(r.case_5_ms, case_5_low_ms, case_5_high_ms, tolerance) < 0) {
+    return wrong(false,
+                 say("check.l03.swapped.message", {{"alone", format_ms(r.alone_ms)},
+                                                   {"own", format_ms(t.own_work_ms)},
+                                                   {"stale", stale_range},
+                                                   {"alone_work", format_ms(t.alone_work_ms)}}),
+                 say("check.l03.swapped.hint"));
+  }
+  if (t.pending_at_alone) {
+    return wrong(false, say("check.l03.alone-queued.message"), say("check.l03.alone-queued.hint"));
+  }
+  const time_verdict alone = judge_time(r.alone_ms, t.alone_work_ms, tolerance);
+  if (alone == time_verdict::not_a_number || alone == time_verdict::too_short) {
+    return wrong(false,
+                 say("check.l03.alone-short.message", {{"alone", format_ms(r.alone_ms)},
+                                                       {"alone_work", format_ms(t.alone_work_ms)}}),
+                 say("check.l03.alone-short.hint"));
+  }
+  const int case_5 = compare_to_range(r.case_5_ms, case_5_low_ms, case_5_high_ms, tolerance);
+  if (case_5 < 0) {
+    return wrong(false,
+                 say("check.l03.case-5-missed-stale.message", {{"case_5", format_ms(r.case_5_ms)},
+                                                               {"own", format_ms(t.own_work_ms)},
+                                                               {"stale", stale_range}}),
+                 say("check.l03.case-5-missed-stale.hint"));
+  }
+  // Longer than the truth: a busy GPU or host can do that too.
+  if (r.case_4_ms > t.case_4_work_ms / 10) {
+    return wrong(true,
+                 say("check.l03.case-4-long.message",
+                     {{"case_4", format_ms(r.case_4_ms)}, {"case_4_work", case_4_work}}),
+                 say("check.l03.case-4-long.hint"));
+  }
+  if (alone == time_verdict::too_long) {
+    return wrong(
+        true,
+        say("check.l03.alone-long.message", {{"alone", format_ms(r.alone_ms)},
+                                             {"alone_work", format_ms(t.alone_work_ms)},
+                                             {"excess", format_ms(r.alone_ms - t.alone_work_ms)}}),
+        say("check.l03.alone-long.hint"));
+  }
+  if (case_5 > 0) {
+    return wrong(
+        true,
+        say("check.l03.case-5-long.message", {{"case_5", format_ms(r.case_5_ms)},
+                                              {"own", format_ms(t.own_work_ms)},
+                                              {"stale", stale_range},
+                                              {"excess", format_ms(r.case_5_ms - case_5_high_ms)}}),
+        say("check.l03.case-5-long.hint"));
+  }
+  // case_5_ms and alone_ms are right: stale_ms may be off by both their errors, no more.
+  const double stale_allowed_ms =
+      tolerance.allowed_ms(case_5_high_ms) + tolerance.allowed_ms(t.alone_work_ms);
+  if (r.stale_ms < stale_low_ms - stale_allowed_ms ||
+      r.stale_ms > stale_high_ms + stale_allowed_ms) {
+    return wrong(false,
+                 say("check.l03.stale.message", {{"stale_ms", format_ms(r.stale_ms)},
+                                                 {"stale", stale_range},
+                                                 {"case_5", format_ms(r.case_5_ms)},
+                                                 {"alone", format_ms(r.alone_ms)}}),
+                 say("check.l03.stale.hint"));
+  }
+  return {};
+}
+
+std::string describe_case_5_numbers(const case_5_numbers& numbers) {
+  return say("check.l03.numbers", {{"case_4", format_ms(numbers.case_4_ms)},
+                                   {"case_5", format_ms(numbers.case_5_ms)},
+                                   {"alone", format_ms(numbers.alone_ms)},
+                                   {"stale", format_ms(numbers.stale_ms)}});
+}
+
+} // namespace gpucheck

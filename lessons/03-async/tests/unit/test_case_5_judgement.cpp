@@ -1,0 +1,171 @@
+// SPDX-License-Identifier: MIT
+// Lesson 03's judgement of a reproduction of the article's case 5, on trials made up as a GPU
+// would have produced them for a correct function and for each mistake the lesson's class holds
+// (lessons/03-async/tests/class/): each mistake gets its own message, and only numbers
+// that a busy machine makes longer are left to noise.
+#include "judgement/case_5_judgement.hpp"
+
+#include <doctest/doctest.h>
+
+using namespace gpucheck;
+
+namespace {
+
+// What a correct function returns on a quiet GPU: case 4's launch in 12 us, case 5 starting 15 us
+// after case 4's launch, the host's sync overhead 30 us.
+case_5_trial correct_trial(double case_4_work_ms = 7.0, double case_5_work_ms = 3.0) {
+  case_5_trial t;
+  t.case_4_work_ms = case_4_work_ms;
+  t.own_work_ms = case_5_work_ms;
+  t.alone_work_ms = case_5_work_ms;
+  t.gap_ms = 0.015;
+  t.case_4_runs = 1;
+  t.case_5_runs = 2;
+  t.pending_at_own = true;
+  t.pending_at_alone = false;
+  t.reported.case_4_ms = 0.012;
+  t.reported.case_5_ms = case_4_work_ms - 0.003 + case_5_work_ms + 0.03;
+  t.reported.alone_ms = case_5_work_ms + 0.03;
+  t.reported.stale_ms = t.reported.case_5_ms - t.reported.alone_ms;
+  return t;
+}
+
+bool says(const case_5_verdict& verdict, const std::string& text) {
+  return verdict.message.find(text) != std::string::npos;
+}
+
+} // namespace
+
+TEST_CASE("a correct reproduction of case 5 is accurate, at every duration the check draws") {
+  for (const double case_4_ms : {4.0, 7.0, 10.0}) {
+    for (const double case_5_ms : {2.0, 4.0}) {
+      CAPTURE(case_4_ms);
+      CAPTURE(case_5_ms);
+      CHECK(judge_case_5_trial(correct_trial(case_4_ms, case_5_ms)).accurate);
+    }
+  }
+  SUBCASE("with the host late between case 4 and case 5: less stale work, and still right") {
+    case_5_trial t = correct_trial(7.0, 3.0);
+    t.gap_ms = 2.5; // case 4's kernel ran up to 2.5 ms before case 5 began
+    t.reported.case_5_ms = 7.0 - 2.4 + 3.0 + 0.03;
+    t.reported.stale_ms = t.reported.case_5_ms - t.reported.alone_ms;
+    CHECK(judge_case_5_trial(t).accurate);
+  }
+  SUBCASE("with both errors at the edge of their tolerances, in opposite directions") {
+    case_5_trial t = correct_trial(10.0, 2.0);
+    t.reported.case_5_ms = 12.0 * 1.049;
+    t.reported.alone_ms = 2.0 - 0.099;
+    t.reported.stale_ms = t.reported.case_5_ms - t.reported.alone_ms;
+    CHECK(judge_case_5_trial(t).accurate);
+  }
+}
+
+TEST_CASE("each mistake of the class gets its own message, and only a long number is noise") {
+  SUBCASE("case 5 and the work alone never wait for the GPU (finn)") {
+    case_5_trial t = correct_trial();
+    t.reported.case_5_ms = 0.01;
+    t.reported.alone_ms = 0.01;
+    t.reported.stale_ms = 0.0;
+    const auto v = judge_case_5_trial(t);
+    CHECK_FALSE(v.accurate);
+    CHECK_FALSE(v.noise_could_explain);
+    CHECK(says(v, "shorter than case 5's own work"));
+  }
+  SUBCASE("case 5's work never ran (kofi)") {
+    case_5_trial t = correct_trial();
+    t.case_5_runs = 0;
+    const auto v = judge_case_5_trial(t);
+    CHECK_FALSE(v.noise_could_explain);
+    CHECK(says(v, "case 5's work not at all"));
+  }
+  SUBCASE("a wait between case 4 and case 5 (lena)") {
+    case_5_trial t = correct_trial();
+    t.pending_at_own = false;
+    t.gap_ms = 7.05;
+    t.reported.case_5_ms = 3.03;
+    t.reported.stale_ms = 0.0;
+    const auto v = judge_case_5_trial(t);
+    CHECK_FALSE(v.noise_could_explain);
+    CHECK(says(v, "had already finished"));
+  }
+  SUBCASE("the work alone timed right after case 4, case 5 after it (mira)") {
+    case_5_trial t = correct_trial();
+    std::swap(t.reported.case_5_ms, t.reported.alone_ms);
+    t.reported.stale_ms = t.reported.case_5_ms - t.reported.alone_ms;
+    const auto v = judge_case_5_trial(t);
+    CHECK_FALSE(v.noise_could_explain);
+    CHECK(says(v, "the run queued right after case 4"));
+  }
+  SUBCASE("case 5 timed with events on the stream, behind case 4's work (tao)") {
+    case_5_trial t = correct_trial();
+    t.reported.case_5_ms = 3.004; // the events bracket case 5's own kernel only
+    t.reported.stale_ms = t.reported.case_5_ms - t.reported.alone_ms;
+    const auto v = judge_case_5_trial(t);
+    CHECK_FALSE(v.noise_could_explain);
+    CHECK(says(v, "still queued when case 5 began"));
+  }
+  SUBCASE("case 4 timed until the GPU finished (noor)") {
+    case_5_trial t = correct_trial();
+    t.reported.case_4_ms = 7.03;
+    t.pending_at_own = false;
+    const auto v = judge_case_5_trial(t);
+    CHECK_FALSE(v.noise_could_explain);
+    CHECK(says(v, "case 4 waited for its work"));
+  }
+  SUBCASE("stale_ms made from case 5 and case 4's launch (omar)") {
+    case_5_trial t = correct_trial(4.0, 2.0);
+    t.reported.stale_ms = t.reported.case_5_ms - t.reported.case_4_ms;
+    const auto v = judge_case_5_trial(t);
+    CHECK_FALSE(v.noise_could_explain);
+    CHECK(says(v, "how stale_ms is made"));
+  }
+  SUBCASE("the starter returns zeros") {
+    case_5_trial t = correct_trial();
+    t.case_4_runs = 0;
+    t.case_5_runs = 0;
+    t.reported = {};
+    CHECK_FALSE(judge_case_5_trial(t).accurate);
+    CHECK_FALSE(judge_case_5_trial(t).noise_could_explain);
+  }
+  SUBCASE("a number that is not a number") {
+    case_5_trial t = correct_trial();
+    t.reported.stale_ms = std::nan("");
+    CHECK_FALSE(judge_case_5_trial(t).noise_could_explain);
+  }
+  SUBCASE("a busy GPU stretches case 5 or the work alone: noise may explain it") {
+    case_5_trial t = correct_trial();
+    t.reported.alone_ms += 1.0;
+    t.reported.stale_ms = t.reported.case_5_ms - t.reported.alone_ms;
+    auto v = judge_case_5_trial(t);
+    CHECK_FALSE(v.accurate);
+    CHECK(v.noise_could_explain);
+    t = correct_trial();
+    t.reported.case_5_ms += 2.0;
+    t.reported.stale_ms = t.reported.case_5_ms - t.reported.alone_ms;
+    v = judge_case_5_trial(t);
+    CHECK_FALSE(v.accurate);
+    CHECK(v.noise_could_explain);
+  }
+  SUBCASE("a busy GPU stretches the work alone as long as case 5: noise, not swapped runs") {
+    case_5_trial t = correct_trial(4.0, 2.0);
+    t.reported.alone_ms = t.reported.case_5_ms; // 4 ms of another process's work inside it
+    t.reported.stale_ms = 0.0;
+    const auto v = judge_case_5_trial(t);
+    CHECK_FALSE(v.accurate);
+    CHECK(v.noise_could_explain);
+  }
+  SUBCASE("a slow launch in case 4, shorter than half the work: noise may explain it") {
+    case_5_trial t = correct_trial();
+    t.reported.case_4_ms = 1.2;
+    const auto v = judge_case_5_trial(t);
+    CHECK_FALSE(v.accurate);
+    CHECK(v.noise_could_explain);
+  }
+}
+
+TEST_CASE("the four numbers are described with their units") {
+  const case_5_numbers numbers{0.012, 10.03, 3.03, 7.0};
+  const std::string text = describe_case_5_numbers(numbers);
+  CHECK(text.find("case_5_ms 10.030 ms") != std::string::npos);
+  CHECK(text.find("stale_ms 7.000 ms") != std::string::npos);
+}

@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: MIT
+#include "judgement/transfer_judgement.hpp"
+
+#include "checkapi/number_text.hpp"
+#include "checkapi/say.hpp"
+#include "common/durations.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace gpucheck {
+
+std::vector<std::size_t> sampled_words(std::size_t count) {
+  std::vector<std::size_t> sample;
+  for (std::size_t i = 0; i < count; i += 4099)
+    sample.push_back(i);
+  for (std::size_t part = 0; part < 64; ++part) {
+    sample.push_back(part * (count / 64));
+    sample.push_back((part + 1) * (count / 64) - 1);
+  }
+  for (std::size_t i = count > 1024 ? count - 1024 : 0; i < count; ++i)
+    sample.push_back(i);
+  return sample;
+}
+
+double overlap_floor_ms(double bytes_each_way, link_peak peak) {
+  const double slower = std::min(peak.to_device_gbps, peak.to_host_gbps);
+  if (!(slower > 0))
+    return 0;
+  return bytes_each_way / (slower * 1e9) * 1e3;
+}
+
+double share_of_peak(const round_trip_times& times) {
+  if (!(times.student_ms > 0))
+    return 0;
+  return overlap_floor_ms(times.bytes_each_way, times.peak) / times.student_ms;
+}
+
+speed_verdict judge_speed(const round_trip_times& times, speed_bar bar) {
+  // The gain pinning alone buys (pageable serial over pinned serial), and the student's over the
+  // same pageable baseline: the student's must be at least share_of_pinning_gain of it.
+  if (times.pinned_serial_ms > 0 && times.student_ms > 0) {
+    const double pinning_gain = times.pageable_serial_ms / times.pinned_serial_ms;
+    const double student_gain = times.pageable_serial_ms / times.student_ms;
+    if (student_gain < bar.share_of_pinning_gain * pinning_gain)
+      return speed_verdict::not_faster_than_pageable;
+  }
+  if (share_of_peak(times) < bar.share_of_peak)
+    return speed_verdict::below_peak_share;
+  return speed_verdict::fast_enough;
+}
+
+bool noise_could_explain_speed(speed_verdict verdict, bool machine_loaded) {
+  return verdict != speed_verdict::fast_enough && machine_loaded;
+}
+
+bool shows_no_overlap(const round_trip_times& times) {
+  return times.student_ms >= 0.95 * times.pinned_serial_ms;
+}
+
+transfer_advice advise_on_bandwidth(bandwidth_slip slip, double reported_gbps, double truth_gbps) {
+  const std::string reported = gbps_text(reported_gbps);
+  const std::string truth = gbps_text(truth_gbps);
+  switch (slip) {
+  case bandwidth_slip::none:
+    return {};
+  case bandwidth_slip::in_gib_per_s:
+    return {say("check.l07.bandwidth.gib.message", {{"reported", reported}, {"truth", truth}}),
+            say("check.l07.bandwidth.gib.hint")};
+  case bandwidth_slip::round_trip_counted_once:
+    return {say("check.l07.bandwidth.once.message", {{"reported", reported}, {"truth", truth}}),
+            say("check.l07.bandwidth.once.hint")};
+  case bandwidth_slip::in_mb_per_s:
+    return {say("check.l07.bandwidth.mb.message", {{"reported", reported}, {"truth", truth}}),
+            say("check.l07.bandwidth.mb.hint")};
+  case bandwidth_slip::other:
+    return {say("check.l07.bandwidth.other.message", {{"reported", reported}, {"truth", truth}}),
+            say("check.l07.bandwidth.other.hint")};
+  }
+  return {};
+}
+
+transfer_advice advise_on_speed(speed_verdict verdict, const round_trip_times& times,
+                                speed_bar bar) {
+  switch (verdict) {
+  case speed_verdict::fast_enough:
+    return {};
+  case speed_verdict::below_peak_share:
+    return {
+        say("check.l07.speed.below-peak.message", {{"share", share_text(share_of_peak(times))},
+                                                   {"bar", share_text(bar.share_of_peak)},
+                                                   {"yours", format_ms(times.student_ms)},
+                                                   {"serial", format_ms(times.pinned_serial_ms)}}),
+        say("check.l07.speed.below-peak.hint")};
+  case speed_verdict::not_faster_than_pageable:
+    return {
+        say("check.l07.speed.pageable.message", {{"yours", format_ms(times.student_ms)},
+                                                 {"pageable", format_ms(times.pageable_serial_ms)},
+                                                 {"pinned", format_ms(times.pinned_serial_ms)}}),
+        say("check.l07.speed.pageable.hint")};
+  }
+  return {};
+}
+
+} // namespace gpucheck
