@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 // A cause that a check's words assume, held against the trace of the call they explain. A check
-// judges numbers; where its why names a cause that the numbers cannot show (lesson 07: "hardly
-// faster than pageable memory, allocate pinned buffers"), it says so (check_outcome::assumes), and
-// the trace, which records where each copy's memory lives, confirms it or replaces it with what
-// the trace shows (docs/ARCHITECTURE.md, "Which why wins").
+// judges numbers; where its why names a cause that the numbers cannot show (a transfer check:
+// "hardly faster than pageable memory, allocate pinned buffers"), it says so
+// (check_outcome::assumes), and the trace, which records where each copy's memory lives, confirms
+// it or replaces it with what the trace shows (docs/ARCHITECTURE.md, "Which why wins").
 #pragma once
 
 #include "core/check_report.hpp"
