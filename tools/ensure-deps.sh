@@ -32,6 +32,8 @@ for group in "${want_groups[@]}"; do
     need_package doctest-dev have_header doctest/doctest.h
     need_package nlohmann-json3-dev have_header nlohmann/json.hpp
     need_package libopenblas-dev have_header x86_64-linux-gnu/cblas.h
+    # gpucheck grade runs every submission in a sandbox of its own (docs/grading-security.md).
+    need_package bubblewrap command -v bwrap
     ;;
   book)
     # make book: pandoc and XeLaTeX with CJK support (xeCJK needs ctex's ctexhook.sty), the

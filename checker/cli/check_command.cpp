@@ -27,12 +27,13 @@ int run_check_command(const std::vector<std::string>& arguments) {
       parse_arguments(arguments,
                       {"timeout", "json-file", "source-dir", "build-dir", "timeline", "state-file",
                        "junit", "gradescope", "keep-trace"},
-                      {"solution", "json", "fixtures", "sanitize"});
+                      {"solution", "json", "fixtures", "sanitize", "sandbox", "require-sandbox"});
   if (!parsed.error.empty() || parsed.positional.size() > 1) {
     std::cerr << "gpucheck check: " << (parsed.error.empty() ? "name one lesson" : parsed.error)
               << "\n"
               << "usage: gpucheck check LESSON [--solution] [--json] [--timeout SECONDS] "
-                 "[--timeline OUT.svg] [--keep-trace TRACE.jsonl]\n";
+                 "[--timeline OUT.svg] [--keep-trace TRACE.jsonl] [--sandbox | "
+                 "--require-sandbox]\n";
     return to_int(exit_code::usage);
   }
   const course_paths paths = find_course_paths(parsed);
@@ -60,6 +61,11 @@ int run_check_command(const std::vector<std::string>& arguments) {
   settings.build_dir = paths.build_dir;
   settings.solution = parsed.flag("solution");
   settings.sanitize = parsed.flag("sanitize");
+  // --sandbox: the check program in a sandbox of its own where one can start (the report says
+  // whether it did); --require-sandbox: never without one (docs/grading-security.md).
+  settings.sandbox = parsed.flag("require-sandbox") ? sandbox_mode::require
+                     : parsed.flag("sandbox")       ? sandbox_mode::prefer
+                                                    : sandbox_mode::off;
   settings.notice = [](const std::string& text) { std::cerr << text << std::endl; };
   const std::string timeout = parsed.value("timeout").value_or(
       std::getenv("GPUCHECK_TIMEOUT") ? std::getenv("GPUCHECK_TIMEOUT") : "60");
