@@ -75,7 +75,7 @@ std::string sandbox_column(const check_report& report) {
   if (report.sandbox == "not-sandboxed") {
     return "no";
   }
-  return report.sandbox == "unavailable" ? "UNAVAILABLE" : "-";
+  return report.sandbox == "unavailable" || report.sandbox == "failed" ? "UNAVAILABLE" : "-";
 }
 
 } // namespace

@@ -15,6 +15,7 @@
 #include "core/sanitizer.hpp"
 #include "messages/messages.hpp"
 
+#include <cctype>
 #include <fcntl.h>
 #include <fstream>
 #include <optional>
@@ -168,8 +169,8 @@ struct run_attempt {
   bool sandbox_failed = false; // asked for, and bwrap could not set it up (run.output says why)
 };
 
-// bwrap's --info-fd in a sandboxed run: it writes there once the sandbox is set up.
-constexpr int sandbox_info_fd = 196;
+// Where a sandboxed run says that its sandbox is set up (core/sandbox.hpp, sandbox_command).
+constexpr int sandbox_started_fd = 9;
 
 // Runs the check program (under `wrapper`, e.g. compute-sanitizer, when given) with a fresh
 // results file and secret token, each handed over as a descriptor (core/channel_descriptors.hpp),
@@ -217,11 +218,26 @@ run_attempt run_check_program(const fs::path& program, const std::vector<std::st
     options.only_given_environment = true;
     options.user = sandbox_user();
     options.limits = sandbox_limits(options.user);
-    options.inherited_fds.emplace_back(info_pipe[1], sandbox_info_fd);
+    options.inherited_fds.emplace_back(info_pipe[1], sandbox_started_fd);
     const sandbox_view view =
         check_program_view(program, settings, wrapper, options.environment, written);
     std::vector<std::string> command =
-        sandbox_command(probe_sandbox().bwrap, view, sandbox_info_fd);
+        sandbox_command(probe_sandbox().bwrap, view, sandbox_started_fd);
+    // The tracer's variables reach the program alone (through env), not the shell that says the
+    // sandbox started: a tracer preloaded there would open the trace file first.
+    std::vector<std::string> tracer_variables;
+    std::erase_if(options.environment, [&](const auto& variable) {
+      const bool tracer = variable.first == "CUDA_INJECTION64_PATH" ||
+                          variable.first == "LD_PRELOAD" || variable.first == "GPUTRACE_OUTPUT";
+      if (tracer) {
+        tracer_variables.push_back(variable.first + "=" + variable.second);
+      }
+      return tracer;
+    });
+    if (!tracer_variables.empty()) {
+      command.emplace_back("/usr/bin/env");
+      command.insert(command.end(), tracer_variables.begin(), tracer_variables.end());
+    }
     command.insert(command.end(), options.argv.begin(), options.argv.end());
     options.argv = std::move(command);
   }
@@ -391,8 +407,12 @@ check_report run_check(const lesson_entry& lesson, const check_settings& setting
   report.run_seconds = run.wall_seconds;
   if (attempt.sandbox_failed) { // bwrap said why, and nothing of the student's code ran
     report.verdict = exit_code::crashed;
-    report.sandbox = "unavailable";
+    report.sandbox = "failed";
     report.sandbox_problem = last_lines(run.start_error + run.output, 5);
+    while (!report.sandbox_problem.empty() &&
+           std::isspace(static_cast<unsigned char>(report.sandbox_problem.back()))) {
+      report.sandbox_problem.pop_back();
+    }
     report.headline = text("headline.sandbox-failed", {{"error", report.sandbox_problem}});
     return report;
   }

@@ -35,7 +35,9 @@ using clock_type = std::chrono::steady_clock;
   dup2(output_fd, STDERR_FILENO);
   close(output_fd);
   for (const auto& [ours, theirs] : options.inherited_fds) {
-    if (dup2(ours, theirs) < 0) { // dup2 leaves the new descriptor open across exec
+    // dup2 leaves the new descriptor open across exec; onto itself it changes nothing, so the
+    // close-on-exec flag is cleared by hand then.
+    if (ours == theirs ? fcntl(ours, F_SETFD, 0) < 0 : dup2(ours, theirs) < 0) {
       fail_child(error_fd);
     }
   }

@@ -172,7 +172,7 @@ std::vector<resource_limit> sandbox_limits(std::optional<unsigned> user) {
 }
 
 std::vector<std::string> sandbox_command(const std::string& bwrap, const sandbox_view& view,
-                                         int info_fd) {
+                                         int started_fd) {
   std::vector<std::string> arguments{bwrap};
   // No network (a loopback of its own), no other process, no IPC; killed with gpucheck.
   append_words(arguments, {"--unshare-all", "--die-with-parent", "--new-session"});
@@ -217,6 +217,10 @@ std::vector<std::string> sandbox_command(const std::string& bwrap, const sandbox
       append_words(arguments, {"--bind", path, path});
       break;
     case sandbox_view::kind::hidden:
+      // What an earlier hiding put beneath this one is no mount point of the sandbox any more.
+      std::erase_if(hidden_folders, [&](const std::string& folder) {
+        return folder == path || folder.rfind(path + "/", 0) == 0;
+      });
       if (fs::is_directory(mount.path, error)) {
         append_words(arguments, {"--tmpfs", path});
         hidden_folders.push_back(path);
@@ -230,11 +234,15 @@ std::vector<std::string> sandbox_command(const std::string& bwrap, const sandbox
   for (const std::string& folder : hidden_folders) {
     append_words(arguments, {"--remount-ro", folder});
   }
-  append_words(arguments, {"--chdir", sandbox_scratch});
-  if (info_fd >= 0) {
-    append_words(arguments, {"--info-fd", std::to_string(info_fd)});
+  append_words(arguments, {"--chdir", sandbox_scratch, "--"});
+  if (started_fd >= 0) {
+    // A shell in the finished sandbox says so on started_fd, closes it and becomes the command:
+    // bwrap's own failures (a mount refused) then never pass for the program's.
+    const std::string fd = std::to_string(started_fd);
+    append_words(
+        arguments,
+        {"/bin/sh", "-c", "echo >&" + fd + " && exec " + fd + ">&- && exec \"$@\"", "sandboxed"});
   }
-  arguments.emplace_back("--");
   return arguments;
 }
 

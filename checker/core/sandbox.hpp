@@ -59,11 +59,12 @@ std::optional<unsigned> sandbox_user();
 // (those of `user` now, plus a budget), data memory, file size, no core dumps.
 std::vector<resource_limit> sandbox_limits(std::optional<unsigned> user);
 
-// bwrap's arguments (the program first) up to and including "--": the command follows them. The
-// sandbox writes a line on `info_fd` once it is set up (bwrap --info-fd), so that a run can tell a
-// sandbox that never started from a program that failed; -1: none.
+// bwrap's arguments (the program first) up to the command, which follows them. With a
+// `started_fd` (0 to 9, a shell's), a line is written there once the sandbox is set up, just
+// before the command runs, so that a run can tell a sandbox that never started from a program
+// that failed; -1: none.
 std::vector<std::string> sandbox_command(const std::string& bwrap, const sandbox_view& view,
-                                         int info_fd = -1);
+                                         int started_fd = -1);
 
 // The environment a sandboxed program starts with: ours, only the variables that say how to run
 // (PATH, the locale, CUDA's and NVIDIA's, LD_LIBRARY_PATH, GPUCHECK_*), then `extra`; HOME is the

@@ -3,6 +3,7 @@
 
 #include <csignal>
 #include <doctest/doctest.h>
+#include <fcntl.h>
 #include <filesystem>
 #include <fstream>
 #include <sys/resource.h>
@@ -129,6 +130,20 @@ TEST_CASE("a descriptor handed over reaches the program under the number asked f
   close(channel[0]);
   CHECK(result.exited_with(0));
   CHECK(result.output == "token");
+}
+
+TEST_CASE("a descriptor handed over under its own number stays open in the program") {
+  int channel[2];
+  REQUIRE(pipe2(channel, O_CLOEXEC) == 0);
+  REQUIRE(write(channel[1], "same", 4) == 4);
+  close(channel[1]);
+  process_options options;
+  options.argv = {"sh", "-c", "cat /dev/fd/" + std::to_string(channel[0])};
+  options.inherited_fds = {{channel[0], channel[0]}};
+  const auto result = run_process(options);
+  close(channel[0]);
+  CHECK(result.exited_with(0));
+  CHECK(result.output == "same");
 }
 
 TEST_CASE("only the given environment reaches the program when asked") {
