@@ -2,12 +2,14 @@
 // main() of every lesson's check program. Runs the doctest checks; where no CUDA device can be
 // used, runs only the checks that need none and exits 77 (CTest's and gpucheck's "skipped").
 //
-// The results channel is taken from the environment by a constructor that runs before the
-// program's ordinary static initializers (the student's included): it opens the results file,
-// keeps the descriptor, derives the signing keys from GPUCHECK_TOKEN, then wipes the token's bytes
-// and removes both variables, so the student's code cannot read them from the environment or from
-// /proc/self/environ. The summary key stays in this file alone. In a fresh process
-// (fresh_process.hpp) it also takes the key that signs the line ending the values sent back.
+// The results channel is taken by a constructor that runs before the program's ordinary static
+// initializers (the student's included): gpucheck hands it two descriptors
+// (core/channel_descriptors.hpp), the results file and a pipe holding the run's secret token. The
+// constructor keeps the first (closed on exec, so no program the student starts inherits it),
+// drains and closes the second, derives the signing keys from the token and wipes its bytes: the
+// token is in no environment, file or descriptor that the student's code, or another process,
+// could read. The summary key stays in this file alone. In a fresh process (fresh_process.hpp) it
+// also takes the key that signs the line ending the values sent back.
 #define DOCTEST_CONFIG_IMPLEMENT
 #include <doctest/doctest.h>
 
@@ -17,11 +19,13 @@
 #include "checkapi/say.hpp"
 #include "checkapi/test_case_counter.hpp"
 #include "checkapi/timing_noise.hpp"
+#include "core/channel_descriptors.hpp"
 
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
+#include <unistd.h>
 
 namespace {
 
@@ -30,27 +34,37 @@ constexpr int exit_no_device = 77;
 gpucheck::hash_key summary_key;    // constant-initialized: set by the constructor below
 gpucheck::hash_key fresh_done_key; // the same, in a fresh process (fresh_process.hpp)
 
-void wipe_variable(const char* name) {
-  if (char* value = std::getenv(name)) {
-    std::memset(value, 'x', std::strlen(value)); // the bytes /proc/self/environ shows
-  }
-  unsetenv(name);
+// The descriptor number in `variable`, when gpucheck set it to the one it hands over.
+bool handed_over(const char* variable, int descriptor) {
+  const char* value = std::getenv(variable);
+  return value != nullptr && std::atoi(value) == descriptor && fcntl(descriptor, F_GETFD) != -1;
 }
 
 __attribute__((constructor(101))) void take_results_channel() {
-  const char* path = std::getenv("GPUCHECK_RESULTS");
-  const char* token = std::getenv("GPUCHECK_TOKEN");
-  if (path != nullptr && token != nullptr && *token != '\0') {
-    const int fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
-    if (fd >= 0) {
-      gpucheck::detail::open_results_channel(fd, gpucheck::derive_key(token, "lines"));
+  using gpucheck::results_channel_fd;
+  using gpucheck::token_channel_fd;
+  if (handed_over(gpucheck::results_fd_variable, results_channel_fd) &&
+      handed_over(gpucheck::token_fd_variable, token_channel_fd)) {
+    char token[129] = {};
+    std::size_t length = 0;
+    ssize_t count = 0;
+    while (length < sizeof token - 1 &&
+           (count = read(token_channel_fd, token + length, sizeof token - 1 - length)) > 0) {
+      length += static_cast<std::size_t>(count);
+    }
+    close(token_channel_fd);
+    fcntl(results_channel_fd, F_SETFD, FD_CLOEXEC);
+    if (length > 0) {
+      gpucheck::detail::open_results_channel(results_channel_fd,
+                                             gpucheck::derive_key(token, "lines"));
       summary_key = gpucheck::derive_key(token, "summary");
     } else {
-      std::fprintf(stderr, "gpucheck: cannot write results to %s\n", path);
+      std::fprintf(stderr, "gpucheck: the results channel's token did not arrive\n");
     }
+    std::memset(token, 0, sizeof token);
   }
-  wipe_variable("GPUCHECK_TOKEN");
-  wipe_variable("GPUCHECK_RESULTS");
+  unsetenv(gpucheck::results_fd_variable);
+  unsetenv(gpucheck::token_fd_variable);
   fresh_done_key = gpucheck::detail::take_fresh_done_key(); // in a fresh process only
 }
 

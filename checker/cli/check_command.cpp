@@ -27,13 +27,14 @@ namespace fs = std::filesystem;
 
 int run_check_command(const std::vector<std::string>& arguments) {
   const auto start = start_lesson_command(
-      arguments, {.command = "check",
-                  .value_options = {"timeout", "json-file", "timeline", "state-file", "junit",
-                                    "gradescope", "keep-trace"},
-                  .flag_options = {"solution", "json", "sanitize"},
-                  .usage = "gpucheck check LESSON [--solution] [--json] [--timeout SECONDS] "
-                           "[--timeline OUT.svg] [--keep-trace TRACE.jsonl]",
-                  .next_when_unnamed = true});
+      arguments,
+      {.command = "check",
+       .value_options = {"timeout", "json-file", "timeline", "state-file", "junit", "gradescope",
+                         "keep-trace"},
+       .flag_options = {"solution", "json", "sanitize", "sandbox", "require-sandbox"},
+       .usage = "gpucheck check LESSON [--solution] [--json] [--timeout SECONDS] "
+                "[--timeline OUT.svg] [--keep-trace TRACE.jsonl] [--sandbox | --require-sandbox]",
+       .next_when_unnamed = true});
   if (const auto* ended = std::get_if<exit_code>(&start)) {
     return to_int(*ended);
   }
@@ -48,6 +49,11 @@ int run_check_command(const std::vector<std::string>& arguments) {
   settings.build_dir = paths.build_dir;
   settings.solution = parsed.flag("solution");
   settings.sanitize = parsed.flag("sanitize");
+  // --sandbox: the check program in a sandbox of its own where one can start (the report says
+  // whether it did); --require-sandbox: never without one (docs/grading-security.md).
+  settings.sandbox = parsed.flag("require-sandbox") ? sandbox_mode::require
+                     : parsed.flag("sandbox")       ? sandbox_mode::prefer
+                                                    : sandbox_mode::off;
   const auto timeout = timeout_seconds(parsed, "check", {.seconds = 60, .from_environment = true});
   if (!timeout) {
     return to_int(exit_code::usage);

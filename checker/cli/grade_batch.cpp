@@ -69,7 +69,28 @@ std::string csv_field(const std::string& text) {
   return quoted + "\"";
 }
 
+std::string sandbox_column(const check_report& report) {
+  if (report.sandbox == "sandboxed") {
+    return "yes";
+  }
+  if (report.sandbox == "not-sandboxed") {
+    return "no";
+  }
+  return report.sandbox == "unavailable" || report.sandbox == "failed" ? "UNAVAILABLE" : "-";
+}
+
 } // namespace
+
+std::optional<sandbox_mode> grading_sandbox_mode(bool no_sandbox, bool require_sandbox,
+                                                 std::string& error) {
+  if (no_sandbox && require_sandbox) {
+    error = "--no-sandbox and --require-sandbox contradict each other";
+    return std::nullopt;
+  }
+  return no_sandbox        ? sandbox_mode::off
+         : require_sandbox ? sandbox_mode::require
+                           : sandbox_mode::prefer;
+}
 
 // Every folder and every .cu file in `root` is one student's submission, so that nobody is left
 // out of the summary silently. Hidden entries, and the results folder when it lies inside `root`,
@@ -155,7 +176,7 @@ unsigned grade_build_jobs() {
 std::optional<std::vector<std::optional<prebuilt_program>>>
 build_submissions_at_once(const std::vector<submission>& items, const lesson_entry& lesson,
                           const fs::path& source_dir, const fs::path& tree, unsigned jobs,
-                          std::string& why, bool build_course_side,
+                          std::string& why, const grading_sandbox& sandbox, bool build_course_side,
                           std::optional<std::size_t> only) {
   const std::string base = lesson.target_prefix + "." + lesson.folder;
   if (build_course_side) {
@@ -184,8 +205,13 @@ build_submissions_at_once(const std::vector<submission>& items, const lesson_ent
         {slot / "exercise.cu", tree / "bin" / "slots" / std::to_string(index) / "check"});
     built_items.push_back(index);
   }
+  std::optional<build_sandbox> compile_sandbox;
+  if (sandbox.mode != sandbox_mode::off && probe_sandbox().available) {
+    compile_sandbox =
+        build_sandbox{probe_sandbox().bwrap, fs::absolute(source_dir), sandbox.hidden};
+  }
   const std::vector<build_outcome> outcomes =
-      build_submissions(*recipe, builds, jobs, std::chrono::minutes(10));
+      build_submissions(*recipe, builds, jobs, std::chrono::minutes(10), compile_sandbox);
   std::vector<std::optional<prebuilt_program>> programs(items.size());
   for (std::size_t at = 0; at < built_items.size(); ++at) {
     programs[built_items[at]] = prebuilt_program{builds[at].program, outcomes[at]};
@@ -195,7 +221,8 @@ build_submissions_at_once(const std::vector<submission>& items, const lesson_ent
 
 check_report grade_submission(const submission& item, const lesson_entry& lesson,
                               const fs::path& source_dir, const fs::path& tree,
-                              double timeout_seconds, const std::optional<fs::path>& keep_trace,
+                              double timeout_seconds, const grading_sandbox& sandbox,
+                              const std::optional<fs::path>& keep_trace,
                               const std::optional<prebuilt_program>& prebuilt) {
   const fs::path slot = tree / "submission";
   check_settings settings;
@@ -203,6 +230,8 @@ check_report grade_submission(const submission& item, const lesson_entry& lesson
   settings.build_dir = tree;
   settings.exercise_override = item.exercise;
   settings.prebuilt = prebuilt;
+  settings.sandbox = sandbox.mode;
+  settings.sandbox_hidden = sandbox.hidden;
   settings.time_limit = std::chrono::milliseconds(static_cast<long>(timeout_seconds * 1000));
   console_reporter reporter({.say_progress = true, .progress_indent = "  "});
   settings.reporter = &reporter;
@@ -231,6 +260,9 @@ check_report grade_submission(const submission& item, const lesson_entry& lesson
     report.verdict = exit_code::crashed;
     report.headline = std::string("gpucheck could not grade this submission: ") + error.what();
   }
+  if (sandbox.mode == sandbox_mode::off && !item.exercise.empty()) {
+    report.sandbox = "not-sandboxed";
+  }
   return report;
 }
 
@@ -242,7 +274,7 @@ std::string write_student_report(const submission& item, const check_report& rep
   std::snprintf(seconds, sizeof seconds, "%.1f", report.build_seconds + report.run_seconds);
   return csv_field(item.student) + "," + exit_code_name(report.verdict) + "," +
          std::to_string(to_int(report.verdict)) + "," + std::to_string(report.passed_count()) +
-         "," + std::to_string(report.checks.size()) + "," + seconds;
+         "," + std::to_string(report.checks.size()) + "," + seconds + "," + sandbox_column(report);
 }
 
 } // namespace gpucheck::cli

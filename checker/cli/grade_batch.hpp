@@ -14,6 +14,18 @@
 
 namespace gpucheck::cli {
 
+// The sandbox every submission's compile and check program runs in (core/sandbox.hpp): grade's
+// default is `prefer`; --no-sandbox is `off`, --require-sandbox `require`. `hidden` are the class's
+// folder and the results, which no submission may see.
+struct grading_sandbox {
+  sandbox_mode mode = sandbox_mode::prefer;
+  std::vector<std::filesystem::path> hidden;
+};
+
+// Reads --no-sandbox and --require-sandbox (both: a usage error, nullopt and `error`).
+std::optional<sandbox_mode> grading_sandbox_mode(bool no_sandbox, bool require_sandbox,
+                                                 std::string& error);
+
 struct submission {
   std::string student;          // the folder's name, or the file's name without .cu
   std::filesystem::path source; // the folder, or the .cu file
@@ -47,7 +59,7 @@ std::optional<std::vector<std::optional<prebuilt_program>>>
 build_submissions_at_once(const std::vector<submission>& items, const lesson_entry& lesson,
                           const std::filesystem::path& source_dir,
                           const std::filesystem::path& tree, unsigned jobs, std::string& why,
-                          bool build_course_side = true,
+                          const grading_sandbox& sandbox, bool build_course_side = true,
                           std::optional<std::size_t> only = std::nullopt);
 
 // How many submissions to compile at once: GPUCHECK_GRADE_JOBS, else one per core.
@@ -56,10 +68,11 @@ unsigned grade_build_jobs();
 // Grades one submission in the configured `tree` (its slot is TREE/submission, or `prebuilt`
 // when build_submissions_at_once built it): never throws. A failed check's why comes from a
 // traced replay (analysis/traced_check.hpp); `keep_trace`, when given, keeps that trace with its
-// lines (a fixture for the rules: grade --keep-traces).
+// lines (a fixture for the rules: grade --keep-traces). Its check program runs in `sandbox`.
 check_report grade_submission(const submission& item, const lesson_entry& lesson,
                               const std::filesystem::path& source_dir,
                               const std::filesystem::path& tree, double timeout_seconds,
+                              const grading_sandbox& sandbox,
                               const std::optional<std::filesystem::path>& keep_trace = {},
                               const std::optional<prebuilt_program>& prebuilt = {});
 
@@ -67,7 +80,9 @@ check_report grade_submission(const submission& item, const lesson_entry& lesson
 std::string write_student_report(const submission& item, const check_report& report,
                                  const std::filesystem::path& out);
 
+// sandbox: yes, no (--no-sandbox), UNAVAILABLE (it could not start: the code ran unsandboxed),
+// or - (nothing of the submission's ran).
 inline constexpr const char* csv_header =
-    "student,verdict,exit_code,checks_passed,checks_total,seconds";
+    "student,verdict,exit_code,checks_passed,checks_total,seconds,sandbox";
 
 } // namespace gpucheck::cli

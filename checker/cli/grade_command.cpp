@@ -30,13 +30,14 @@ int run_grade_command(const std::vector<std::string>& arguments) {
       parse_arguments(arguments,
                       {"lesson", "csv", "out", "timeout", "tree", "source-dir", "build-dir",
                        "partition", "gpus-per-task", "time", "task-index"},
-                      {"fixtures", "slurm", "keep-traces"});
+                      {"fixtures", "slurm", "keep-traces", "no-sandbox", "require-sandbox"});
   if (!parsed.error.empty() || parsed.positional.size() != 1 || !parsed.value("lesson")) {
     std::cerr << "gpucheck grade: "
               << (parsed.error.empty() ? "name one folder of submissions and --lesson N"
                                        : parsed.error)
               << "\nusage: gpucheck grade SUBMISSIONS_DIR --lesson N [--csv FILE] [--out DIR] "
                  "[--timeout SECONDS] [--tree DIR]\n"
+                 "       [--no-sandbox | --require-sandbox]\n"
                  "       [--slurm [--partition P] [--gpus-per-task 1] [--time 10:00]]\n";
     return to_int(exit_code::usage);
   }
@@ -58,13 +59,40 @@ int run_grade_command(const std::vector<std::string>& arguments) {
   }
   const double timeout_seconds = *timeout;
   const fs::path out = fs::absolute(parsed.value("out").value_or("grade-results"));
+  const fs::path csv_path =
+      fs::absolute(parsed.value("csv").value_or((out / "summary.csv").string()));
+  std::string sandbox_error;
+  const auto sandbox_mode_asked = grading_sandbox_mode(
+      parsed.flag("no-sandbox"), parsed.flag("require-sandbox"), sandbox_error);
+  if (!sandbox_mode_asked) {
+    std::cerr << "gpucheck grade: " << sandbox_error << "\n";
+    return to_int(exit_code::usage);
+  }
+  // No submission sees the class or the results, its own included (docs/grading-security.md).
+  const grading_sandbox sandbox{*sandbox_mode_asked,
+                                {fs::absolute(submissions_dir), out, csv_path}};
+  if (sandbox.mode != sandbox_mode::off && !probe_sandbox().available) {
+    if (sandbox.mode == sandbox_mode::require) {
+      std::cerr << "gpucheck grade: --require-sandbox, and the sandbox cannot start here: "
+                << probe_sandbox().why_not << "\nNothing was graded.\n";
+      return to_int(exit_code::crashed);
+    }
+    std::cerr << "\ngpucheck grade: WARNING: the sandbox cannot start here ("
+              << probe_sandbox().why_not
+              << "). The submissions will run WITHOUT one, with this user's rights: each could "
+                 "read the solutions and the others' files, write into the results, and reach "
+                 "the network. Every report and the CSV's sandbox column say so. Grade untrusted "
+                 "code where bubblewrap can make user namespaces, or pass --require-sandbox "
+                 "(docs/grading-security.md).\n\n";
+  }
   if (parsed.flag("slurm") || parsed.value("task-index")) {
     slurm_batch batch;
     batch.submissions_dir = fs::absolute(submissions_dir);
     batch.lesson = &*lesson;
     batch.source_dir = fs::absolute(paths.source_dir);
     batch.out = out;
-    batch.csv_path = fs::absolute(parsed.value("csv").value_or((out / "summary.csv").string()));
+    batch.csv_path = csv_path;
+    batch.sandbox = sandbox;
     batch.timeout_seconds = timeout_seconds;
     batch.fixtures = parsed.flag("fixtures");
     batch.partition = parsed.value("partition").value_or("");
@@ -114,18 +142,17 @@ int run_grade_command(const std::vector<std::string>& arguments) {
   std::cout << "Compiling the submissions, " << jobs << " at a time..." << std::endl;
   std::string why_not_at_once;
   const auto prebuilt = build_submissions_at_once(submissions, *lesson, paths.source_dir, tree,
-                                                  jobs, why_not_at_once);
+                                                  jobs, why_not_at_once, sandbox);
   if (!prebuilt) {
     std::cout << "  (one after another instead: " << why_not_at_once << ")" << std::endl;
   }
 
-  const std::string csv_path = parsed.value("csv").value_or((out / "summary.csv").string());
   std::ofstream csv(csv_path);
   csv << csv_header << "\n";
   for (std::size_t index = 0; index < submissions.size(); ++index) {
     const submission& item = submissions[index];
     const check_report report = grade_submission(
-        item, *lesson, paths.source_dir, tree, timeout_seconds,
+        item, *lesson, paths.source_dir, tree, timeout_seconds, sandbox,
         parsed.flag("keep-traces")
             ? std::optional<fs::path>(fs::absolute(out / (item.student + ".trace.jsonl")))
             : std::nullopt,
@@ -135,7 +162,7 @@ int run_grade_command(const std::vector<std::string>& arguments) {
     std::cout << "  " << item.student << ": " << exit_code_name(report.verdict) << " ("
               << to_int(report.verdict) << ") " << report.headline << std::endl;
   }
-  std::cout << "Summary: " << csv_path << "; one report per student (.json, .txt) in "
+  std::cout << "Summary: " << csv_path.string() << "; one report per student (.json, .txt) in "
             << out.string() << std::endl;
   return 0;
 }

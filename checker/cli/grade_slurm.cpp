@@ -56,7 +56,8 @@ void prepare_shared_tree(const slurm_batch& batch, const std::vector<submission>
   std::string why;
   if (!configure_grading_tree(batch.source_dir, tree, tree / "submission" / "exercise.cu",
                               output) ||
-      !build_submissions_at_once({}, *batch.lesson, batch.source_dir, tree, 1, why)) {
+      !build_submissions_at_once({}, *batch.lesson, batch.source_dir, tree, 1, why,
+                                 batch.sandbox)) {
     std::cout << "  (each task builds in a grading tree of its own: the shared one, "
               << tree.string() << ", could not be prepared)" << std::endl;
     return;
@@ -118,6 +119,9 @@ std::string job_script(const slurm_batch& batch, const std::vector<submission>& 
          << sh_quote(batch.lesson->folder) << " --out " << sh_quote(batch.out.string())
          << " --timeout " << batch.timeout_seconds << " --source-dir "
          << sh_quote(batch.source_dir.string()) << (batch.fixtures ? " --fixtures" : "")
+         << (batch.sandbox.mode == sandbox_mode::off       ? " --no-sandbox"
+             : batch.sandbox.mode == sandbox_mode::require ? " --require-sandbox"
+                                                           : "")
          << " --task-index \"$SLURM_ARRAY_TASK_ID\"\n";
   return script.str();
 }
@@ -138,15 +142,17 @@ int run_grade_task(const slurm_batch& batch, long index) {
   check_report report;
   std::string why;
   if (item.exercise.empty()) {
-    report = grade_submission(item, *batch.lesson, batch.source_dir, tree, batch.timeout_seconds);
+    report = grade_submission(item, *batch.lesson, batch.source_dir, tree, batch.timeout_seconds,
+                              batch.sandbox);
   } else if (std::optional<std::vector<std::optional<prebuilt_program>>> built;
              fs::exists(shared_tree_ready(batch)) &&
              (built = build_submissions_at_once(submissions, *batch.lesson, batch.source_dir,
-                                                shared_tree(batch), 1, why, false,
+                                                shared_tree(batch), 1, why, batch.sandbox, false,
                                                 static_cast<std::size_t>(index)))) {
     // Only this task's submission is compiled, against the shared tree's course side.
     report = grade_submission(item, *batch.lesson, batch.source_dir, shared_tree(batch),
-                              batch.timeout_seconds, {}, (*built)[static_cast<std::size_t>(index)]);
+                              batch.timeout_seconds, batch.sandbox, {},
+                              (*built)[static_cast<std::size_t>(index)]);
   } else {
     place_submission(item, tree / "submission"); // the tree needs the file to configure
     std::string configure_output;
@@ -157,7 +163,8 @@ int run_grade_task(const slurm_batch& batch, long index) {
                 << " could not be configured (output above); run the batch again\n";
       return to_int(exit_code::build_failed);
     }
-    report = grade_submission(item, *batch.lesson, batch.source_dir, tree, batch.timeout_seconds);
+    report = grade_submission(item, *batch.lesson, batch.source_dir, tree, batch.timeout_seconds,
+                              batch.sandbox);
   }
   const std::string row = write_student_report(item, report, batch.out);
   const fs::path result = result_file(batch, item);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "cli/grade_batch.hpp"
 #include "core/lesson_catalog.hpp"
 
 #include <filesystem>
@@ -20,6 +21,7 @@ struct slurm_batch {
   std::string partition; // empty: the cluster's default partition
   int gpus_per_task = 1; // 0: no GPU requested (a cluster without GPUs, the loopback test)
   std::string time_limit = "10:00"; // Slurm's --time of each task
+  grading_sandbox sandbox;          // each task's, as the local batch's (passed on to the tasks)
 };
 
 // `grade --slurm`: writes OUT/.slurm/grade.sbatch, submits one job array with a task for every

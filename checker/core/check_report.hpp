@@ -75,6 +75,12 @@ struct check_report {
   std::vector<std::string> sanitizer_findings; // compute-sanitizer's errors, one line each
   std::vector<std::string> sanitizer_tools;    // the tools run (--sanitize); empty: none
   int forged_lines = 0; // results lines that this run's checks did not write (ignored)
+  // Whether the submission's code ran in a sandbox of its own (core/sandbox.hpp): "" not asked,
+  // "sandboxed", "not-sandboxed" (declined: grade --no-sandbox), "unavailable" (it could not start
+  // here, and the code ran with gpucheck's rights; sandbox_problem says why), "failed" (bwrap
+  // could not set this run's up, and nothing of the code ran: the headline says why).
+  std::string sandbox;
+  std::string sandbox_problem;
 
   std::string device;
   std::string seed; // GPUCHECK_SEED=<seed> replays the run's random draws

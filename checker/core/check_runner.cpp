@@ -4,6 +4,8 @@
 #include "core/check_build_shortcut.hpp"
 
 #include "core/build_driver.hpp"
+#include "core/channel_descriptors.hpp"
+#include "core/check_program_sandbox.hpp"
 #include "core/check_results_file.hpp"
 #include "core/gpu_conditions.hpp"
 #include "core/gpu_lock.hpp"
@@ -13,6 +15,8 @@
 #include "core/sanitizer.hpp"
 #include "messages/messages.hpp"
 
+#include <cctype>
+#include <fcntl.h>
 #include <fstream>
 #include <optional>
 #include <random>
@@ -162,31 +166,94 @@ struct run_attempt {
   process_result run;
   check_results results;
   int pid = 0;
+  bool sandbox_failed = false; // asked for, and bwrap could not set it up (run.output says why)
 };
 
+// Where a sandboxed run says that its sandbox is set up (core/sandbox.hpp, sandbox_command).
+constexpr int sandbox_started_fd = 9;
+
 // Runs the check program (under `wrapper`, e.g. compute-sanitizer, when given) with a fresh
-// results file and secret token, and reads back what its checks wrote.
+// results file and secret token, each handed over as a descriptor (core/channel_descriptors.hpp),
+// in its sandbox when the settings ask for one and it can start; reads back what its checks wrote.
+// `written` are files the program writes for us (a sanitizer's log).
 run_attempt run_check_program(const fs::path& program, const std::vector<std::string>& wrapper,
-                              const fs::path& work_dir, const check_settings& settings) {
+                              const fs::path& work_dir, const check_settings& settings,
+                              const std::vector<fs::path>& written = {}) {
   const std::string token = random_token();
   const fs::path results_path =
       work_dir / ("results-" + std::to_string(getpid()) + "-" + token.substr(0, 8) + ".jsonl");
   fs::remove(results_path);
+  run_attempt attempt;
+  const int results_fd =
+      open(results_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0600);
+  int token_pipe[2] = {-1, -1};
+  int info_pipe[2] = {-1, -1};
+  const bool sandboxed = settings.sandbox != sandbox_mode::off && probe_sandbox().available;
+  if (results_fd < 0 || pipe2(token_pipe, O_CLOEXEC) != 0 ||
+      (sandboxed && pipe2(info_pipe, O_CLOEXEC | O_NONBLOCK) != 0)) {
+    attempt.run.start_error = "the results channel could not be opened in " + work_dir.string();
+    for (const int fd : {results_fd, token_pipe[0], token_pipe[1], info_pipe[0], info_pipe[1]}) {
+      if (fd >= 0) {
+        close(fd);
+      }
+    }
+    return attempt;
+  }
+  // A token is a few dozen bytes: the pipe holds it whole until the program drains it.
+  (void)!write(token_pipe[1], token.data(), token.size());
+  close(token_pipe[1]);
+
   process_options options;
+  options.environment = settings.environment;
+  options.environment.emplace_back(results_fd_variable, std::to_string(results_channel_fd));
+  options.environment.emplace_back(token_fd_variable, std::to_string(token_channel_fd));
+  // The check program prints its words in the language gpucheck chose (checkapi/say.hpp).
+  options.environment.emplace_back(
+      "GPUCHECK_LANG", std::string(messages::language_code(messages::current_language())));
+  options.inherited_fds = {{results_fd, results_channel_fd}, {token_pipe[0], token_channel_fd}};
   options.argv = wrapper;
   options.argv.push_back(program.string());
   options.argv.insert(options.argv.end(), settings.program_arguments.begin(),
                       settings.program_arguments.end());
-  options.environment = settings.environment;
-  options.environment.emplace_back("GPUCHECK_RESULTS", results_path.string());
-  options.environment.emplace_back("GPUCHECK_TOKEN", token);
-  // The check program prints its words in the language gpucheck chose (checkapi/say.hpp).
-  options.environment.emplace_back(
-      "GPUCHECK_LANG", std::string(messages::language_code(messages::current_language())));
+  if (sandboxed) {
+    options.environment = sandbox_environment(options.environment);
+    options.only_given_environment = true;
+    options.user = sandbox_user();
+    options.limits = sandbox_limits(options.user);
+    options.inherited_fds.emplace_back(info_pipe[1], sandbox_started_fd);
+    const sandbox_view view =
+        check_program_view(program, settings, wrapper, options.environment, written);
+    std::vector<std::string> command =
+        sandbox_command(probe_sandbox().bwrap, view, sandbox_started_fd);
+    // The tracer's variables reach the program alone (through env), not the shell that says the
+    // sandbox started: a tracer preloaded there would open the trace file first.
+    std::vector<std::string> tracer_variables;
+    std::erase_if(options.environment, [&](const auto& variable) {
+      const bool tracer = variable.first == "CUDA_INJECTION64_PATH" ||
+                          variable.first == "LD_PRELOAD" || variable.first == "GPUTRACE_OUTPUT";
+      if (tracer) {
+        tracer_variables.push_back(variable.first + "=" + variable.second);
+      }
+      return tracer;
+    });
+    if (!tracer_variables.empty()) {
+      command.emplace_back("/usr/bin/env");
+      command.insert(command.end(), tracer_variables.begin(), tracer_variables.end());
+    }
+    command.insert(command.end(), options.argv.begin(), options.argv.end());
+    options.argv = std::move(command);
+  }
   options.time_limit = settings.time_limit;
-  run_attempt attempt;
   attempt.run = run_process(options);
   attempt.pid = attempt.run.pid;
+  close(results_fd);
+  close(token_pipe[0]);
+  if (sandboxed) {
+    close(info_pipe[1]);
+    char info[64];
+    attempt.sandbox_failed = read(info_pipe[0], info, sizeof info) <= 0;
+    close(info_pipe[0]);
+  }
   attempt.results = read_check_results(results_path, token);
   fs::remove(results_path);
   return attempt;
@@ -214,7 +281,7 @@ void sanitize_run(check_report& report, const lesson_entry& lesson, const fs::pa
     fs::remove(log);
     const std::vector<std::string> wrapper = {
         sanitizer->string(), "--tool", tool, "--log-file", log.string(), "--print-limit", "100"};
-    const run_attempt attempt = run_check_program(program, wrapper, work_dir, settings);
+    const run_attempt attempt = run_check_program(program, wrapper, work_dir, settings, {log});
     std::ifstream file(log);
     std::ostringstream text;
     text << file.rdbuf();
@@ -302,6 +369,16 @@ check_report run_check(const lesson_entry& lesson, const check_settings& setting
   report.exercise_file = settings.exercise_override.empty()
                              ? lesson.exercise_file(settings.solution).string()
                              : settings.exercise_override.string();
+  if (settings.sandbox != sandbox_mode::off) {
+    const sandbox_probe& probe = probe_sandbox();
+    report.sandbox = probe.available ? "sandboxed" : "unavailable";
+    report.sandbox_problem = probe.why_not;
+    if (!probe.available && settings.sandbox == sandbox_mode::require) {
+      report.verdict = exit_code::crashed;
+      report.headline = text("headline.sandbox-required", {{"why", probe.why_not}});
+      return report;
+    }
+  }
 
   const check_settings::prebuilt_program checked = build_check(lesson, settings);
   const build_outcome& built = checked.built;
@@ -336,6 +413,17 @@ check_report run_check(const lesson_entry& lesson, const check_settings& setting
   const process_result& run = attempt.run;
   const check_results& results = attempt.results;
   report.run_seconds = run.wall_seconds;
+  if (attempt.sandbox_failed) { // bwrap said why, and nothing of the student's code ran
+    report.verdict = exit_code::crashed;
+    report.sandbox = "failed";
+    report.sandbox_problem = last_lines(run.start_error + run.output, 5);
+    while (!report.sandbox_problem.empty() &&
+           std::isspace(static_cast<unsigned char>(report.sandbox_problem.back()))) {
+      report.sandbox_problem.pop_back();
+    }
+    report.headline = text("headline.sandbox-failed", {{"error", report.sandbox_problem}});
+    return report;
+  }
   if (results.summary) {
     evidence.noise_host_us = results.summary->noise_host_us;
     evidence.noise_event_us = results.summary->noise_event_us;

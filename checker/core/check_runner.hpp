@@ -7,6 +7,7 @@
 #include "core/check_report.hpp"
 #include "core/lesson_catalog.hpp"
 #include "core/progress_reporter.hpp"
+#include "core/sandbox.hpp"
 
 #include <chrono>
 #include <filesystem>
@@ -39,6 +40,11 @@ struct check_settings {
     build_outcome built;
   };
   std::optional<prebuilt_program> prebuilt;
+  // The check program's sandbox (core/sandbox.hpp, docs/grading-security.md): whether it runs in
+  // one, and what it must not see there besides the course's solutions/ and .git and the build
+  // tree (grade: the class's folder and the results).
+  sandbox_mode sandbox = sandbox_mode::off;
+  std::vector<std::filesystem::path> sandbox_hidden;
 };
 
 // Builds the lesson's check program (by the check build shortcut when only the exercise changed,

@@ -9,9 +9,11 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <fstream>
+#include <grp.h>
 #include <poll.h>
 #include <set>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
@@ -21,18 +23,43 @@ namespace {
 
 using clock_type = std::chrono::steady_clock;
 
+[[noreturn]] void fail_child(int error_fd) {
+  const int code = errno; // tell the parent why the program could not be started
+  (void)!write(error_fd, &code, sizeof code);
+  _exit(127);
+}
+
 [[noreturn]] void exec_child(const process_options& options, int output_fd, int error_fd) {
   setpgid(0, 0);
   dup2(output_fd, STDOUT_FILENO);
   dup2(output_fd, STDERR_FILENO);
   close(output_fd);
+  for (const auto& [ours, theirs] : options.inherited_fds) {
+    // dup2 leaves the new descriptor open across exec; onto itself it changes nothing, so the
+    // close-on-exec flag is cleared by hand then.
+    if (ours == theirs ? fcntl(ours, F_SETFD, 0) < 0 : dup2(ours, theirs) < 0) {
+      fail_child(error_fd);
+    }
+  }
+  if (options.only_given_environment) {
+    clearenv();
+  }
   for (const auto& [name, value] : options.environment) {
     setenv(name.c_str(), value.c_str(), 1);
   }
+  for (const auto& limit : options.limits) {
+    const rlimit value{static_cast<rlim_t>(limit.value), static_cast<rlim_t>(limit.value)};
+    if (setrlimit(limit.resource, &value) != 0) {
+      fail_child(error_fd);
+    }
+  }
+  // Groups first: once the user id is dropped, they can no longer be.
+  if (options.user &&
+      (setgroups(0, nullptr) != 0 || setgid(*options.user) != 0 || setuid(*options.user) != 0)) {
+    fail_child(error_fd);
+  }
   if (!options.working_dir.empty() && chdir(options.working_dir.c_str()) != 0) {
-    const int code = errno;
-    (void)!write(error_fd, &code, sizeof code);
-    _exit(127);
+    fail_child(error_fd);
   }
   std::vector<char*> arguments;
   for (const auto& argument : options.argv) {
@@ -40,9 +67,7 @@ using clock_type = std::chrono::steady_clock;
   }
   arguments.push_back(nullptr);
   execvp(arguments[0], arguments.data());
-  const int code = errno; // only reached when exec failed: tell the parent why
-  (void)!write(error_fd, &code, sizeof code);
-  _exit(127);
+  fail_child(error_fd); // only reached when exec failed
 }
 
 // Reads what is available; keeps at most the limit and drops the rest so the child never blocks.

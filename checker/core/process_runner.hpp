@@ -7,16 +7,29 @@
 
 #include <chrono>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
 namespace gpucheck {
 
+// A resource limit (setrlimit) set in the child before it runs the program.
+struct resource_limit {
+  int resource = 0;             // RLIMIT_NPROC, RLIMIT_DATA...
+  unsigned long long value = 0; // soft and hard
+};
+
 struct process_options {
   std::vector<std::string> argv;
   std::vector<std::pair<std::string, std::string>> environment; // added to (or replacing) ours
-  std::filesystem::path working_dir;                            // empty: ours
+  bool only_given_environment = false; // the child's environment is `environment` alone
+  // Descriptors the child inherits: {ours, its number in the child}. Every other descriptor of
+  // ours stays closed to it as before (they are opened close-on-exec, or are the pipes above).
+  std::vector<std::pair<int, int>> inherited_fds;
+  std::vector<resource_limit> limits;
+  std::optional<unsigned> user; // run as this user and group id (from root: the sandbox's nobody)
+  std::filesystem::path working_dir; // empty: ours
   std::chrono::milliseconds time_limit{60'000};
   std::size_t output_limit_bytes = 256 * 1024; // beyond this, output is dropped (and we say so)
   bool echo = false;                           // also copy the output to our stdout as it comes

@@ -27,6 +27,32 @@ bool plain_path(const std::string& path) {
   return std::regex_match(path, plain);
 }
 
+// 'text', for sh.
+std::string quoted_for_sh(const std::string& text) {
+  std::string quoted = "'";
+  for (const char c : text) {
+    quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  }
+  return quoted + "'";
+}
+
+// bwrap's command line, for sh, that runs what follows it in submission `source`'s sandbox.
+std::string sandboxed_prefix(const build_sandbox& sandbox, const fs::path& tree,
+                             const fs::path& source, const fs::path& folder) {
+  sandbox_view view;
+  show_course(view, sandbox.course);
+  for (const fs::path& path : sandbox.hidden) {
+    view.hide(path);
+  }
+  view.show(tree).hide(tree / "slots").hide(tree / "submission").hide(tree / "bin" / "slots");
+  view.show(source.parent_path()).allow_writing(folder);
+  std::string prefix;
+  for (const std::string& word : sandbox_command(sandbox.bwrap, view)) {
+    prefix += quoted_for_sh(word) + " ";
+  }
+  return prefix;
+}
+
 // The word after " -o " in `command` ("" when there is none).
 std::string output_of(const std::string& command) {
   const std::size_t at = command.find(" -o ");
@@ -118,12 +144,18 @@ std::optional<check_build_recipe> read_check_build_recipe(const fs::path& tree,
 
 std::vector<build_outcome> build_submissions(const check_build_recipe& recipe,
                                              const std::vector<submission_build>& builds,
-                                             unsigned jobs, std::chrono::seconds time_limit) {
+                                             unsigned jobs, std::chrono::seconds time_limit,
+                                             const std::optional<build_sandbox>& sandbox) {
   std::vector<build_outcome> outcomes(builds.size());
+  const std::optional<unsigned> user = sandbox ? sandbox_user() : std::nullopt;
   if (builds.empty()) {
     return outcomes;
   }
-  const fs::path makefile = fs::absolute(builds.front().program).parent_path() / "submissions.mk";
+  // Beside the programs' folders, which are emptied below; named after the first, since Slurm's
+  // tasks build one each in the same tree at the same time.
+  const fs::path first_folder = fs::absolute(builds.front().program).parent_path();
+  const fs::path makefile =
+      first_folder.parent_path() / ("submissions-" + first_folder.filename().string() + ".mk");
   fs::create_directories(makefile.parent_path());
   std::ofstream make(makefile);
   make << "# Written by gpucheck grade: one rule per submission (core/submission_builds.cpp).\n"
@@ -141,9 +173,8 @@ std::vector<build_outcome> build_submissions(const check_build_recipe& recipe,
     const fs::path source = fs::absolute(builds[index].source);
     const fs::path program = fs::absolute(builds[index].program);
     const fs::path folder = program.parent_path();
+    fs::remove_all(folder); // what an earlier build left, whoever wrote it
     fs::create_directories(folder);
-    fs::remove(folder / "build.status");
-    fs::remove(program);
     if (!plain_path(source.string()) || !plain_path(program.string())) {
       outcomes[index].output =
           "gpucheck: the path " + source.string() + " cannot be built as it is (it needs quoting)";
@@ -163,12 +194,20 @@ std::vector<build_outcome> build_submissions(const check_build_recipe& recipe,
       replace_all(link, "@" + recipe.objects_file, "@" + (folder / "objects.rsp").string());
     }
     replace_all(link, " -o " + recipe.program, " -o " + program.string());
+    // The commands run in the submission's sandbox where there is one: as its user, who may
+    // write only this folder, and with the scripts that say how the build ended written here.
+    hand_to_sandbox_user(folder, user, true);
+    std::ofstream(folder / "commands.sh")
+        << "cd " << recipe.directory.string() << " || exit 1\n"
+        << "timeout " << limit << " " << compile << " && timeout " << limit << " " << link << "\n";
+    const std::string run_commands =
+        (sandbox ? sandboxed_prefix(*sandbox, fs::absolute(recipe.directory), source, folder)
+                 : std::string()) +
+        "sh " + (folder / "commands.sh").string();
     std::ofstream script(folder / "build.sh");
     script << "# Written by gpucheck grade: CMake's commands for this submission.\n"
-           << "cd " << recipe.directory.string() << " || exit 1\n"
            << "start=$(date +%s%N)\n"
-           << "{ timeout " << limit << " " << compile << " && timeout " << limit << " " << link
-           << "; } > " << (folder / "build.log").string() << " 2>&1\n"
+           << "{ " << run_commands << "; } > " << (folder / "build.log").string() << " 2>&1\n"
            << "status=$?\n"
            << "end=$(date +%s%N)\n"
            << "echo \"$status $(( (end - start) / 1000000 ))\" > "
@@ -182,6 +221,11 @@ std::vector<build_outcome> build_submissions(const check_build_recipe& recipe,
       "make", "-s", "-k", "-f", makefile.string(), "-j", std::to_string(std::max(1u, jobs))};
   const std::size_t rounds = (builds.size() + std::max(1u, jobs) - 1) / std::max(1u, jobs);
   run.time_limit = std::chrono::duration_cast<std::chrono::milliseconds>(time_limit * (rounds + 1));
+  if (sandbox) { // make and the scripts as the sandbox's user, with no secret of our environment
+    run.user = user;
+    run.environment = sandbox_environment({});
+    run.only_given_environment = true;
+  }
   const process_result made = run_process(run);
 
   for (std::size_t index = 0; index < builds.size(); ++index) {

@@ -8,6 +8,7 @@
 #pragma once
 
 #include "core/build_driver.hpp"
+#include "core/sandbox.hpp"
 
 #include <chrono>
 #include <filesystem>
@@ -42,10 +43,22 @@ struct submission_build {
   std::filesystem::path program; // the check program to write; its folder holds the object
 };
 
-// Builds every one, `jobs` at a time (one make -j), each with `time_limit`; the outcomes in the
-// same order, as build_target gives them (output, first error, seconds).
+// Where each compile runs when the submissions are compiled in sandboxes (core/sandbox.hpp): the
+// compiler runs no code of the student's, but it reads any file an #include or an .incbin names,
+// so each sees the course without its solutions/ and .git, the grading tree without the other
+// submissions' copies and programs, its own copy, and writes only its own program's folder.
+struct build_sandbox {
+  std::string bwrap;
+  std::filesystem::path course;
+  std::vector<std::filesystem::path> hidden; // the class's folder, the results
+};
+
+// Builds every one, `jobs` at a time (one make -j), each with `time_limit`, in a sandbox of its
+// own when `sandbox` is given; the outcomes in the same order, as build_target gives them
+// (output, first error, seconds).
 std::vector<build_outcome> build_submissions(const check_build_recipe& recipe,
                                              const std::vector<submission_build>& builds,
-                                             unsigned jobs, std::chrono::seconds time_limit);
+                                             unsigned jobs, std::chrono::seconds time_limit,
+                                             const std::optional<build_sandbox>& sandbox = {});
 
 } // namespace gpucheck

@@ -72,6 +72,16 @@ constexpr std::array english{
     entry{"report.forged", "Ignored "},
     entry{"report.forged-detail", " line(s) in the results channel that this run's checks did "
                                   "not write (forged or damaged)."},
+    entry{"report.sandboxed", "Ran in a sandbox of its own: no network, the course read-only, "
+                              "the solutions, the other submissions and the results out of "
+                              "reach."},
+    entry{"report.not-sandboxed", "Ran without a sandbox (--no-sandbox), with gpucheck's own "
+                                  "rights."},
+    entry{"report.sandbox-unavailable",
+          "WARNING: ran WITHOUT a sandbox, which could not start here ({why}). Its code had "
+          "gpucheck's own rights: it could read the solutions and the other submissions, write "
+          "into the results and reach the network. Grade untrusted code where bubblewrap can "
+          "make user namespaces (docs/grading-security.md), or pass --require-sandbox."},
     entry{"report.disturbed", "the GPU was disturbed while the checks ran:"},
     entry{"report.passes-confirmed",
           "- so {count} passed check(s) were checked against the trace of a second run: it shows "
@@ -94,6 +104,9 @@ constexpr std::array english{
                                "parameters."},
     entry{"headline.compile-error", "Your code does not compile: {where}: {message}"},
     entry{"headline.not-started", "The check program could not be started: {error}"},
+    entry{"headline.sandbox-required", "Not run: --require-sandbox asks for a sandbox, and it "
+                                       "could not start here ({why})."},
+    entry{"headline.sandbox-failed", "The check program's sandbox could not be set up: {error}"},
     entry{"headline.time-limit", "Your code did not finish within the time limit ({limit}) and "
                                  "was stopped, with everything it started."},
     entry{"advice.time-limit", "Look for a loop that never ends, or a wait for GPU work that "

@@ -65,6 +65,13 @@ constexpr std::array chinese{
     entry{"report.forged", "已忽略结果通道中的 "},
     entry{"report.forged-detail",
           " 行内容：它们不是本次运行的检查写入的（可能是伪造的，也可能已损坏）。"},
+    entry{"report.sandboxed",
+          "在独立的沙箱中运行：没有网络，课程只读，参考答案、其他提交和评分结果均不可见。"},
+    entry{"report.not-sandboxed", "未在沙箱中运行（--no-sandbox），拥有 gpucheck 本身的权限。"},
+    entry{"report.sandbox-unavailable",
+          "警告：未在沙箱中运行，因为沙箱在此无法启动（{why}）。其代码拥有 gpucheck 本身的权限："
+          "可以读取参考答案和其他提交，写入评分结果，并访问网络。请在 bubblewrap 能创建用户命名"
+          "空间的机器上评判不可信的代码（docs/grading-security.md），或加上 --require-sandbox。"},
     entry{"report.disturbed", "检查运行期间 GPU 受到干扰："},
     entry{"report.passes-confirmed", "- 因此已用第二次运行的跟踪记录复核了 {count} 项通过的检查："
                                      "这些数字背后的方法没有错误"},
@@ -85,6 +92,9 @@ constexpr std::array chinese{
                                "名字和参数都不要改。"},
     entry{"headline.compile-error", "代码无法编译：{where}: {message}"},
     entry{"headline.not-started", "无法启动检查程序：{error}"},
+    entry{"headline.sandbox-required",
+          "未运行：--require-sandbox 要求使用沙箱，而沙箱在此无法启动（{why}）。"},
+    entry{"headline.sandbox-failed", "无法为检查程序建立沙箱：{error}"},
     entry{"headline.time-limit", "代码未在时间限制（{limit}）内结束，已被终止，"
                                  "它启动的所有进程也一并终止。"},
     entry{"advice.time-limit", "找一找永不结束的循环，或永远等不到完成的 GPU 工作。"

@@ -39,28 +39,31 @@ std::string render_json(const check_report& report) {
                    {"message", report.build_error->message},
                    {"link_error", report.build_error->is_link_error}};
   }
-  const nlohmann::json document = {{"schema", "gpucheck-check/1"},
-                                   {"lesson", report.lesson_folder},
-                                   {"title", report.lesson_title},
-                                   {"solution", report.solution},
-                                   {"verdict", exit_code_name(report.verdict)},
-                                   {"exit_code", to_int(report.verdict)},
-                                   {"headline", report.headline},
-                                   {"advice", report.advice},
-                                   {"build_error", build_error},
-                                   {"checks", checks},
-                                   {"program_output_tail", report.program_output_tail},
-                                   {"program_output_truncated", report.program_output_truncated},
-                                   {"forged_lines", report.forged_lines},
-                                   {"noise_reasons", report.noise_reasons},
-                                   {"passes_confirmed_by_trace", report.passes_confirmed},
-                                   {"sanitizer_tools", report.sanitizer_tools},
-                                   {"sanitizer_findings", report.sanitizer_findings},
-                                   {"device", report.device},
-                                   {"seed", report.seed},
-                                   {"build_seconds", report.build_seconds},
-                                   {"run_seconds", report.run_seconds},
-                                   {"timeline", report.timeline_path}};
+  nlohmann::json document = {{"schema", "gpucheck-check/1"},
+                             {"lesson", report.lesson_folder},
+                             {"title", report.lesson_title},
+                             {"solution", report.solution},
+                             {"verdict", exit_code_name(report.verdict)},
+                             {"exit_code", to_int(report.verdict)},
+                             {"headline", report.headline},
+                             {"advice", report.advice},
+                             {"build_error", build_error},
+                             {"checks", checks},
+                             {"program_output_tail", report.program_output_tail},
+                             {"program_output_truncated", report.program_output_truncated},
+                             {"forged_lines", report.forged_lines},
+                             {"noise_reasons", report.noise_reasons},
+                             {"passes_confirmed_by_trace", report.passes_confirmed},
+                             {"sanitizer_tools", report.sanitizer_tools},
+                             {"sanitizer_findings", report.sanitizer_findings},
+                             {"device", report.device},
+                             {"seed", report.seed},
+                             {"build_seconds", report.build_seconds},
+                             {"run_seconds", report.run_seconds},
+                             {"timeline", report.timeline_path}};
+  if (!report.sandbox.empty()) { // asked for (grade, check --sandbox): did the code run in one
+    document["sandbox"] = {{"status", report.sandbox}, {"problem", report.sandbox_problem}};
+  }
   return document.dump(2) + "\n";
 }
 

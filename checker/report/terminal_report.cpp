@@ -154,6 +154,14 @@ std::string render_terminal(const check_report& report, const terminal_style& st
     out << "  " << paint.yellow(text("report.forged")) << report.forged_lines
         << text("report.forged-detail") << "\n";
   }
+  if (report.sandbox == "unavailable") {
+    out << "\n  "
+        << paint.red(text("report.sandbox-unavailable", {{"why", report.sandbox_problem}})) << "\n";
+  } else if (report.sandbox == "sandboxed") {
+    out << "\n  " << paint.dim(text("report.sandboxed")) << "\n";
+  } else if (report.sandbox == "not-sandboxed") {
+    out << "\n  " << paint.yellow(text("report.not-sandboxed")) << "\n";
+  }
   if (!report.noise_reasons.empty()) {
     out << "\n  " << paint.dim(text("report.disturbed")) << "\n";
     for (const auto& reason : report.noise_reasons) {

@@ -2,9 +2,10 @@
 # SPDX-License-Identifier: MIT
 # grade_class.sh MODE GPUCHECK CLASS_DIR EXPECTED_TSV OUT [GPU_LOAD]: grades a class of submissions
 # with `gpucheck grade` and holds every verdict to the expected table (lessons/NN-slug/tests/
-# class.tsv beside the class folder lessons/NN-slug/tests/class; the lesson is the NN of the
-# lesson's folder) and every report to the sentences the table's .says file asks of it. MODE is the
-# table's column:
+# class.tsv beside the class folder lessons/NN-slug/tests/class, or a class of its own such as
+# checker/tests/fixtures/attacks; the lesson is the table's "# lesson: NN" line, else the NN of the
+# lesson's folder) and every report to the sentences the table's .says file asks of it. MODE is
+# the table's column:
 #   no-gpu  the GPU hidden (CUDA_VISIBLE_DEVICES=""): builds judged, every program exits 77
 #   alone   on a quiet GPU (skipped, exit 77, where there is none)
 #   loaded  while GPU_LOAD hammers the GPU from another process
@@ -13,6 +14,8 @@
 # every mode, "gpu" is alone and loaded).
 # Also: the batch completes, every student has a row and a report, no process of a submission
 # outlives the batch, and no submitted file is modified. Prints one row per student.
+# GPUCHECK_EXPECT_SANDBOX=yes: every submission must have run in a sandbox (the CSV's sandbox
+# column); GPUCHECK_GRADE_FLAGS: more arguments for gpucheck grade (--require-sandbox...).
 set -u
 mode=$1
 gpucheck=$2
@@ -22,7 +25,8 @@ out=$5
 load=${6:-}
 here=$(dirname "$0")
 folder=$(basename "$(dirname "$(dirname "$class")")") # lessons/NN-slug/tests/class
-lesson=${folder%%-*}
+lesson=$(sed -n 's/^# lesson: \([0-9][0-9]*\).*/\1/p' "$expected" | head -1)
+[ -n "$lesson" ] || lesson=${folder%%-*}
 lesson=$((10#$lesson))
 says_file=${expected%.tsv}.says
 case $mode in
@@ -65,8 +69,10 @@ hide_gpu=()
 [ "$mode" = no-gpu ] && hide_gpu=(env CUDA_VISIBLE_DEVICES=)
 # The time limit: GPUCHECK_GRADE_TIMEOUT, else the table's "# grade timeout: N" line, else 20 s.
 table_timeout=$(sed -n 's/^# grade timeout: \([0-9][0-9]*\).*/\1/p' "$expected" | head -1)
+# shellcheck disable=SC2086 # GPUCHECK_GRADE_FLAGS is a list of words
 NO_COLOR=1 "${hide_gpu[@]}" "$gpucheck" grade "$class" --lesson "$lesson" --out "$out" \
-  --timeout "${GPUCHECK_GRADE_TIMEOUT:-${table_timeout:-20}}" --tree "$tree"
+  --timeout "${GPUCHECK_GRADE_TIMEOUT:-${table_timeout:-20}}" --tree "$tree" \
+  ${GPUCHECK_GRADE_FLAGS:-}
 code=$?
 [ "$code" = 0 ] || fail "gpucheck grade exited $code, expected 0"
 csv=$out/summary.csv
@@ -75,7 +81,7 @@ csv=$out/summary.csv
   exit 1
 }
 
-[ "$(head -1 "$csv")" = "student,verdict,exit_code,checks_passed,checks_total,seconds" ] ||
+[ "$(head -1 "$csv")" = "student,verdict,exit_code,checks_passed,checks_total,seconds,sandbox" ] ||
   fail "wrong CSV header: $(head -1 "$csv")"
 printf '\n%-6s %-13s %4s  %-8s %s\n' student verdict code allowed judgement
 rows=0
@@ -83,7 +89,7 @@ while IFS=$'\t' read -r student no_gpu alone loaded what; do
   [[ -z "$student" || "$student" == \#* ]] && continue
   rows=$((rows + 1))
   allowed=$(printf '%s\t%s\t%s\t%s\n' "$student" "$no_gpu" "$alone" "$loaded" | cut -f"$column")
-  row=$(grep -E "^$student,[a-z-]+,[0-9]+,[0-9]+,[0-9]+,[0-9.]+$" "$csv")
+  row=$(grep -E "^$student,[a-z-]+,[0-9]+,[0-9]+,[0-9]+,[0-9.]+,(yes|no|UNAVAILABLE|-)$" "$csv")
   got_code=$(cut -d, -f3 <<<"$row")
   got_verdict=$(cut -d, -f2 <<<"$row")
   judgement=right
@@ -96,6 +102,10 @@ while IFS=$'\t' read -r student no_gpu alone loaded what; do
     sed 's/^/    /' "$out/$student.txt"
   fi
   [ -s "$out/$student.json" ] && [ -s "$out/$student.txt" ] || fail "no report for $student"
+  if [ "${GPUCHECK_EXPECT_SANDBOX:-}" = yes ] && [ "$(cut -d, -f7 <<<"$row")" != yes ]; then
+    judgement="NOT SANDBOXED"
+    fail "$student did not run in a sandbox: $row"
+  fi
   # A pass on a disturbed GPU stands only once the trace of a replay has confirmed its method
   # (where a check showed a call of the student's function for the trace to judge).
   if [ "$got_code" = 0 ] && ! grep -q '"noise_reasons": \[\]' "$out/$student.json" &&

@@ -3,8 +3,10 @@
 
 #include <csignal>
 #include <doctest/doctest.h>
+#include <fcntl.h>
 #include <filesystem>
 #include <fstream>
+#include <sys/resource.h>
 #include <thread>
 #include <unistd.h>
 
@@ -114,4 +116,69 @@ TEST_CASE("a process that left the program's group is killed, and cannot keep us
   std::string pid, name, state;
   const bool running = static_cast<bool>(stat >> pid >> name >> state) && state != "Z";
   CHECK_FALSE(running);
+}
+
+TEST_CASE("a descriptor handed over reaches the program under the number asked for") {
+  int channel[2];
+  REQUIRE(pipe(channel) == 0);
+  REQUIRE(write(channel[1], "token", 5) == 5);
+  close(channel[1]);
+  process_options options;
+  options.argv = {"sh", "-c", "cat /dev/fd/198"};
+  options.inherited_fds = {{channel[0], 198}};
+  const auto result = run_process(options);
+  close(channel[0]);
+  CHECK(result.exited_with(0));
+  CHECK(result.output == "token");
+}
+
+TEST_CASE("a descriptor handed over under its own number stays open in the program") {
+  int channel[2];
+  REQUIRE(pipe2(channel, O_CLOEXEC) == 0);
+  REQUIRE(write(channel[1], "same", 4) == 4);
+  close(channel[1]);
+  process_options options;
+  options.argv = {"sh", "-c", "cat /dev/fd/" + std::to_string(channel[0])};
+  options.inherited_fds = {{channel[0], channel[0]}};
+  const auto result = run_process(options);
+  close(channel[0]);
+  CHECK(result.exited_with(0));
+  CHECK(result.output == "same");
+}
+
+TEST_CASE("only the given environment reaches the program when asked") {
+  setenv("GPUCHECK_TEST_SECRET", "grader's", 1);
+  process_options options;
+  options.argv = {"/bin/sh", "-c", "echo \"[$GPUCHECK_TEST_SECRET][$GPUCHECK_TEST_VALUE]\""};
+  options.environment = {{"GPUCHECK_TEST_VALUE", "given"}};
+  SUBCASE("ours and the given ones, by default") {
+    CHECK(run_process(options).output == "[grader's][given]\n");
+  }
+  SUBCASE("the given ones alone") {
+    options.only_given_environment = true;
+    CHECK(run_process(options).output == "[][given]\n");
+  }
+  unsetenv("GPUCHECK_TEST_SECRET");
+}
+
+TEST_CASE("resource limits are set in the program before it runs") {
+  process_options options;
+  options.argv = {"sh", "-c", "ulimit -c; ulimit -f"};
+  options.limits = {{RLIMIT_CORE, 0}, {RLIMIT_FSIZE, 1024 * 1024}};
+  const auto result = run_process(options);
+  CHECK(result.exited_with(0));
+  CHECK(result.output == "0\n2048\n"); // ulimit -f counts blocks of 512 bytes
+}
+
+TEST_CASE("a program runs as the user asked for, when we are root") {
+  if (getuid() != 0) {
+    MESSAGE("not root: a user cannot be changed, and this case says nothing here");
+    return;
+  }
+  process_options options;
+  options.argv = {"id", "-u"};
+  options.user = 65534;
+  const auto result = run_process(options);
+  CHECK(result.exited_with(0));
+  CHECK(result.output == "65534\n");
 }
