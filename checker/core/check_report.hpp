@@ -77,8 +77,9 @@ struct check_report {
   int forged_lines = 0; // results lines that this run's checks did not write (ignored)
   // Whether the submission's code ran in a sandbox of its own (core/sandbox.hpp): "" not asked,
   // "sandboxed", "not-sandboxed" (declined: grade --no-sandbox), "unavailable" (it could not start
-  // here, and the code ran with gpucheck's rights; sandbox_problem says why), "failed" (bwrap
-  // could not set this run's up, and nothing of the code ran: the headline says why).
+  // here, and the code ran with gpucheck's rights; sandbox_problem says why), "failed" (none
+  // could be set up for this run, or --require-sandbox found none: nothing ran, as the headline
+  // says).
   std::string sandbox;
   std::string sandbox_problem;
 

@@ -374,6 +374,7 @@ check_report run_check(const lesson_entry& lesson, const check_settings& setting
     report.sandbox = probe.available ? "sandboxed" : "unavailable";
     report.sandbox_problem = probe.why_not;
     if (!probe.available && settings.sandbox == sandbox_mode::require) {
+      report.sandbox = "failed"; // nothing ran: the headline says why
       report.verdict = exit_code::crashed;
       report.headline = text("headline.sandbox-required", {{"why", probe.why_not}});
       return report;
