@@ -219,6 +219,7 @@ run_attempt run_check_program(const fs::path& program, const std::vector<std::st
     options.environment = sandbox_environment(options.environment);
     options.only_given_environment = true;
     options.user = sandbox_user();
+    options.groups = sandbox_groups();
     options.limits = sandbox_limits(options.user);
     options.inherited_fds.emplace_back(info_pipe[1], sandbox_started_fd);
     const sandbox_view view =

@@ -54,9 +54,12 @@ using clock_type = std::chrono::steady_clock;
     }
   }
   // Groups first: once the user id is dropped, they can no longer be.
-  if (options.user &&
-      (setgroups(0, nullptr) != 0 || setgid(*options.user) != 0 || setuid(*options.user) != 0)) {
-    fail_child(error_fd);
+  if (options.user) {
+    const std::vector<gid_t> groups(options.groups.begin(), options.groups.end());
+    if (setgroups(groups.size(), groups.data()) != 0 || setgid(*options.user) != 0 ||
+        setuid(*options.user) != 0) {
+      fail_child(error_fd);
+    }
   }
   if (!options.working_dir.empty() && chdir(options.working_dir.c_str()) != 0) {
     fail_child(error_fd);

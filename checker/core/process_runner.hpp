@@ -29,6 +29,7 @@ struct process_options {
   std::vector<std::pair<int, int>> inherited_fds;
   std::vector<resource_limit> limits;
   std::optional<unsigned> user; // run as this user and group id (from root: the sandbox's nobody)
+  std::vector<unsigned> groups; // with `user`: its supplementary groups (none when empty)
   std::filesystem::path working_dir; // empty: ours
   std::chrono::milliseconds time_limit{60'000};
   std::size_t output_limit_bytes = 256 * 1024; // beyond this, output is dropped (and we say so)

@@ -6,6 +6,7 @@
 #include <cstring>
 #include <fstream>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 extern char** environ;
@@ -163,6 +164,18 @@ std::optional<unsigned> sandbox_user() {
   return std::nullopt;
 }
 
+std::vector<unsigned> sandbox_groups() {
+  std::vector<unsigned> groups;
+  for (const fs::path& node : gpu_device_nodes()) {
+    struct stat status {};
+    if (stat(node.c_str(), &status) == 0 && status.st_gid != 0 &&
+        std::find(groups.begin(), groups.end(), status.st_gid) == groups.end()) {
+      groups.push_back(status.st_gid);
+    }
+  }
+  return groups;
+}
+
 std::vector<resource_limit> sandbox_limits(std::optional<unsigned> user) {
   const unsigned counted = user.value_or(static_cast<unsigned>(getuid()));
   return {{RLIMIT_NPROC, tasks_of_user(counted) + sandbox_process_budget},
@@ -279,6 +292,7 @@ const sandbox_probe& probe_sandbox() {
     options.environment = sandbox_environment({});
     options.only_given_environment = true;
     options.user = sandbox_user();
+    options.groups = sandbox_groups();
     options.limits = sandbox_limits(options.user);
     options.time_limit = std::chrono::seconds(20);
     const process_result ran = run_process(options);

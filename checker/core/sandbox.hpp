@@ -55,6 +55,10 @@ const sandbox_probe& probe_sandbox();
 // limit is enforced and no file the sandbox shows can be written; else ours (nullopt).
 std::optional<unsigned> sandbox_user();
 
+// That user's supplementary groups: the groups that own the GPU's device nodes, so that it can
+// open them where they are not open to all (a node of mode 0660, group video).
+std::vector<unsigned> sandbox_groups();
+
 // The limits a sandboxed process runs under (docs/grading-security.md): processes and threads
 // (those of `user` now, plus a budget), data memory, file size, no core dumps.
 std::vector<resource_limit> sandbox_limits(std::optional<unsigned> user);

@@ -176,9 +176,17 @@ TEST_CASE("a program runs as the user asked for, when we are root") {
     return;
   }
   process_options options;
-  options.argv = {"id", "-u"};
+  options.argv = {"sh", "-c", "id -u; id -G"};
   options.user = 65534;
-  const auto result = run_process(options);
-  CHECK(result.exited_with(0));
-  CHECK(result.output == "65534\n");
+  SUBCASE("with no supplementary group") {
+    const auto result = run_process(options);
+    CHECK(result.exited_with(0));
+    CHECK(result.output == "65534\n65534\n");
+  }
+  SUBCASE("with the supplementary groups asked for (a GPU's device nodes' group)") {
+    options.groups = {44};
+    const auto result = run_process(options);
+    CHECK(result.exited_with(0));
+    CHECK(result.output == "65534\n65534 44\n");
+  }
 }
