@@ -250,6 +250,12 @@ run_attempt run_check_program(const fs::path& program, const std::vector<std::st
   close(results_fd);
   close(token_pipe[0]);
   if (sandboxed) {
+    // bwrap outlives its command and exits 128 + N when a signal N ended it: the program's crash.
+    if (attempt.run.signal == 0 && attempt.run.exit_status > 128 &&
+        attempt.run.exit_status < 128 + 65) {
+      attempt.run.signal = attempt.run.exit_status - 128;
+      attempt.run.exit_status = -1;
+    }
     close(info_pipe[1]);
     char info[64];
     attempt.sandbox_failed = read(info_pipe[0], info, sizeof info) <= 0;

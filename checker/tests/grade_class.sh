@@ -14,8 +14,8 @@
 # every mode, "gpu" is alone and loaded).
 # Also: the batch completes, every student has a row and a report, no process of a submission
 # outlives the batch, and no submitted file is modified. Prints one row per student.
-# GPUCHECK_EXPECT_SANDBOX=yes: every submission must have run in a sandbox (the CSV's sandbox
-# column); GPUCHECK_GRADE_FLAGS: more arguments for gpucheck grade (--require-sandbox...).
+# GPUCHECK_EXPECT_SANDBOX=yes: every submission's code must have run in a sandbox (the CSV's
+# sandbox column yes, or - where nothing of it ran); GPUCHECK_GRADE_FLAGS: more arguments for gpucheck grade (--require-sandbox...).
 set -u
 mode=$1
 gpucheck=$2
@@ -102,7 +102,7 @@ while IFS=$'\t' read -r student no_gpu alone loaded what; do
     sed 's/^/    /' "$out/$student.txt"
   fi
   [ -s "$out/$student.json" ] && [ -s "$out/$student.txt" ] || fail "no report for $student"
-  if [ "${GPUCHECK_EXPECT_SANDBOX:-}" = yes ] && [ "$(cut -d, -f7 <<<"$row")" != yes ]; then
+  if [ "${GPUCHECK_EXPECT_SANDBOX:-}" = yes ] && grep -qE ",(no|UNAVAILABLE)$" <<<"$row"; then
     judgement="NOT SANDBOXED"
     fail "$student did not run in a sandbox: $row"
   fi
