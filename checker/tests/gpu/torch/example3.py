@@ -2,7 +2,9 @@
 # The article's example 3 (section 3): two CPU products, a cold GPU product, a warm one, and one
 # timed after torch.cuda.synchronize(). Expected: cold-start on the interval of the first GPU
 # product (cuBLAS's handle and first call), unsynced-stop where the clock stopped with the
-# warm product still running, and no finding on the CPU products nor on the synchronized one.
+# warm product still running, stale-queue on the synchronized one (the warm product and the new
+# operands were still queued when its clock started: the synchronize waited for them too, as the
+# article's own case 5 does), and no finding on the CPU products.
 # The expectations are the `# expect` comments on the lines of the clock reads (torch_lint.py).
 import time
 
@@ -40,8 +42,8 @@ print(f"[GPU] {t1 - t0:.6f}s")
 
 a5 = torch.randn(N, N, device="cuda")
 b5 = torch.randn(N, N, device="cuda")
-t0 = time.perf_counter()  # expect-start: clean
+t0 = time.perf_counter()  # expect-start: stale-queue
 c5 = a5 @ b5
-torch.cuda.synchronize()  # waits for the product: a correct timing
+torch.cuda.synchronize()  # waits for the product, and for the earlier work still queued
 t1 = time.perf_counter()
 print(f"[GPU] {t1 - t0:.6f}s")
