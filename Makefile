@@ -152,7 +152,11 @@ include book/book.mk
 FORMAT_FILES = $(filter-out checker/tests/fixtures/lessons/90-compile-error/% \
   checker/tests/fixtures/class/04-two-sync-methods/tia/%,\
   $(shell git ls-files '*.cpp' '*.hpp' '*.cu' '*.cuh' '*.h'))
+# A student's exercise.cu is checked as committed (its starter), not as the student left it.
+EDITED_EXERCISES = $(shell git diff --name-only HEAD -- 'lessons/*/exercise.cu' 2>/dev/null)
 format:
 	@clang-format -i $(FORMAT_FILES)
 lint-format:
-	@clang-format --dry-run -Werror $(FORMAT_FILES)
+	@$(call exiting,clang-format --dry-run -Werror $(filter-out $(EDITED_EXERCISES),$(FORMAT_FILES)) && \
+	  for f in $(EDITED_EXERCISES); do git show HEAD:$$f | \
+	    clang-format --dry-run -Werror --assume-filename=$$f || exit 1; done)

@@ -27,7 +27,7 @@ int run_check_command(const std::vector<std::string>& arguments) {
       parse_arguments(arguments,
                       {"timeout", "json-file", "source-dir", "build-dir", "timeline", "state-file",
                        "junit", "gradescope", "keep-trace"},
-                      {"solution", "json", "fixtures", "sanitize"});
+                      {"solution", "starter", "json", "fixtures", "sanitize"});
   if (!parsed.error.empty() || parsed.positional.size() > 1) {
     std::cerr << "gpucheck check: " << (parsed.error.empty() ? "name one lesson" : parsed.error)
               << "\n"
@@ -51,7 +51,8 @@ int run_check_command(const std::vector<std::string>& arguments) {
     return to_int(exit_code::usage);
   }
 
-  if (report_missing_exercise(*lesson, parsed.flag("solution"), "check", paths.source_dir)) {
+  if (!parsed.flag("starter") &&
+      report_missing_exercise(*lesson, parsed.flag("solution"), "check", paths.source_dir)) {
     return to_int(exit_code::build_failed);
   }
 
@@ -59,6 +60,8 @@ int run_check_command(const std::vector<std::string>& arguments) {
   settings.source_dir = paths.source_dir;
   settings.build_dir = paths.build_dir;
   settings.solution = parsed.flag("solution");
+  settings.starter =
+      parsed.flag("starter") && !settings.solution && lesson->target_prefix == "lesson";
   settings.sanitize = parsed.flag("sanitize");
   settings.notice = [](const std::string& text) { std::cerr << text << std::endl; };
   const std::string timeout = parsed.value("timeout").value_or(
@@ -98,7 +101,9 @@ int run_check_command(const std::vector<std::string>& arguments) {
     tracing.keep_trace = fs::absolute(*keep);
   const check_recorder recorder(*lesson, recording_state_file(parsed, paths));
   check_report report = analysis::run_traced_check(*lesson, settings, tracing);
-  recorder.record(report); // the student's progress (make status); never of --solution
+  if (!settings.starter) {
+    recorder.record(report); // the student's progress (make status); never of --solution
+  }
   if (parsed.flag("json")) {
     std::cout << render_json(report);
   } else {

@@ -24,6 +24,7 @@ struct gpu_outcome {
 gpu_outcome judge_variant(const lesson_entry& lesson, check_settings settings, bool solution) {
   settings.solution = solution;
   const check_report report = analysis::run_traced_check(lesson, settings);
+  settings.starter = settings.starter && !solution;
   const exit_code wanted = solution ? exit_code::pass : exit_code::wrong;
   gpu_outcome outcome;
   const std::string what = solution ? "the solution" : "the starter";
@@ -46,7 +47,7 @@ gpu_outcome judge_variant(const lesson_entry& lesson, check_settings settings, b
 
 int run_selftest_command(const std::vector<std::string>& arguments) {
   const parsed_arguments parsed = parse_arguments(arguments, {"source-dir", "build-dir", "timeout"},
-                                                  {"static-only", "fixtures"});
+                                                  {"static-only", "fixtures", "committed"});
   if (!parsed.error.empty()) {
     std::cerr << "gpucheck selftest: " << parsed.error
               << "\nusage: gpucheck selftest [LESSON...] [--static-only] [--timeout SECONDS]\n";
@@ -80,7 +81,12 @@ int run_selftest_command(const std::vector<std::string>& arguments) {
   int lessons_with_problems = 0;
   int not_run = 0;
   for (const auto& lesson : lessons) {
-    std::vector<std::string> problems = lesson_problems(lesson, paths.source_dir);
+    check_settings lesson_settings = settings;
+    lesson_settings.starter = parsed.flag("committed") && lesson.target_prefix == "lesson";
+    std::vector<std::string> problems =
+        lesson_problems(lesson, paths.source_dir,
+                        lesson_settings.starter ? exercise_file_of(lesson, lesson_settings)
+                                                : std::filesystem::path());
     std::vector<std::string> notes;
     if (!parsed.flag("static-only")) {
       std::cout << "  " << lesson.folder << ": building and running its checks ..." << std::endl;

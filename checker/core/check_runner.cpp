@@ -245,15 +245,16 @@ void sanitize_run(check_report& report, const lesson_entry& lesson, const fs::pa
 // The check program, built by the shortcut when only the exercise changed since the last build
 // through CMake (core/check_build_shortcut.hpp), else through CMake.
 build_outcome build_check_program(const lesson_entry& lesson, const check_settings& settings) {
-  const std::string target = lesson.check_target(settings.solution);
+  const exercise_variant variant = variant_of(settings);
+  const std::string target = lesson.check_target(variant);
   if (!settings.exercise_override.empty()) {
     return build_target(settings.source_dir, settings.build_dir, target);
   }
   const check_build_request request{settings.source_dir,
                                     settings.build_dir,
                                     lesson.lesson_dir,
-                                    lesson.exercise_file(settings.solution),
-                                    lesson.exercise_target(settings.solution),
+                                    exercise_file_of(lesson, settings),
+                                    lesson.exercise_target(variant),
                                     target};
   if (auto quick = build_check_by_shortcut(request, std::chrono::minutes(10))) {
     return *quick;
@@ -270,6 +271,20 @@ build_outcome build_check_program(const lesson_entry& lesson, const check_settin
 
 std::string last_lines(const std::string& text, int max_lines) {
   std::size_t position = text.size();
+exercise_variant variant_of(const check_settings& settings) {
+  if (settings.starter) {
+    return exercise_variant::starter;
+  }
+  return settings.solution ? exercise_variant::solution : exercise_variant::student;
+}
+
+std::filesystem::path exercise_file_of(const lesson_entry& lesson, const check_settings& settings) {
+  if (settings.starter) {
+    return settings.build_dir / "course-as-committed" / "lessons" / lesson.folder / "exercise.cu";
+  }
+  return lesson.exercise_file(settings.solution);
+}
+
   if (position > 0 && text[position - 1] == '\n') {
     --position;
   }
@@ -287,7 +302,7 @@ check_report run_check(const lesson_entry& lesson, const check_settings& setting
   report.lesson_title = lesson.title;
   report.solution = settings.solution;
   report.exercise_file = settings.exercise_override.empty()
-                             ? lesson.exercise_file(settings.solution).string()
+                             ? exercise_file_of(lesson, settings).string()
                              : settings.exercise_override.string();
 
   const build_outcome built =
@@ -303,7 +318,9 @@ check_report run_check(const lesson_entry& lesson, const check_settings& setting
   const fs::path program = settings.prebuilt
                                ? settings.prebuilt->program
                                : settings.build_dir / "bin" / lesson.target_prefix / lesson.folder /
-                                     (settings.solution ? "check-solution" : "check");
+                                     (settings.starter    ? "check-starter"
+                                      : settings.solution ? "check-solution"
+                                                          : "check");
 
   // One check at a time on this GPU; held while the program (and any sanitizer run) runs.
   std::optional<gpu_lock> lock;

@@ -148,8 +148,11 @@ std::vector<std::string> front_matter_problems(const std::string& lesson_markdow
 }
 
 std::vector<std::string> lesson_problems(const lesson_entry& lesson,
-                                         const fs::path& repository_root) {
+                                         const fs::path& repository_root,
+                                         const fs::path& starter_file) {
   std::vector<std::string> problems;
+  const fs::path exercise = lesson.exercise_file(false);
+  const fs::path starter_text_file = starter_file.empty() ? exercise : starter_file;
   const auto add = [&](const fs::path& file, const std::string& message) {
     problems.push_back(shown_path(file, repository_root) + ": " + message);
   };
@@ -171,7 +174,7 @@ std::vector<std::string> lesson_problems(const lesson_entry& lesson,
       const std::string where =
           "line " + std::to_string(item.line) + ": include=\"" + item.file + "\"";
       std::string included;
-      if (!read_text(file, included)) {
+      if (!read_text(file == exercise ? starter_text_file : file, included)) {
         add(markdown, where + ": no such file " + shown_path(file, repository_root));
       } else if (!item.anchor.empty()) {
         if (const auto problem = anchor_problem(included, item.anchor); !problem.empty()) {
@@ -181,7 +184,7 @@ std::vector<std::string> lesson_problems(const lesson_entry& lesson,
     }
   }
   std::string starter;
-  if (!read_text(lesson.exercise_file(false), starter)) {
+  if (!read_text(starter_text_file, starter)) {
     add(lesson.exercise_file(false), "missing");
   } else if (starter.find("TODO") == std::string::npos) {
     add(lesson.exercise_file(false), "the starter has no TODO (mark every place to edit)");
