@@ -6,6 +6,7 @@
 #include "cli/command_line.hpp"
 #include "cli/course_paths.hpp"
 #include "cli/progress_state.hpp"
+#include "cli/usage.hpp"
 #include "core/build_driver.hpp"
 #include "core/check_runner.hpp"
 #include "core/exit_codes.hpp"
@@ -31,8 +32,7 @@ int run_check_command(const std::vector<std::string>& arguments) {
   if (!parsed.error.empty() || parsed.positional.size() > 1) {
     std::cerr << "gpucheck check: " << (parsed.error.empty() ? "name one lesson" : parsed.error)
               << "\n"
-              << "usage: gpucheck check LESSON [--solution] [--json] [--timeout SECONDS] "
-                 "[--timeline OUT.svg] [--keep-trace TRACE.jsonl]\n";
+              << command_synopsis("check");
     return to_int(exit_code::usage);
   }
   const course_paths paths = find_course_paths(parsed);

@@ -3,6 +3,7 @@
 
 #include "cli/command_line.hpp"
 #include "cli/course_paths.hpp"
+#include "cli/usage.hpp"
 #include "core/exit_codes.hpp"
 #include "core/front_matter.hpp"
 #include "core/student_state.hpp"
@@ -22,7 +23,8 @@ int run_hint_command(const std::vector<std::string>& arguments) {
       parse_arguments(arguments, {"source-dir", "build-dir", "state-file"}, {"all", "fixtures"});
   if (!parsed.error.empty() || parsed.positional.size() != 1) {
     std::cerr << "gpucheck hint: " << (parsed.error.empty() ? "name one lesson" : parsed.error)
-              << "\nusage: gpucheck hint LESSON [--all]\n";
+              << "\n"
+              << command_synopsis("hint");
     return to_int(exit_code::usage);
   }
   const course_paths paths = find_course_paths(parsed);

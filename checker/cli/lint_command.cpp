@@ -4,6 +4,7 @@
 #include "analysis/traced_analysis.hpp"
 #include "cli/command_line.hpp"
 #include "cli/course_paths.hpp"
+#include "cli/usage.hpp"
 #include "core/check_runner.hpp"
 #include "core/compiler_diagnostics.hpp"
 #include "core/exit_codes.hpp"
@@ -67,8 +68,8 @@ int run_lint_command(const std::vector<std::string>& arguments) {
   if (!parsed.error.empty() || parsed.positional.size() > 1 ||
       (!has_file && parsed.after_dashes.empty())) {
     std::cerr << "gpucheck lint: " << (parsed.error.empty() ? "name a program" : parsed.error)
-              << "\nusage: gpucheck lint FILE.cu [--json] [--timeline OUT.svg] [-- ARGS]\n"
-              << "       gpucheck lint [--json] [--timeline OUT.svg] -- PROGRAM [ARGS]\n";
+              << "\n"
+              << command_synopsis("lint");
     return to_int(exit_code::usage);
   }
   const course_paths paths = find_course_paths(parsed);

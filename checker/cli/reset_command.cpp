@@ -3,6 +3,7 @@
 
 #include "cli/command_line.hpp"
 #include "cli/course_paths.hpp"
+#include "cli/usage.hpp"
 #include "core/exercise_backup.hpp"
 #include "core/exit_codes.hpp"
 #include "core/process_runner.hpp"
@@ -28,7 +29,8 @@ int run_reset_command(const std::vector<std::string>& arguments) {
       parse_arguments(arguments, {"source-dir", "build-dir", "from", "backup-dir"}, {"fixtures"});
   if (!parsed.error.empty() || parsed.positional.size() != 1) {
     std::cerr << "gpucheck reset: " << (parsed.error.empty() ? "name one lesson" : parsed.error)
-              << "\nusage: gpucheck reset LESSON [--from REV]\n";
+              << "\n"
+              << command_synopsis("reset");
     return to_int(exit_code::usage);
   }
   const course_paths paths = find_course_paths(parsed);

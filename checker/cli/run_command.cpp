@@ -3,6 +3,7 @@
 
 #include "cli/command_line.hpp"
 #include "cli/course_paths.hpp"
+#include "cli/usage.hpp"
 #include "core/build_driver.hpp"
 #include "core/check_runner.hpp"
 #include "core/exit_codes.hpp"
@@ -19,7 +20,8 @@ int run_run_command(const std::vector<std::string>& arguments) {
       parse_arguments(arguments, {"source-dir", "build-dir"}, {"solution", "fixtures"});
   if (!parsed.error.empty() || parsed.positional.size() != 1) {
     std::cerr << "gpucheck run: " << (parsed.error.empty() ? "name one lesson" : parsed.error)
-              << "\nusage: gpucheck run LESSON [--solution] [-- ARGUMENTS]\n";
+              << "\n"
+              << command_synopsis("run");
     return to_int(exit_code::usage);
   }
   const course_paths paths = find_course_paths(parsed);

@@ -4,6 +4,7 @@
 #include "analysis/traced_check.hpp"
 #include "cli/command_line.hpp"
 #include "cli/course_paths.hpp"
+#include "cli/usage.hpp"
 #include "core/check_runner.hpp"
 #include "core/exit_codes.hpp"
 #include "core/lesson_validation.hpp"
@@ -49,8 +50,7 @@ int run_selftest_command(const std::vector<std::string>& arguments) {
   const parsed_arguments parsed = parse_arguments(arguments, {"source-dir", "build-dir", "timeout"},
                                                   {"static-only", "fixtures", "committed"});
   if (!parsed.error.empty()) {
-    std::cerr << "gpucheck selftest: " << parsed.error
-              << "\nusage: gpucheck selftest [LESSON...] [--static-only] [--timeout SECONDS]\n";
+    std::cerr << "gpucheck selftest: " << parsed.error << "\n" << command_synopsis("selftest");
     return to_int(exit_code::usage);
   }
   const course_paths paths = find_course_paths(parsed);

@@ -5,6 +5,7 @@
 #include "cli/command_line.hpp"
 #include "cli/course_paths.hpp"
 #include "cli/progress_state.hpp"
+#include "cli/usage.hpp"
 #include "core/check_runner.hpp"
 #include "core/exit_codes.hpp"
 #include "core/lesson_progress.hpp"
@@ -246,7 +247,8 @@ int run_watch_command(const std::vector<std::string>& arguments) {
       arguments, {"timeout", "source-dir", "build-dir", "state-file"}, {"solution", "fixtures"});
   if (!parsed.error.empty() || parsed.positional.size() != 1) {
     std::cerr << "gpucheck watch: " << (parsed.error.empty() ? "name one lesson" : parsed.error)
-              << "\nusage: gpucheck watch LESSON [--solution] [--timeout SECONDS]\n";
+              << "\n"
+              << command_synopsis("watch");
     return to_int(exit_code::usage);
   }
   const course_paths paths = find_course_paths(parsed);
