@@ -61,6 +61,11 @@ int run_hint_command(const std::vector<std::string>& arguments) {
   } else {
     std::cout << "\n" << text("hint.last", {{"path", lesson->text_file().string()}}) << "\n";
   }
+  if (messages::current_language() != messages::language::english) {
+    // One counter per lesson, whatever the language: a student who switches (make hint LANG=zh)
+    // is told, so that a hint that seems skipped is not taken for a missing one.
+    std::cout << text("hint.shared-counter") << "\n";
+  }
   state.set_hints_shown(lesson->folder, std::max(shown, state.hints_shown(lesson->folder)));
   if (!state.save(state_file)) {
     std::cerr << text("hint.not-saved", {{"path", state_file.string()}}) << "\n";

@@ -64,10 +64,10 @@ int run_run_command(const std::vector<std::string>& arguments) {
   // Without a device every CUDA call fails, with errors that mislead (cudaErrorInsufficientDriver
   // asks for a driver upgrade): say what is missing instead, with check's exit code for it.
   if (const gpu_presence gpu = probe_gpu(); !gpu.present) {
-    std::cerr << "Built, not run: lesson " << lesson->folder
-              << "'s program needs an NVIDIA GPU, and this machine has none (" << gpu.reason
-              << ").\nYour code compiles. make check LESSON=" << lesson->folder.substr(0, 2)
-              << " runs the checks that need no GPU; the lesson text shows what a GPU prints.\n";
+    std::cerr << messages::text("run.no-gpu", {{"folder", lesson->folder},
+                                               {"reason", gpu.reason},
+                                               {"number", lesson->folder.substr(0, 2)}})
+              << "\n";
     return to_int(exit_code::no_device);
   }
   const auto program = paths.build_dir / "bin" / lesson->target_prefix / lesson->folder /

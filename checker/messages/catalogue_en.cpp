@@ -147,6 +147,23 @@ constexpr std::array english{
     entry{"hint.next", "Run make hint LESSON={number} again for the next one."},
     entry{"hint.last", "That was the last hint. The lesson text explains it all: {path}"},
     entry{"hint.not-saved", "gpucheck hint: could not save progress to {path}"},
+    entry{"hint.shared-counter",
+          "(The count of hints shown is kept per lesson, and shared by make hint in every "
+          "language.)"},
+
+    // why there is no GPU (core/gpu_probe.cpp; checkapi's check.api.device.no-driver says the
+    // same words, so that check, run and status agree)
+    entry{"gpu.no-driver", "no NVIDIA driver is installed: {library} was not found"},
+    entry{"gpu.not-a-driver", "{library} is not a CUDA driver (no cuInit)"},
+    entry{"gpu.no-device", "the NVIDIA driver sees no CUDA device"},
+    entry{"gpu.driver-failed", "the NVIDIA driver did not start (cuInit error {status})"},
+
+    // run (cli/run_command.cpp)
+    entry{
+        "run.no-gpu",
+        "Built, not run: lesson {folder}'s program needs an NVIDIA GPU, and this machine has none "
+        "({reason}).\nYour code compiles. make check LESSON={number} runs the checks that need "
+        "no GPU; the lesson text shows what a GPU prints."},
 
     // status (cli/status_command.cpp, core/lesson_progress.cpp)
     entry{"status.summary", "{passed} of {total} lessons passed."},

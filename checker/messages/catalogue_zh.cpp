@@ -135,6 +135,20 @@ constexpr std::array chinese{
     entry{"hint.next", "再次运行 make hint LESSON={number} 可看下一条。"},
     entry{"hint.last", "这是最后一条提示。课文中有完整的解释：{path}"},
     entry{"hint.not-saved", "gpucheck hint：无法把进度保存到 {path}"},
+    entry{"hint.shared-counter",
+          "（已看过的提示数按课程记录，各种语言的 make hint 共用同一个计数。）"},
+
+    // 为什么没有 GPU
+    entry{"gpu.no-driver", "没有安装 NVIDIA 驱动：找不到 {library}"},
+    entry{"gpu.not-a-driver", "{library} 不是 CUDA 驱动（没有 cuInit）"},
+    entry{"gpu.no-device", "NVIDIA 驱动看不到任何 CUDA 设备"},
+    entry{"gpu.driver-failed", "NVIDIA 驱动未能启动（cuInit 错误 {status}）"},
+
+    // run
+    entry{"run.no-gpu",
+          "已构建，未运行：课程 {folder} 的程序需要 NVIDIA GPU，而这台机器没有（{reason}）。\n"
+          "你的代码能编译。make check LESSON={number} 会运行不需要 GPU 的检查；课文中有 GPU "
+          "上的输出。"},
 
     // status
     entry{"status.summary", "{total} 课中已通过 {passed} 课。"},

@@ -116,8 +116,9 @@ constexpr std::array english{
           "process sent counts)"},
 
     // device_probe: why no GPU check can run
-    entry{"check.api.device.no-driver",
-          "no NVIDIA driver is loaded, or it is older than this CUDA runtime"},
+    entry{"check.api.device.no-driver", "no NVIDIA driver is installed: {library} was not found"},
+    entry{"check.api.device.old-driver",
+          "the NVIDIA driver is older than this CUDA runtime: update the driver"},
     entry{"check.api.device.none-visible", "no CUDA device is visible"},
     entry{"check.api.device.properties-failed", "cudaGetDeviceProperties failed"},
 

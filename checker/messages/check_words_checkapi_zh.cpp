@@ -102,7 +102,8 @@ constexpr std::array chinese{
           "（有一个值被发送了两次，其中一次来自检查以外的代码：新进程发回的内容一概不算）"},
 
     // device_probe：为什么不能运行 GPU 检查
-    entry{"check.api.device.no-driver", "没有加载 NVIDIA 驱动，或者驱动比这个 CUDA 运行时旧"},
+    entry{"check.api.device.no-driver", "没有安装 NVIDIA 驱动：找不到 {library}"},
+    entry{"check.api.device.old-driver", "NVIDIA 驱动比这个 CUDA 运行时旧：请更新驱动"},
     entry{"check.api.device.none-visible", "看不到任何 CUDA 设备"},
     entry{"check.api.device.properties-failed", "cudaGetDeviceProperties 调用失败"},
 
