@@ -9,10 +9,13 @@
 #include "core/compiler_diagnostics.hpp"
 #include "core/exit_codes.hpp"
 #include "core/process_runner.hpp"
+#include "messages/messages.hpp"
 #include "report/lint_report.hpp"
 #include "report/terminal_report.hpp"
 #include "report/timeline_svg.hpp"
+#include "rules/registry.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
@@ -57,6 +60,26 @@ int build_program(const fs::path& source, const fs::path& output) {
     std::cerr << last_lines(built.start_error + built.output, 20);
   }
   return to_int(exit_code::build_failed);
+}
+
+// Without a GPU the program ran, but its numbers are not a GPU's and there is no GPU activity to
+// judge them by: say so, and what lint would have judged (the intervals it timed, the rules).
+void say_what_lint_would_judge(const trace::run_trace& trace) {
+  const rules::rule_results found = analysis::analyze(trace, {});
+  std::cout << "\n" << messages::text("lint.no-gpu") << "\n";
+  std::cout << (found.intervals.empty()
+                    ? messages::text("lint.would-judge-none")
+                    : messages::text("lint.would-judge",
+                                     {{"count", std::to_string(found.intervals.size())}}))
+            << "\n";
+  for (const rules::rule_info& rule : rules::all_rules()) {
+    if (rule.level != rules::severity::note) {
+      std::cout << "  " << rule.id
+                << std::string(24 - std::min<std::size_t>(rule.id.size(), 22), ' ') << rule.title
+                << "\n";
+    }
+  }
+  std::cout << messages::text("lint.no-gpu-next") << "\n";
 }
 
 } // namespace
@@ -119,9 +142,7 @@ int run_lint_command(const std::vector<std::string>& arguments) {
   }
   const trace::run_trace& trace = *loaded.trace;
   if (trace.info.device.empty() && trace.activity.empty()) {
-    std::cout
-        << "Built and ran. The timing analysis needs an NVIDIA GPU, and this machine has none "
-           "(no CUDA device was seen).\n";
+    say_what_lint_would_judge(trace);
     return to_int(exit_code::no_device);
   }
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/check_runner.hpp"
 
+#include "core/gpu_checks_not_run.hpp"
+
 #include "core/check_build_shortcut.hpp"
 
 #include "core/build_driver.hpp"
@@ -269,8 +271,6 @@ build_outcome build_check_program(const lesson_entry& lesson, const check_settin
 
 } // namespace
 
-std::string last_lines(const std::string& text, int max_lines) {
-  std::size_t position = text.size();
 exercise_variant variant_of(const check_settings& settings) {
   if (settings.starter) {
     return exercise_variant::starter;
@@ -285,6 +285,8 @@ std::filesystem::path exercise_file_of(const lesson_entry& lesson, const check_s
   return lesson.exercise_file(settings.solution);
 }
 
+std::string last_lines(const std::string& text, int max_lines) {
+  std::size_t position = text.size();
   if (position > 0 && text[position - 1] == '\n') {
     --position;
   }
@@ -350,6 +352,10 @@ check_report run_check(const lesson_entry& lesson, const check_settings& setting
     evidence.noise_event_us = results.summary->noise_event_us;
   }
   judge_run(report, run, results, settings);
+  if (results.summary && !results.summary->gpu_used &&
+      (report.verdict == exit_code::no_device || report.verdict == exit_code::wrong)) {
+    explain_checks_not_run(report, lesson, settings.source_dir, program);
+  }
   apply_noise_judgement(report, evidence);
   if (settings.sanitize && report.verdict != exit_code::build_failed) {
     sanitize_run(report, lesson, program, work_dir, settings);

@@ -103,6 +103,15 @@ constexpr std::array english{
                               "can fail, report it (CUDA_CHECK) rather than throw."},
     entry{"headline.no-device", "Built. The GPU checks need an NVIDIA GPU, and this machine has "
                                 "none ({reason})."},
+    entry{"report.not-run", "Not run here (they need an NVIDIA GPU):"},
+    entry{"advice.no-gpu-meanwhile",
+          "Meanwhile: the {ran} check(s) above need no GPU and ran here; make hint LESSON={number} "
+          "gives one hint at a time, and {text} explains what the other checks measure. A machine "
+          "with an NVIDIA GPU gives the verdict."},
+    entry{"advice.no-gpu-meanwhile-none",
+          "Meanwhile (every check of this lesson needs a GPU): make hint LESSON={number} gives one "
+          "hint at a time, and {text} explains what these checks measure. A machine with an "
+          "NVIDIA GPU gives the verdict."},
     entry{"headline.passed", "All {total} checks passed."},
     entry{"headline.inconclusive", "{failed} timing check(s) failed, but the GPU was too "
                                    "disturbed to judge timings: inconclusive, re-run."},
@@ -140,6 +149,17 @@ constexpr std::array english{
                                 "with -g (or nvcc's -lineinfo) to see their lines."},
     entry{"lint.timeline", "timeline: {path}"},
     entry{"lint.gpu", "GPU {device}"},
+    entry{"lint.no-gpu", "Built and ran. The timing analysis needs an NVIDIA GPU, and this machine "
+                         "has none: the numbers the program printed are not a GPU's, and nothing "
+                         "was judged."},
+    entry{"lint.would-judge", "On a GPU, lint would judge each of the {count} interval(s) this run "
+                              "timed with a host clock or with events, for these mistakes:"},
+    entry{"lint.would-judge-none",
+          "On a GPU, lint would judge each interval the program times with a host clock or with "
+          "events (this run timed none: without a GPU it may have stopped at its first CUDA "
+          "call), for these mistakes:"},
+    entry{"lint.no-gpu-next", "Run make lint again on a machine with an NVIDIA GPU for the "
+                              "findings (exit 77: not judged)."},
 
     // hint (cli/hint_command.cpp)
     entry{"hint.none", "Lesson {folder} has no hints. Read its lesson.md."},
