@@ -24,8 +24,8 @@ struct gpu_outcome {
 // The starter must build and fail (1); the solution must pass (0). 77: built, not run.
 gpu_outcome judge_variant(const lesson_entry& lesson, check_settings settings, bool solution) {
   settings.solution = solution;
-  const check_report report = analysis::run_traced_check(lesson, settings);
   settings.starter = settings.starter && !solution;
+  const check_report report = analysis::run_traced_check(lesson, settings);
   const exit_code wanted = solution ? exit_code::pass : exit_code::wrong;
   gpu_outcome outcome;
   const std::string what = solution ? "the solution" : "the starter";
@@ -91,7 +91,7 @@ int run_selftest_command(const std::vector<std::string>& arguments) {
     if (!parsed.flag("static-only")) {
       std::cout << "  " << lesson.folder << ": building and running its checks ..." << std::endl;
       for (const bool solution : {false, true}) {
-        const gpu_outcome outcome = judge_variant(lesson, settings, solution);
+        const gpu_outcome outcome = judge_variant(lesson, lesson_settings, solution);
         (outcome.ok ? notes : problems).push_back(outcome.text);
         not_run += outcome.not_run ? 1 : 0;
       }
