@@ -39,9 +39,13 @@ int run_run_command(const std::vector<std::string>& arguments) {
     return to_int(exit_code::build_failed);
   }
   // On stderr: what the program prints on stdout stays its own.
-  std::cerr << "Compiling " << (solution ? "the reference solution" : "your exercise.cu")
-            << " with lesson " << lesson->folder << "'s program (half a minute the first time)..."
+  std::cerr << messages::text(solution ? "run.compiling-solution" : "run.compiling",
+                              {{"folder", lesson->folder}})
             << std::endl;
+  if (!std::filesystem::exists(paths.build_dir / "bin" / lesson->target_prefix / lesson->folder /
+                               (solution ? "run-solution" : "run"))) {
+    std::cerr << messages::text("run.first-build") << std::endl;
+  }
   const build_outcome built =
       build_target(paths.source_dir, paths.build_dir, lesson->run_target(solution));
   if (!built.ok) {

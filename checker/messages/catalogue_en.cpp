@@ -179,6 +179,11 @@ constexpr std::array english{
     entry{"gpu.driver-failed", "the NVIDIA driver did not start (cuInit error {status})"},
 
     // run (cli/run_command.cpp)
+    entry{"run.compiling", "Compiling your exercise.cu with lesson {folder}'s program..."},
+    entry{"run.compiling-solution",
+          "Compiling the reference solution with lesson {folder}'s program..."},
+    entry{"run.first-build", "(the first time for this lesson: nvcc compiles main.cu too, about "
+                             "a minute; later runs compile your file alone)"},
     entry{
         "run.no-gpu",
         "Built, not run: lesson {folder}'s program needs an NVIDIA GPU, and this machine has none "
@@ -418,11 +423,11 @@ constexpr std::array english{
                                  "(LESSON=two-sync-methods)."},
     entry{"progress.checking", "Checking lesson {folder} ..."},
     entry{"progress.checking-solution", "Checking lesson {folder} (reference solution) ..."},
-    entry{
-        "progress.compiling",
-        "  compiling your exercise.cu with the lesson's checks (half a minute the first time)..."},
-    entry{"progress.compiling-solution", "  compiling the reference solution with the lesson's "
-                                         "checks (half a minute the first time)..."},
+    entry{"progress.compiling", "  compiling your exercise.cu with the lesson's checks..."},
+    entry{"progress.compiling-solution",
+          "  compiling the reference solution with the lesson's checks..."},
+    entry{"progress.first-build", "  (the first time for this lesson: about {minutes} min on two "
+                                  "cores; later checks compile your file alone, in seconds)"},
     entry{"progress.running", "  running the checks..."},
     entry{"progress.waiting-for-gpu", "waiting for another check on this GPU ({gpu})..."},
     entry{"progress.replay-failed",

@@ -163,6 +163,10 @@ constexpr std::array chinese{
     entry{"gpu.driver-failed", "NVIDIA 驱动未能启动（cuInit 错误 {status}）"},
 
     // run
+    entry{"run.compiling", "正在把你的 exercise.cu 与课程 {folder} 的程序一起编译..."},
+    entry{"run.compiling-solution", "正在把参考答案与课程 {folder} 的程序一起编译..."},
+    entry{"run.first-build",
+          "（本课第一次：nvcc 也要编译 main.cu，约需一分钟；之后只编译你的文件）"},
     entry{"run.no-gpu",
           "已构建，未运行：课程 {folder} 的程序需要 NVIDIA GPU，而这台机器没有（{reason}）。\n"
           "你的代码能编译。make check LESSON={number} 会运行不需要 GPU 的检查；课文中有 GPU "
@@ -375,10 +379,10 @@ constexpr std::array chinese{
                                  "或简称（LESSON=two-sync-methods）指定一课。"},
     entry{"progress.checking", "正在检查课程 {folder} ..."},
     entry{"progress.checking-solution", "正在检查课程 {folder}（参考答案）..."},
-    entry{"progress.compiling",
-          "  正在把你的 exercise.cu 与本课的检查一起编译（第一次约需半分钟）..."},
-    entry{"progress.compiling-solution",
-          "  正在把参考答案与本课的检查一起编译（第一次约需半分钟）..."},
+    entry{"progress.compiling", "  正在把你的 exercise.cu 与本课的检查一起编译..."},
+    entry{"progress.compiling-solution", "  正在把参考答案与本课的检查一起编译..."},
+    entry{"progress.first-build",
+          "  （本课第一次编译：两核上约需 {minutes} 分钟；之后的检查只编译你的文件，几秒即可）"},
     entry{"progress.running", "  正在运行检查..."},
     entry{"progress.waiting-for-gpu", "正在等待这块 GPU 上的另一项检查结束（{gpu}）..."},
     entry{"progress.replay-failed",
