@@ -26,6 +26,8 @@
 #   make format / make lint-format                         clang-format the sources / check them
 
 BUILD ?= build
+# make's "Entering directory" lines say nothing to a student (nor do the sub-makes' of CMake).
+MAKEFLAGS += --no-print-directory
 CMAKE ?= cmake
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 GPUCHECK := $(BUILD)/bin/gpucheck
@@ -117,18 +119,13 @@ new-lesson: gpucheck
 	@$(call exiting,$(if $(and $(NUM),$(SLUG)),$(GPUCHECK) new-lesson $(NUM) $(SLUG),\
 	  echo "Which lesson? make new-lesson NUM=10 SLUG=my-topic"; exit 2))
 
-# As root, first installs what the book's and the docs' tests need (as make check does for its
-# own); elsewhere those tests are skipped (CTest's "Skipped", exit 77), and the install line is
-# printed at the end. The tests run in parallel, one per core (their RESOURCE_LOCKs keep apart the
-# ones that share a lesson's build or the GPU); on a GPU machine the GPU tests run their quick pass
-# (label gpu-quick; it leaves out gpu-slow), and make test-gpu the full one (gpu-full).
+# tools/run-tests.sh: the build's progress on one line (its output in build/test-build.log), the
+# tests in parallel, one per core (their RESOURCE_LOCKs keep apart the ones that share a lesson's
+# build or the GPU); on a GPU machine the GPU tests run their quick pass (label gpu-quick; it
+# leaves out gpu-slow), and make test-gpu the full one (gpu-full). Then each skipped test with its
+# reason, and the install line for every missing package (book, docs, Slurm).
 test: configure
-	@if [ "$$(id -u)" = 0 ]; then tools/ensure-deps.sh book docs || true; fi
-	@$(CMAKE) --build $(BUILD) -j $(JOBS)
-	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS) -LE gpu-slow; s=$$?; cd $(CURDIR); \
-	  tools/ensure-deps.sh --check book docs >/dev/null 2>&1 || \
-	  { echo "Skipped here: the tests of the book and the API docs. To run them:"; \
-	    tools/ensure-deps.sh --check book docs 2>&1 | tail -n 1; }; exit $$s
+	@$(call exiting,CMAKE="$(CMAKE)" tools/run-tests.sh $(BUILD) $(JOBS))
 
 test-gpu: configure
 	@command -v nvidia-smi >/dev/null && nvidia-smi -L >/dev/null 2>&1 || \
