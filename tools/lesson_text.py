@@ -10,9 +10,11 @@ book would show:
   replaces the block's content with a fresh include from the same anchor, so it never drifts);
 - an ```{.output lesson=... run=...}``` block gets the recorded output
   (book/data/results/LESSON/RUN.txt, without its header; the book ignores the content too);
-- a ```{.timeline trace=...}``` block is followed by its figure, an SVG drawn with
-  build/bin/book-timeline into lessons/NN-slug/figures/, between the lines
-  <!-- lesson-text: figure --> and <!-- lesson-text: end -->, which the book drops.
+- a ```{.timeline #fig:name trace=...}``` block is followed by its figure, an SVG drawn with
+  build/bin/book-timeline into lessons/NN-slug/figures/, with an anchor for links to it
+  ([the figure “name”](#fig:name)), between the lines <!-- lesson-text: figure --> and
+  <!-- lesson-text: end -->, which the book drops. The figure's caption is the author's italic
+  paragraph right after those lines, written once (the book's figure takes it from there).
 
     tools/lesson_text.py [--check] [--timeline-tool build/bin/book-timeline] [LESSON_DIR...]
 
@@ -175,9 +177,8 @@ def fill(lesson_dir, tool, figures, text_name="lesson.md"):
                 draw_timeline(tool, os.path.join(ROOT, trace.lstrip("/")), svg, attrs)
                 figures[os.path.join(lesson_dir, svg_rel)] = open(svg, encoding="utf-8").read()
             content = "Timeline drawn from " + trace + " (the figure below)."
-            caption = attrs.get("caption", "Timeline of " + trace)
-            figure = [FIGURE_BEGIN, "", f"![{caption}]({svg_rel})", "", f"*{caption}*", "",
-                      FIGURE_END]
+            anchor = [f'<a id="{ident}"></a>', ""] if ident else []
+            figure = [FIGURE_BEGIN, "", *anchor, f"![{name}]({svg_rel})", "", FIGURE_END]
         if content is None:  # a block this tool does not fill: kept as it is
             out.extend(lines[i:end + 1])
             i = end + 1
@@ -305,7 +306,8 @@ def plots(lesson_dir, figures, lang="en"):
             figures[os.path.join(lesson_dir, svg_rel)] = open(svg, encoding="utf-8").read()
         caption = (a.get("caption", "") + " " +
                    book_word("measured-on", lang, describe_machine(header))).strip()
-        result += [f"![{caption}]({svg_rel})", "", f"*{caption}*", ""]
+        # The caption once, under the plot; the image's text only names it.
+        result += [f"![{a['run']} plot]({svg_rel})", "", f"*{caption}*", ""]
     return result
 
 

@@ -5,7 +5,7 @@
 #include "cli/course_paths.hpp"
 #include "cli/usage.hpp"
 #include "core/exit_codes.hpp"
-#include "core/front_matter.hpp"
+#include "core/lesson_hints.hpp"
 #include "core/student_state.hpp"
 #include "messages/messages.hpp"
 
@@ -36,10 +36,7 @@ int run_hint_command(const std::vector<std::string>& arguments) {
               << catalog.describe_choices() << "\n";
     return to_int(exit_code::usage);
   }
-  std::ifstream file(lesson->text_file());
-  std::ostringstream lesson_text;
-  lesson_text << file.rdbuf();
-  const auto hints = parse_front_matter(lesson_text.str()).list("hints");
+  const auto hints = read_hints(lesson->lesson_dir); // hints.md, or hints.zh.md in Chinese
   if (hints.empty()) {
     std::cout << text("hint.none", {{"folder", lesson->folder}}) << "\n";
     return to_int(exit_code::pass);

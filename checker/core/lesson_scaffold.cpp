@@ -8,7 +8,7 @@
 namespace gpucheck {
 namespace {
 
-std::string replace_all(std::string text, const std::string& from, const std::string& to) {
+std::string replace_every(std::string text, const std::string& from, const std::string& to) {
   for (std::size_t at = text.find(from); at != std::string::npos;
        at = text.find(from, at + to.size())) {
     text.replace(at, from.size(), to);
@@ -16,16 +16,25 @@ std::string replace_all(std::string text, const std::string& from, const std::st
   return text;
 }
 
+// The hints, apart from the text (core/lesson_hints.hpp): make hint shows one at a time.
+const char hints_md[] = R"scaffold(# Hints: lesson @NUMBER@
+
+`make hint LESSON=@NUMBER@` shows these one at a time, from a nudge to nearly the answer: read the
+next one only when the one before did not get you further.
+
+1. TODO(author): a nudge: where to look.
+
+2. TODO(author): the idea: which call, and why.
+
+3. TODO(author): nearly the answer.
+)scaffold";
+
 const char lesson_md[] = R"scaffold(---
 number: @NUMBER@
 title: "TODO(author): the lesson's title"
 article_section: "TODO(author): the article's section this lesson mirrors, or beyond"
 objectives:
   - "TODO(author): what the student can do after this lesson."
-hints:
-  - "TODO(author): a nudge: where to look."
-  - "TODO(author): the idea: which call, and why."
-  - "TODO(author): nearly the answer."
 ---
 
 # TODO(author): the lesson's title
@@ -184,11 +193,13 @@ std::string scaffold_name_problem(int number, const std::string& slug) {
 std::vector<scaffold_file> lesson_scaffold(int number, const std::string& slug) {
   const std::string folder = lesson_folder_name(number, slug);
   const auto fill = [&](const char* text) {
-    return replace_all(replace_all(text, "@FOLDER@", folder), "@NUMBER@", std::to_string(number));
+    return replace_every(replace_every(text, "@FOLDER@", folder), "@NUMBER@",
+                         std::to_string(number));
   };
   const std::string lesson_dir = "lessons/" + folder + "/";
   return {
       {lesson_dir + "lesson.md", fill(lesson_md)},
+      {lesson_dir + "hints.md", fill(hints_md)},
       {lesson_dir + "exercise.h", fill(exercise_h)},
       {lesson_dir + "exercise.cu", fill(exercise_cu)},
       {lesson_dir + "main.cu", fill(main_cu)},
