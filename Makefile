@@ -1,6 +1,9 @@
 # SPDX-License-Identifier: MIT
 # The course's front door. Every target that checks calls build/bin/gpucheck and fails whenever
-# it does not pass (gpucheck's own exit codes: build/bin/gpucheck --help).
+# it does not pass.
+#
+#   Each target exits with gpucheck's own status (0 pass, 1 wrong, 2 usage, 3 build failed,
+#   4 crashed, 75 inconclusive, 77 no GPU: build/bin/gpucheck --help), without make's error line.
 #
 #   make check LESSON=4 [SOLUTION=1] [TIMEOUT=60] [JSON=1] [TIMELINE=out.svg] [SANITIZE=1]
 #                                                          check your exercise (or the reference)
@@ -24,6 +27,8 @@
 #   make format / make lint-format                         clang-format the sources / check them
 
 BUILD ?= build
+# make's "Entering directory" lines say nothing to a student (nor do the sub-makes' of CMake).
+MAKEFLAGS += --no-print-directory
 CMAKE ?= cmake
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 GPUCHECK := $(BUILD)/bin/gpucheck
@@ -34,80 +39,71 @@ GPUCHECK := $(BUILD)/bin/gpucheck
 help:
 	@sed -n 's/^#   //p' Makefile
 
-# gpucheck has already said what happened when it fails; make's own line after it
-# ("make: *** [Makefile:52: check] Error 77") would read as a second failure. So a recipe that
-# fails ends with $(quiet_failure): it keeps the status in $(BUILD)/last-exit-status and ends make
-# with SIGPIPE, which neither make nor the shell reports. make then exits 141 (a failure); the
-# status gpucheck gave (77: no GPU, ...) is in that file. QUIET_FAILURE=0 keeps make's own ending.
-QUIET_FAILURE ?= 1
-ifeq ($(QUIET_FAILURE),1)
-quiet_failure = s=$$?; [ $$s -eq 0 ] || { mkdir -p $(BUILD); echo $$s > $(BUILD)/last-exit-status; \
-  kill -PIPE $$PPID; exit $$s; }
+# Exit status: every target ends with the status of the command it ran (gpucheck's own: 77 no GPU,
+# 1 wrong, 3 build failed...; gpucheck --help lists them), and make adds no "make: *** [...] Error"
+# line after gpucheck's verdict. GNU make can do neither by itself (a failed recipe is always
+# "Error N" and status 2), so a tiny plugin (tools/make_exit_status.c, built here on first use)
+# gives it $(run-exiting COMMAND): it runs the command and ends make with its status when it fails.
+# A recipe line that uses it must be the recipe's only line (make expands all of a recipe's lines
+# before it runs the first). Where the plugin cannot be built (no C compiler, or another make),
+# a target falls back to make's usual ending: the error line, and status 2.
+EXIT_PLUGIN := $(BUILD)/make_exit_status.so
+-load $(EXIT_PLUGIN)
+$(EXIT_PLUGIN): tools/make_exit_status.c
+	@mkdir -p $(@D) && $(CC) -shared -fPIC -O2 -o $@ $< 2>/dev/null || true
+ifneq ($(filter %make_exit_status.so,$(.LOADED)),)
+exiting = $(run-exiting $(1))
 else
-quiet_failure = exit $$?
+exiting = $(1)
 endif
 
 # Configure once. Later builds re-run CMake only when a CMakeLists.txt changed.
 $(BUILD)/CMakeCache.txt:
-	@tools/ensure-deps.sh base; $(quiet_failure)
-	@echo "Configuring the course with CMake (first time only)..."
-	@$(CMAKE) -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null || \
-	  { echo "CMake could not configure the course; run: $(CMAKE) -S . -B $(BUILD)"; false; }; \
-	  $(quiet_failure)
+	@$(call exiting,tools/ensure-deps.sh base && \
+	  echo "Configuring the course with CMake (first time only)..." && \
+	  { $(CMAKE) -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null || \
+	    { echo "CMake could not configure the course; run: $(CMAKE) -S . -B $(BUILD)"; false; }; })
 
 configure: $(BUILD)/CMakeCache.txt
 
-# gpucheck itself and its tracer; quiet unless it fails, so that the student sees only the verdict.
-# The first build takes minutes (about 4.5 CPU-minutes): it says so. A rebuild (after a git pull)
-# says so only when it takes more than 3 s. When no file of the checker or of the build's
-# definition is newer than the last build's stamp, make's own walk through gpucheck's targets (a
-# second of the student's edit-to-verdict loop) is skipped.
-GPUCHECK_MINUTES = $(shell expr 270 / $(JOBS) / 60 + 1)
-GPUCHECK_STAMP := $(BUILD)/gpucheck-built.stamp
+# gpucheck itself and its tracer (tools/build-checker.sh): quiet unless it fails, so that the
+# student sees only the verdict; the first build says what it is doing.
 gpucheck: configure
-	@if [ -x $(GPUCHECK) ] && [ -f $(GPUCHECK_STAMP) ] && [ -z "$$(find checker cmake \
-	  CMakeLists.txt lessons/common $(wildcard lessons/*/words.*.json) $(BUILD)/CMakeCache.txt -newer $(GPUCHECK_STAMP) -print -quit)" ]; \
-	  then exit 0; fi; \
-	  if [ -x $(GPUCHECK) ]; then ( sleep 3; echo "Rebuilding the checker (its sources changed)..." ) & \
-	  else echo "Building the checker, gpucheck (first time only; about $(GPUCHECK_MINUTES) min on $(JOBS) cores)..."; fi; \
-	  notice=$$!; \
-	  $(CMAKE) --build $(BUILD) --target gpucheck gputrace -j $(JOBS) > $(BUILD)/gpucheck-build.log 2>&1; \
-	  s=$$?; [ -z "$$notice" ] || kill $$notice 2>/dev/null; \
-	  [ $$s -eq 0 ] || { cat $(BUILD)/gpucheck-build.log; echo "gpucheck itself did not build (log above)."; false; }; \
-	  s=$$?; [ $$s -ne 0 ] || touch $(GPUCHECK_STAMP); (exit $$s); $(quiet_failure)
+	@$(call exiting,CMAKE="$(CMAKE)" tools/build-checker.sh $(BUILD) $(JOBS))
+
+# A target that needs an argument says which, and ends with status 2 (usage), as gpucheck does.
+missing = echo "$(1)"; $(GPUCHECK) list; exit 2
 
 check: gpucheck
-	@$(GPUCHECK) check $(LESSON) $(if $(SOLUTION),--solution) $(if $(TIMEOUT),--timeout $(TIMEOUT)) \
-	  $(if $(JSON),--json) $(if $(TIMELINE),--timeline $(TIMELINE)) $(if $(SANITIZE),--sanitize); \
-	  $(quiet_failure)
+	@$(call exiting,$(GPUCHECK) check $(LESSON) $(if $(SOLUTION),--solution) \
+	  $(if $(TIMEOUT),--timeout $(TIMEOUT)) $(if $(JSON),--json) \
+	  $(if $(TIMELINE),--timeline $(TIMELINE)) $(if $(SANITIZE),--sanitize))
 
 run: gpucheck
-	@$(if $(LESSON),,echo "Which lesson? make run LESSON=N"; $(GPUCHECK) list; exit 2)
-	@$(GPUCHECK) run $(LESSON) $(if $(SOLUTION),--solution) -- $(ARGS); $(quiet_failure)
+	@$(call exiting,$(if $(LESSON),$(GPUCHECK) run $(LESSON) $(if $(SOLUTION),--solution) -- $(ARGS),\
+	  $(call missing,Which lesson? make run LESSON=N)))
 
 hint: gpucheck
-	@$(if $(LESSON),,echo "Which lesson? make hint LESSON=N"; $(GPUCHECK) list; exit 2)
-	@$(GPUCHECK) hint $(LESSON) $(if $(ALL),--all); $(quiet_failure)
+	@$(call exiting,$(if $(LESSON),$(GPUCHECK) hint $(LESSON) $(if $(ALL),--all),\
+	  $(call missing,Which lesson? make hint LESSON=N)))
 
 lint: gpucheck
-	@$(if $(FILE),,echo "Which program? make lint FILE=path/to/program.cu"; exit 2)
-	@$(GPUCHECK) lint $(FILE) $(if $(TIMELINE),--timeline $(TIMELINE)) $(if $(JSON),--json) -- $(ARGS); \
-	  $(quiet_failure)
+	@$(call exiting,$(if $(FILE),$(GPUCHECK) lint $(FILE) $(if $(TIMELINE),--timeline $(TIMELINE)) \
+	  $(if $(JSON),--json) -- $(ARGS),echo "Which program? make lint FILE=path/to/program.cu"; exit 2))
 
 list: gpucheck
-	@$(GPUCHECK) list
+	@$(call exiting,$(GPUCHECK) list)
 
 status: gpucheck
-	@$(GPUCHECK) status
+	@$(call exiting,$(GPUCHECK) status)
 
 watch: gpucheck
-	@$(if $(LESSON),,echo "Which lesson? make watch LESSON=N"; $(GPUCHECK) list; exit 2)
-	@$(GPUCHECK) watch $(LESSON) $(if $(SOLUTION),--solution) $(if $(TIMEOUT),--timeout $(TIMEOUT)); \
-	  $(quiet_failure)
+	@$(call exiting,$(if $(LESSON),$(GPUCHECK) watch $(LESSON) $(if $(SOLUTION),--solution) \
+	  $(if $(TIMEOUT),--timeout $(TIMEOUT)),$(call missing,Which lesson? make watch LESSON=N)))
 
 reset: gpucheck
-	@$(if $(LESSON),,echo "Which lesson? make reset LESSON=N"; $(GPUCHECK) list; exit 2)
-	@$(GPUCHECK) reset $(LESSON) $(if $(FROM),--from $(FROM)); $(quiet_failure)
+	@$(call exiting,$(if $(LESSON),$(GPUCHECK) reset $(LESSON) $(if $(FROM),--from $(FROM)),\
+	  $(call missing,Which lesson? make reset LESSON=N)))
 
 # 77 (sound as far as a machine without a GPU can tell) is said by gpucheck, and accepted here.
 # lesson.md must also be what make lesson-text writes.
@@ -121,22 +117,17 @@ lesson-text: book-timeline
 	@python3 tools/lesson_text.py --timeline-tool $(BUILD)/bin/book-timeline
 
 new-lesson: gpucheck
-	@$(if $(and $(NUM),$(SLUG)),,echo "Which lesson? make new-lesson NUM=10 SLUG=my-topic"; exit 2)
-	@$(GPUCHECK) new-lesson $(NUM) $(SLUG); $(quiet_failure)
-	@python3 tools/lesson_text.py lessons/$$(printf %02d $(NUM))-$(SLUG)
+	@$(call exiting,$(if $(and $(NUM),$(SLUG)),$(GPUCHECK) new-lesson $(NUM) $(SLUG) && \
+	  python3 tools/lesson_text.py lessons/$(shell printf %02d $(NUM) 2>/dev/null)-$(SLUG),\
+	  echo "Which lesson? make new-lesson NUM=10 SLUG=my-topic"; exit 2))
 
-# As root, first installs what the book's and the docs' tests need (as make check does for its
-# own); elsewhere those tests are skipped (CTest's "Skipped", exit 77), and the install line is
-# printed at the end. The tests run in parallel, one per core (their RESOURCE_LOCKs keep apart the
-# ones that share a lesson's build or the GPU); on a GPU machine the GPU tests run their quick pass
-# (label gpu-quick; it leaves out gpu-slow), and make test-gpu the full one (gpu-full).
+# tools/run-tests.sh: the build's progress on one line (its output in build/test-build.log), the
+# tests in parallel, one per core (their RESOURCE_LOCKs keep apart the ones that share a lesson's
+# build or the GPU); on a GPU machine the GPU tests run their quick pass (label gpu-quick; it
+# leaves out gpu-slow), and make test-gpu the full one (gpu-full). Then each skipped test with its
+# reason, and the install line for every missing package (book, docs, Slurm).
 test: configure
-	@if [ "$$(id -u)" = 0 ]; then tools/ensure-deps.sh book docs || true; fi
-	@$(CMAKE) --build $(BUILD) -j $(JOBS)
-	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS) -LE gpu-slow; s=$$?; cd $(CURDIR); \
-	  tools/ensure-deps.sh --check book docs >/dev/null 2>&1 || \
-	  { echo "Skipped here: the tests of the book and the API docs. To run them:"; \
-	    tools/ensure-deps.sh --check book docs 2>&1 | tail -n 1; }; exit $$s
+	@$(call exiting,CMAKE="$(CMAKE)" tools/run-tests.sh $(BUILD) $(JOBS))
 
 test-gpu: configure
 	@command -v nvidia-smi >/dev/null && nvidia-smi -L >/dev/null 2>&1 || \
@@ -160,7 +151,11 @@ include book/book.mk
 FORMAT_FILES = $(filter-out checker/tests/fixtures/lessons/90-compile-error/% \
   lessons/04-two-sync-methods/tests/class/tia/%,\
   $(shell git ls-files '*.cpp' '*.hpp' '*.cu' '*.cuh' '*.h'))
+# A student's exercise.cu is checked as committed (its starter), not as the student left it.
+EDITED_EXERCISES = $(shell git diff --name-only HEAD -- 'lessons/*/exercise.cu' 2>/dev/null)
 format:
 	@clang-format -i $(FORMAT_FILES)
 lint-format:
-	@clang-format --dry-run -Werror $(FORMAT_FILES)
+	@$(call exiting,clang-format --dry-run -Werror $(filter-out $(EDITED_EXERCISES),$(FORMAT_FILES)) && \
+	  for f in $(EDITED_EXERCISES); do git show HEAD:$$f | \
+	    clang-format --dry-run -Werror --assume-filename=$$f || exit 1; done)

@@ -5,6 +5,11 @@
 #   lesson.NN-slug.check-solution  check.cu + solutions/NN-slug/exercise.cu (--solution)
 #   lesson.NN-slug.run             main.cu + the student's exercise.cu    (make run LESSON=N)
 #   lesson.NN-slug.run-solution    main.cu + the reference
+#   lesson.NN-slug.check-starter   check.cu + the starter as committed in git (gpucheck check N
+#                                  --starter: the course's own tests, whatever the student edited)
+# The student's targets are built only when asked for (gpucheck check, make run): a build of
+# everything (make test) never compiles the student's file, which may be half-edited; the tests
+# build the starters as committed in its place (tools/course-as-committed.sh).
 # check.cu is compiled once, into an object library, so that re-checking after an edit compiles
 # exercise.cu alone and relinks. exercise.cu and main.cu are object libraries too
 # (lesson.NN-slug.exercise[-solution], lesson.NN-slug.main), each compiled once for the check and
@@ -63,7 +68,12 @@ function(gpucourse_add_lesson prefix lesson_dir solution_dir exclude_from_all)
                           CUDA_ARCHITECTURES "${GPUCOURSE_TEST_CUDA_ARCHITECTURES}")
   endif()
 
-  foreach(variant IN ITEMS student solution)
+  set(variants student solution)
+  if(prefix STREQUAL "lesson" AND NOT GPUCOURSE_EXERCISE_OVERRIDE) # not in a grading tree
+    list(APPEND variants starter)
+  endif()
+  foreach(variant IN LISTS variants)
+    set(variant_exclude ${exclude})
     if(variant STREQUAL "student")
       set(exercise ${lesson_dir}/exercise.cu)
       set(suffix "")
@@ -77,6 +87,15 @@ function(gpucourse_add_lesson prefix lesson_dir solution_dir exclude_from_all)
         set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${exercise})
         continue()
       endif()
+      if(prefix STREQUAL "lesson")
+        set(variant_exclude EXCLUDE_FROM_ALL)
+      endif()
+    elseif(variant STREQUAL "starter")
+      set(exercise ${GPUCOURSE_STARTERS_DIR}/lessons/${name}/exercise.cu)
+      set(suffix "-starter")
+      if(NOT EXISTS ${exercise})
+        continue()
+      endif()
     else()
       set(exercise ${solution_dir}/exercise.cu)
       set(suffix "-solution")
@@ -85,7 +104,10 @@ function(gpucourse_add_lesson prefix lesson_dir solution_dir exclude_from_all)
       endif()
     endif()
     # The student's file (or the reference), compiled once for both programs below.
-    add_library(${base}.exercise${suffix} OBJECT ${exclude} ${exercise})
+    add_library(${base}.exercise${suffix} OBJECT ${variant_exclude} ${exercise})
+    if(variant STREQUAL "starter")
+      add_dependencies(${base}.exercise${suffix} course-as-committed)
+    endif()
     target_link_libraries(${base}.exercise${suffix} PRIVATE gpucheck_checkapi lesson_common
                                                             CUDA::cublas ${LESSON_LIBRARIES})
     target_include_directories(${base}.exercise${suffix} PRIVATE ${lesson_dir})
@@ -97,7 +119,7 @@ function(gpucourse_add_lesson prefix lesson_dir solution_dir exclude_from_all)
                             CUDA_ARCHITECTURES "${GPUCOURSE_TEST_CUDA_ARCHITECTURES}")
     endif()
 
-    add_executable(${base}.check${suffix} ${exclude} $<TARGET_OBJECTS:${base}.exercise${suffix}>
+    add_executable(${base}.check${suffix} ${variant_exclude} $<TARGET_OBJECTS:${base}.exercise${suffix}>
                    $<TARGET_OBJECTS:${base}.check-objects> $<TARGET_OBJECTS:gpucheck_check_main>)
     target_link_libraries(${base}.check${suffix} PRIVATE gpucheck_checkapi ${judgement}
                                                          lesson_common CUDA::cublas
@@ -106,7 +128,7 @@ function(gpucourse_add_lesson prefix lesson_dir solution_dir exclude_from_all)
       LINKER_LANGUAGE CUDA OUTPUT_NAME check${suffix} RUNTIME_OUTPUT_DIRECTORY ${output_dir})
 
     if(EXISTS ${lesson_dir}/main.cu)
-      add_executable(${base}.run${suffix} ${exclude} $<TARGET_OBJECTS:${base}.exercise${suffix}>
+      add_executable(${base}.run${suffix} ${variant_exclude} $<TARGET_OBJECTS:${base}.exercise${suffix}>
                      $<TARGET_OBJECTS:${base}.main>)
       set_target_properties(${base}.run${suffix} PROPERTIES LINKER_LANGUAGE CUDA)
       target_link_libraries(${base}.run${suffix} PRIVATE lesson_common CUDA::cublas
@@ -126,6 +148,18 @@ function(gpucourse_lesson_folders out_var)
   list(SORT folders)
   set(${out_var} ${folders} PARENT_SCOPE)
 endfunction()
+
+# The starters as committed (the `starter` targets above): written at configure time, so that
+# they exist when the targets are defined, and brought up to date at every build.
+set(GPUCOURSE_STARTERS_DIR ${PROJECT_BINARY_DIR}/course-as-committed)
+execute_process(COMMAND ${PROJECT_SOURCE_DIR}/tools/course-as-committed.sh ${PROJECT_SOURCE_DIR}
+                        ${GPUCOURSE_STARTERS_DIR})
+file(GLOB _committed_starters ${GPUCOURSE_STARTERS_DIR}/lessons/*/exercise.cu)
+add_custom_target(course-as-committed ALL
+  COMMAND ${PROJECT_SOURCE_DIR}/tools/course-as-committed.sh ${PROJECT_SOURCE_DIR}
+          ${GPUCOURSE_STARTERS_DIR}
+  BYPRODUCTS ${_committed_starters}
+  COMMENT "The lessons' starters as committed in git (tools/course-as-committed.sh)")
 
 # Every lesson's targets, then the fixture lessons' (called once, after the checker's targets).
 function(gpucourse_add_lessons)

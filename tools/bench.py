@@ -54,9 +54,10 @@ def run_timed(command, cwd=ROOT, env=None, timeout=900):
 
 
 def command_status(code, output):
-    """The status of the command make ran, where make said it (QUIET_FAILURE=0): "make: ***
-    [Makefile:NN: check] Error 77", or "make[1]: ..." when make bench runs the bench, whose make
-    then ends with its own status (2). The first such line is the innermost make's."""
+    """The status of the command make ran. The Makefile exits with it by itself (its exit plugin);
+    where that plugin could not be built, make says it instead: "make: *** [Makefile:NN: check]
+    Error 77", or "make[1]: ..." when make bench runs the bench, whose make then ends with its own
+    status (2). The first such line is the innermost make's."""
     said = re.search(r"make(?:\[\d+\])?: \*\*\* \[[^]]*\] Error (\d+)", output)
     return int(said.group(1)) if said else code
 
@@ -199,8 +200,8 @@ def verdict_ratio(passing, failing):
 
 def edit_to_verdict(build, has_gpu):
     env = dict(os.environ, GPUCHECK_STATE_FILE=os.path.join(build, "bench-state.json"), NO_COLOR="1")
-    # QUIET_FAILURE=0: make waits for gpucheck (its CPU time is counted) and says its status.
-    make = ["make", "--no-print-directory", "-s", f"BUILD={build}", "QUIET_FAILURE=0"]
+    # make waits for gpucheck (its CPU time is counted) and exits with its status (Makefile).
+    make = ["make", "--no-print-directory", "-s", f"BUILD={build}"]
     solution = os.path.join(ROOT, "solutions", LESSON, "exercise.cu")
     passing = measure(PASSING, make + ["check", "LESSON=4", "SOLUTION=1"], before=touch(solution),
                       env=env)

@@ -10,14 +10,23 @@ book would show:
   replaces the block's content with a fresh include from the same anchor, so it never drifts);
 - an ```{.output lesson=... run=...}``` block gets the recorded output
   (lessons/LESSON/results/RUN.txt, without its header; the book ignores the content too);
-- a ```{.timeline trace=...}``` block is followed by its figure, an SVG drawn with
-  build/bin/book-timeline into lessons/NN-slug/figures/, between the lines
-  <!-- lesson-text: figure --> and <!-- lesson-text: end -->, which the book drops.
+- a ```{.timeline #fig:name trace=...}``` block is followed by its figure, an SVG drawn with
+  build/bin/book-timeline into lessons/NN-slug/figures/, with an anchor for links to it
+  ([the figure “name”](#fig:name)), between the lines <!-- lesson-text: figure --> and
+  <!-- lesson-text: end -->, which the book drops. The figure's caption is the author's italic
+  paragraph right after those lines, written once (the book's figure takes it from there).
 
     tools/lesson_text.py [--check] [--timeline-tool build/bin/book-timeline] [LESSON_DIR...]
 
 --check writes nothing and exits 1 when a lesson.md or a figure is not what this tool would
 write (make lesson-text writes them; make selftest and the CTest test lesson_text_is_current check).
+
+A lesson's exercise.cu is the student's file: its listings are always taken from the starter as
+committed in git (HEAD), never from a student's edited copy, so that no answer is written into the
+course (an author who changes a starter commits it, then runs make lesson-text). --committed also
+reads the lesson texts and figures as committed (the course's tests: a student's notes in
+lesson.md are not the course's). Without git (a tarball), the files as they are are read, and
+that is said.
 """
 import argparse
 import os
@@ -29,6 +38,55 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "book", "tests"))
 from check_book import region  # noqa: E402  (the one Python reading of // ANCHOR: regions)
+
+STUDENT_EXERCISE = re.compile(r"^lessons/\d\d-[^/]+/exercise\.cu$")
+LESSON_TEXT = re.compile(r"^lessons/\d\d-[^/]+/(lesson(\.zh)?\.md|figures/[^/]+)$")
+COMMITTED_TEXTS = False  # --committed: the lesson texts and figures read from git HEAD too
+_said_not_committed = set()
+
+
+def committed_text(relpath):
+    """The text of `relpath` (relative to ROOT) in git HEAD; None without git or when not there."""
+    done = subprocess.run(["git", "-C", ROOT, "show", "HEAD:" + relpath], stdout=subprocess.PIPE,
+                          stderr=subprocess.DEVNULL, check=False)
+    return done.stdout.decode("utf-8") if done.returncode == 0 else None
+
+
+def course_text(path):
+    """The course's text of a file: a student's exercise.cu (and with --committed, a lesson's text
+    or figure) as committed in git; any other file as it is. None when it does not exist."""
+    rel = os.path.relpath(path, ROOT)
+    working = open(path, encoding="utf-8").read() if os.path.isfile(path) else None
+    if STUDENT_EXERCISE.match(rel) or (COMMITTED_TEXTS and LESSON_TEXT.match(rel)):
+        text = committed_text(rel)
+        if text is None:
+            if rel not in _said_not_committed and working is not None:
+                _said_not_committed.add(rel)
+                print(f"lesson_text: {rel} is not in git HEAD (no git here?): read as it is",
+                      file=sys.stderr)
+            return working
+        if STUDENT_EXERCISE.match(rel) and working not in (None, text) and \
+                rel not in _said_not_committed:
+            _said_not_committed.add(rel)
+            print(f"lesson_text: {rel} differs from git HEAD: its listings come from the starter "
+                  "as committed", file=sys.stderr)
+        return text
+    return working
+
+
+def course_region(path, anchor):
+    """check_book.region of the course's text of `path` (course_text)."""
+    text = course_text(path)
+    if text is None:
+        return region(path, anchor)  # says what is missing, as it always did
+    with tempfile.NamedTemporaryFile("w", suffix=os.path.splitext(path)[1], encoding="utf-8",
+                                     delete=False) as copy:
+        copy.write(text)
+    try:
+        return region(copy.name, anchor)
+    finally:
+        os.unlink(copy.name)
+
 
 FENCE_OPEN = re.compile(r"^(`{3,})\{(.*)\}\s*$")
 FIGURE_BEGIN = "<!-- lesson-text: figure -->"
@@ -87,7 +145,7 @@ def fill(lesson_dir, tool, figures, text_name="lesson.md"):
     svg text} (a translation draws the same figures from the same data)."""
     folder = os.path.basename(lesson_dir)
     lang = "zh" if text_name.endswith(".zh.md") else "en"
-    lines = open(os.path.join(lesson_dir, text_name), encoding="utf-8").read().split("\n")
+    lines = course_text(os.path.join(lesson_dir, text_name)).split("\n")
     out, i = [], 0
     while i < len(lines):
         m = FENCE_OPEN.match(lines[i])
@@ -104,7 +162,7 @@ def fill(lesson_dir, tool, figures, text_name="lesson.md"):
             path = attrs["include"]
             path = os.path.join(ROOT, path[1:]) if path.startswith("/") else \
                 os.path.join(lesson_dir, path)
-            content = region(path, attrs.get("anchor"))
+            content = course_region(path, attrs.get("anchor"))
         elif "output" in classes:
             header, body = recorded_output(attrs.get("lesson", folder), attrs.get("run", "main"))
             content = body if header is not None else \
@@ -120,9 +178,8 @@ def fill(lesson_dir, tool, figures, text_name="lesson.md"):
                 draw_timeline(tool, os.path.join(ROOT, trace.lstrip("/")), svg, attrs)
                 figures[os.path.join(lesson_dir, svg_rel)] = open(svg, encoding="utf-8").read()
             content = "Timeline drawn from " + trace + " (the figure below)."
-            caption = attrs.get("caption", "Timeline of " + trace)
-            figure = [FIGURE_BEGIN, "", f"![{caption}]({svg_rel})", "", f"*{caption}*", "",
-                      FIGURE_END]
+            anchor = [f'<a id="{ident}"></a>', ""] if ident else []
+            figure = [FIGURE_BEGIN, "", *anchor, f"![{name}]({svg_rel})", "", FIGURE_END]
         if content is None:  # a block this tool does not fill: kept as it is
             out.extend(lines[i:end + 1])
             i = end + 1
@@ -254,7 +311,8 @@ def plots(lesson_dir, figures, lang="en"):
         text = a.get("caption_zh", a.get("caption", "")) if lang == "zh" else a.get("caption", "")
         caption = (text + ("" if lang == "zh" else " ") +  # Chinese sentences take no space
                    book_word("measured-on", lang, describe_machine(header, lang))).strip()
-        result += [f"![{caption}]({svg_rel})", "", f"*{caption}*", ""]
+        # The caption once, under the plot; the image's text only names it.
+        result += [f"![{a['run']} plot]({svg_rel})", "", f"*{caption}*", ""]
     return result
 
 
@@ -275,9 +333,13 @@ def trailing_section(lesson_dir, text, figures, lang="en"):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="write nothing; exit 1 when stale")
+    parser.add_argument("--committed", action="store_true",
+                        help="read the lesson texts and figures as committed in git (tests)")
     parser.add_argument("--timeline-tool", default=os.path.join(ROOT, "build", "bin", "book-timeline"))
     parser.add_argument("lessons", nargs="*")
     args = parser.parse_args()
+    global COMMITTED_TEXTS
+    COMMITTED_TEXTS = args.committed
     lesson_dirs = args.lessons or sorted(
         os.path.join(ROOT, "lessons", d) for d in os.listdir(os.path.join(ROOT, "lessons"))
         if re.match(r"^\d\d-", d) and os.path.isfile(os.path.join(ROOT, "lessons", d, "lesson.md")))
@@ -293,7 +355,7 @@ def main():
                 wanted[os.path.join(lesson_dir, name)] = fill(lesson_dir, args.timeline_tool, figures, name)
         wanted.update(figures)
         for path, text in wanted.items():
-            current = open(path, encoding="utf-8").read() if os.path.isfile(path) else None
+            current = course_text(path)
             if current == text:
                 continue
             stale.append(os.path.relpath(path, ROOT))
@@ -302,6 +364,8 @@ def main():
                 with open(path, "w", encoding="utf-8") as f:
                     f.write(text)
     if args.check and stale:
+        # make lesson-text takes every listing of exercise.cu from the starter as committed, so
+        # this advice never writes a student's answer into the course.
         print("Stale (run make lesson-text, then commit): " + ", ".join(stale))
         return 1
     print(("wrote " + ", ".join(stale)) if stale and not args.check else "lesson text is current")

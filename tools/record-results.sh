@@ -44,8 +44,11 @@ record() { # record FOLDER RUN ENVIRONMENT [ARGS...]   (ENVIRONMENT: "" or NAME=
     echo "# cuda: $cuda"
     echo "# date: $date"
     echo "# command: ${environment:+$environment }make run LESSON=$number SOLUTION=1$args"
+    # The course's own paths (__FILE__ in an error message) relative to the course: a path of the
+    # machine it was recorded on says nothing to a reader (issue 47). pipefail (above) keeps the
+    # program's status.
     # shellcheck disable=SC2086 # the environment is NAME=VALUE words
-    env $environment "$program" "$@" </dev/null 2>&1
+    env $environment "$program" "$@" </dev/null 2>&1 | sed "s#$root/##g"
   } >"$out.tmp" || { echo "record-results: $folder ($run) failed:" >&2; tail -n 20 "$out.tmp" >&2; rm -f "$out.tmp"; return 1; }
   mv "$out.tmp" "$out"
   echo "recorded ${out#"$root"/}"

@@ -1,6 +1,6 @@
 -- SPDX-License-Identifier: MIT
 -- Stage 1 of the book, run once per lesson.md (and once per front chapter): turns one lesson into
--- one numbered chapter. Front matter -> chapter title, objectives box, hints (and in the instructor
+-- one numbered chapter. Front matter -> chapter title, objectives box; hints.md -> hints (and in the instructor
 -- edition: instructor notes, answers, the whole solution); code blocks with `include`/`anchor` ->
 -- listings from the real files; `.output` -> measured output with the GPU named; `.compare` ->
 -- the article's numbers next to this GPU's; `.plot` and `.timeline` -> figures made from data;
@@ -231,6 +231,13 @@ local function rewrite_links(blocks, ids)
         return nil -- http:, https:, mailto:
       end
       local anchor = target:match("^#(.+)$")
+      -- [the figure “x”](#fig:x): how lesson.md refers to a figure (table, listing, section), so
+      -- that a repository's viewer shows words and a working link, not the key "@fig:x" (issue
+      -- 47). The book numbers it as it does @fig:x: "Figure 4.2", linked.
+      local kind = anchor and anchor:match("^(%a+):[%w_-]+$")
+      if kind == "fig" or kind == "sec" or kind == "tbl" or kind == "lst" then
+        return pandoc.Cite(link.content, { pandoc.Citation(anchor, "NormalCitation") })
+      end
       if anchor then
         if ids[anchor] then
           link.target = "#" .. ids[anchor]
@@ -292,14 +299,30 @@ local function objectives_box(meta)
   return pandoc.Div(content, pandoc.Attr("", { "objectives" }))
 end
 
-local function hints_section(meta)
-  local hints = meta_list(meta.hints)
-  if #hints == 0 then
+-- The lesson's hints: the numbered list of hints.md beside the text (hints.zh.md beside
+-- lesson.zh.md), apart from the text so that a student reading it does not read them by accident
+-- (checker/core/lesson_hints.hpp reads the same file for make hint).
+local function hints_from_file()
+  local own = pandoc.path.filename(ctx.source):gsub("^lesson%.", "hints.")
+  local file = io.open(pandoc.path.join({ ctx.dir, own }), "r") or
+               io.open(pandoc.path.join({ ctx.dir, "hints.md" }), "r")
+  if not file then
     return {}
   end
-  local items = {}
-  for _, hint in ipairs(hints) do
-    table.insert(items, meta_blocks(hint))
+  local text = file:read("a")
+  file:close()
+  for _, block in ipairs(pandoc.read(text, "markdown").blocks) do
+    if block.t == "OrderedList" then
+      return block.content
+    end
+  end
+  return {}
+end
+
+local function hints_section(meta)
+  local items = hints_from_file()
+  if #items == 0 then
+    return {}
   end
   return {
     pandoc.Header(2, { pandoc.Str(words.get("hints")) }, pandoc.Attr(ctx.prefix .. "hints", { "hints" })),
@@ -553,7 +576,21 @@ local function drop_lesson_text_figures(blocks)
       table.insert(kept, block)
     end
   end
-  return kept
+  -- A timeline's caption is the italic paragraph right after its figure, outside the generated
+  -- lines, so that lesson.md shows it once (issue 47): the book's figure takes it from there.
+  local out = {}
+  for _, block in ipairs(kept) do
+    local previous = out[#out]
+    if previous and previous.t == "CodeBlock" and previous.classes:includes("timeline") and
+        not previous.attributes["caption"] and block.t == "Para" and #block.content == 1 and
+        block.content[1].t == "Emph" then
+      previous.attributes["caption"] =
+          pandoc.write(pandoc.Pandoc({ pandoc.Plain(block.content[1].content) }), "markdown")
+    else
+      table.insert(out, block)
+    end
+  end
+  return out
 end
 
 function Pandoc(doc)

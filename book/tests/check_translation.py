@@ -97,7 +97,13 @@ def structure(path):
     # its words, and so its anchor, are free to differ.
     if items and items[0][1] == "heading 1":
         items = items[1:]
-    return front_facts(head), items
+    facts = front_facts(head)
+    # The hints live beside the text (hints.md, hints.zh.md: issue 47), as many in each language.
+    name = os.path.basename(path)
+    hints = os.path.join(os.path.dirname(path), "hints." + name[len("lesson."):])
+    if name.startswith("lesson.") and os.path.isfile(hints):
+        facts["hints"] = len(re.findall(r"(?m)^\d+\. ", open(hints, encoding="utf-8").read()))
+    return facts, items
 
 
 def compare(english, translated):

@@ -4,6 +4,7 @@
 #include "checkapi/say.hpp"
 
 #include <cuda_runtime.h>
+#include <dlfcn.h>
 
 namespace gpucheck {
 
@@ -13,7 +14,13 @@ device_status probe_device() {
   const cudaError_t error = cudaGetDeviceCount(&count);
   if (error != cudaSuccess || count == 0) {
     if (error == cudaErrorInsufficientDriver) {
-      status.reason = say("check.api.device.no-driver");
+      // The runtime says the same for no driver and for one too old; gpucheck's own probe
+      // (core/gpu_probe.cpp) names the missing library, and so does this one, in its words.
+      constexpr const char* driver_library = "libcuda.so.1";
+      void* driver = dlopen(driver_library, RTLD_LAZY | RTLD_LOCAL);
+      status.reason = driver == nullptr
+                          ? say("check.api.device.no-driver", {{"library", driver_library}})
+                          : say("check.api.device.old-driver");
     } else if (error == cudaErrorNoDevice || error == cudaSuccess) {
       status.reason = say("check.api.device.none-visible");
     } else {

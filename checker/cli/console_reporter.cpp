@@ -13,6 +13,11 @@ void console_reporter::build_started(const std::string&) {
     std::cout << messages::text(m_options.solution ? "progress.compiling-solution"
                                                    : "progress.compiling")
               << std::endl;
+    if (!m_options.first_build_minutes.empty()) {
+      std::cout << messages::text("progress.first-build",
+                                  {{"minutes", m_options.first_build_minutes}})
+                << std::endl;
+    }
   }
 }
 

@@ -13,8 +13,11 @@ namespace gpucheck::cli {
 class console_reporter final : public progress_reporter {
 public:
   struct options {
-    bool say_builds = false;   // "compiling ...", then "running the checks ..." (stdout)
-    bool solution = false;     // ... of the reference solution
+    bool say_builds = false; // "compiling ...", then "running the checks ..." (stdout)
+    bool solution = false;   // ... of the reference solution
+    // The first build of a program (its minutes, measured): said after "compiling ..." (issue 47);
+    // empty when the program exists already, and a rebuild takes seconds.
+    std::string first_build_minutes = "";
     bool say_progress = false; // "waiting for another check on this GPU ..." (stderr)
     std::string progress_indent = "";
   };

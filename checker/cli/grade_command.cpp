@@ -15,6 +15,7 @@
 #include "cli/grade_batch.hpp"
 #include "cli/grade_slurm.hpp"
 #include "cli/timeout_option.hpp"
+#include "cli/usage.hpp"
 #include "core/check_runner.hpp"
 #include "core/exit_codes.hpp"
 
@@ -35,10 +36,8 @@ int run_grade_command(const std::vector<std::string>& arguments) {
     std::cerr << "gpucheck grade: "
               << (parsed.error.empty() ? "name one folder of submissions and --lesson N"
                                        : parsed.error)
-              << "\nusage: gpucheck grade SUBMISSIONS_DIR --lesson N [--csv FILE] [--out DIR] "
-                 "[--timeout SECONDS] [--tree DIR]\n"
-                 "       [--no-sandbox | --require-sandbox]\n"
-                 "       [--slurm [--partition P] [--gpus-per-task 1] [--time 10:00]]\n";
+              << "\n"
+              << command_synopsis("grade");
     return to_int(exit_code::usage);
   }
   const fs::path submissions_dir = parsed.positional[0];

@@ -5,7 +5,7 @@
 #include "cli/course_paths.hpp"
 #include "cli/lesson_command.hpp"
 #include "core/exit_codes.hpp"
-#include "core/front_matter.hpp"
+#include "core/lesson_hints.hpp"
 #include "core/student_state.hpp"
 #include "messages/messages.hpp"
 
@@ -19,18 +19,13 @@ namespace gpucheck::cli {
 using messages::text;
 
 int run_hint_command(const std::vector<std::string>& arguments) {
-  const auto start = start_lesson_command(arguments, {.command = "hint",
-                                                      .value_options = {"state-file"},
-                                                      .flag_options = {"all"},
-                                                      .usage = "gpucheck hint LESSON [--all]"});
+  const auto start = start_lesson_command(
+      arguments, {.command = "hint", .value_options = {"state-file"}, .flag_options = {"all"}});
   if (const auto* ended = std::get_if<exit_code>(&start)) {
     return to_int(*ended);
   }
   const auto& [parsed, paths, lesson] = std::get<lesson_command_start>(start);
-  std::ifstream file(lesson.text_file());
-  std::ostringstream lesson_text;
-  lesson_text << file.rdbuf();
-  const auto hints = parse_front_matter(lesson_text.str()).list("hints");
+  const auto hints = read_hints(lesson.lesson_dir); // hints.md, or hints.zh.md in Chinese
   if (hints.empty()) {
     std::cout << text("hint.none", {{"folder", lesson.folder}}) << "\n";
     return to_int(exit_code::pass);
@@ -51,6 +46,11 @@ int run_hint_command(const std::vector<std::string>& arguments) {
     std::cout << "\n" << text("hint.next", {{"number", lesson.folder.substr(0, 2)}}) << "\n";
   } else {
     std::cout << "\n" << text("hint.last", {{"path", lesson.text_file().string()}}) << "\n";
+  }
+  if (messages::current_language() != messages::language::english) {
+    // One counter per lesson, whatever the language: a student who switches (make hint LANG=zh)
+    // is told, so that a hint that seems skipped is not taken for a missing one.
+    std::cout << text("hint.shared-counter") << "\n";
   }
   state.set_hints_shown(lesson.folder, std::max(shown, state.hints_shown(lesson.folder)));
   if (!state.save(state_file)) {

@@ -2,6 +2,7 @@
 #include "cli/lesson_command.hpp"
 
 #include "cli/progress_state.hpp"
+#include "cli/usage.hpp"
 #include "messages/messages.hpp"
 
 #include <iostream>
@@ -19,8 +20,8 @@ start_lesson_command(const std::vector<std::string>& arguments, const lesson_com
   const std::size_t named = start.parsed.positional.size();
   if (!start.parsed.error.empty() || named > 1 || (named == 0 && !line.next_when_unnamed)) {
     std::cerr << "gpucheck " << line.command << ": "
-              << (start.parsed.error.empty() ? "name one lesson" : start.parsed.error)
-              << "\nusage: " << line.usage << "\n";
+              << (start.parsed.error.empty() ? "name one lesson" : start.parsed.error) << "\n"
+              << command_synopsis(line.command);
     return exit_code::usage;
   }
   start.paths = find_course_paths(start.parsed);

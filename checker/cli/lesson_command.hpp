@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The start that every command on one lesson shares (check, watch, hint, run, reset): its command
-// line parsed, the course found, the lesson named resolved; a usage error said once, here.
+// line parsed, the course found, the lesson named resolved; a usage error said once, here, with
+// the command's synopsis (cli/usage.hpp).
 #pragma once
 
 #include "cli/command_line.hpp"
@@ -19,7 +20,6 @@ struct lesson_command_line {
   std::string command;                 // "check"
   std::set<std::string> value_options; // beside --source-dir and --build-dir
   std::set<std::string> flag_options;  // beside --fixtures
-  std::string usage;                   // what follows "usage: "
   bool next_when_unnamed = false;      // check: no LESSON checks the first one not passed yet
 };
 

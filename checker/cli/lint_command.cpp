@@ -5,14 +5,18 @@
 #include "cli/command_line.hpp"
 #include "cli/course_paths.hpp"
 #include "cli/timeout_option.hpp"
+#include "cli/usage.hpp"
 #include "core/check_runner.hpp"
 #include "core/compiler_diagnostics.hpp"
 #include "core/exit_codes.hpp"
 #include "core/process_runner.hpp"
+#include "messages/messages.hpp"
 #include "report/lint_report.hpp"
 #include "report/terminal_report.hpp"
+#include "rules/registry.hpp"
 #include "timeline/timeline_svg.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
@@ -59,6 +63,26 @@ int build_program(const fs::path& source, const fs::path& output) {
   return to_int(exit_code::build_failed);
 }
 
+// Without a GPU the program ran, but its numbers are not a GPU's and there is no GPU activity to
+// judge them by: say so, and what lint would have judged (the intervals it timed, the rules).
+void say_what_lint_would_judge(const trace::run_trace& trace) {
+  const rules::rule_results found = analysis::analyze(trace, {});
+  std::cout << "\n" << messages::text("lint.no-gpu") << "\n";
+  std::cout << (found.intervals.empty()
+                    ? messages::text("lint.would-judge-none")
+                    : messages::text("lint.would-judge",
+                                     {{"count", std::to_string(found.intervals.size())}}))
+            << "\n";
+  for (const rules::rule_info& rule : rules::all_rules()) {
+    if (rule.level != rules::severity::note) {
+      std::cout << "  " << rule.id
+                << std::string(24 - std::min<std::size_t>(rule.id.size(), 22), ' ') << rule.title
+                << "\n";
+    }
+  }
+  std::cout << messages::text("lint.no-gpu-next") << "\n";
+}
+
 } // namespace
 
 int run_lint_command(const std::vector<std::string>& arguments) {
@@ -68,8 +92,8 @@ int run_lint_command(const std::vector<std::string>& arguments) {
   if (!parsed.error.empty() || parsed.positional.size() > 1 ||
       (!has_file && parsed.after_dashes.empty())) {
     std::cerr << "gpucheck lint: " << (parsed.error.empty() ? "name a program" : parsed.error)
-              << "\nusage: gpucheck lint FILE.cu [--json] [--timeline OUT.svg] [-- ARGS]\n"
-              << "       gpucheck lint [--json] [--timeline OUT.svg] -- PROGRAM [ARGS]\n";
+              << "\n"
+              << command_synopsis("lint");
     return to_int(exit_code::usage);
   }
   const auto timeout = timeout_seconds(parsed, "lint", {.seconds = 120});
@@ -128,9 +152,7 @@ int run_lint_command(const std::vector<std::string>& arguments) {
   }
   const trace::run_trace& trace = *loaded.trace;
   if (trace.info.device.empty() && trace.activity.empty()) {
-    std::cout
-        << "Built and ran. The timing analysis needs an NVIDIA GPU, and this machine has none "
-           "(no CUDA device was seen).\n";
+    say_what_lint_would_judge(trace);
     return to_int(exit_code::no_device);
   }
 

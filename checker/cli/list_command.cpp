@@ -3,6 +3,7 @@
 
 #include "cli/command_line.hpp"
 #include "cli/course_paths.hpp"
+#include "cli/usage.hpp"
 #include "core/exit_codes.hpp"
 
 #include <iostream>
@@ -13,7 +14,7 @@ int run_list_command(const std::vector<std::string>& arguments) {
   const parsed_arguments parsed =
       parse_arguments(arguments, {"source-dir", "build-dir"}, {"fixtures"});
   if (!parsed.error.empty()) {
-    std::cerr << "gpucheck list: " << parsed.error << "\n";
+    std::cerr << "gpucheck list: " << parsed.error << "\n" << command_synopsis("list");
     return to_int(exit_code::usage);
   }
   const lesson_catalog catalog = find_course_paths(parsed).catalog();

@@ -10,6 +10,7 @@
 #include "cli/run_command.hpp"
 #include "cli/selftest_command.hpp"
 #include "cli/status_command.hpp"
+#include "cli/usage.hpp"
 #include "cli/watch_command.hpp"
 #include "core/exit_codes.hpp"
 #include "messages/messages.hpp"
@@ -18,71 +19,22 @@
 #include <string>
 #include <vector>
 
-namespace {
-
-const char usage[] = R"(gpucheck: checks CUDA timing exercises, and how they time.
-
-usage:
-  gpucheck check LESSON [--solution] [--json] [--json-file F] [--timeout SECONDS]
-                 [--timeline OUT.svg]
-      Build the lesson's checks with your exercise.cu (or the reference, with --solution), run
-      them with a time limit (default 60 s, or GPUCHECK_TIMEOUT), and say what is right and wrong.
-      LESSON is a number (4), a folder (04-two-sync-methods) or a slug (two-sync-methods).
-      --timeline runs the checks under the tracer and draws your run as an SVG picture.
-      --sanitize also runs them under compute-sanitizer (the lesson's tools; memcheck by default).
-      --junit FILE, --gradescope FILE write JUnit XML, Gradescope results.json as well.
-  gpucheck grade SUBMISSIONS_DIR --lesson N [--csv FILE] [--out DIR] [--timeout SECONDS]
-                [--tree DIR]
-      Check every submission (a folder with exercise.cu, or a .cu file) in a grading build tree
-      (DIR/.build, or the --tree given, which later batches reuse); a report per student in DIR
-      (default grade-results) and a CSV summary.
-  gpucheck grade SUBMISSIONS_DIR --lesson N --slurm [--partition P] [--gpus-per-task 1]
-                [--time 10:00] [--out DIR] [--csv FILE] [--timeout SECONDS]
-      The same on a Slurm cluster: one job array (a task per submission, each with a GPU of its
-      own and a grading tree of its own; the script is DIR/.slurm/grade.sbatch), waited for with
-      sbatch --wait; then the same reports and CSV. Run again, it resubmits only the submissions
-      without a result. --gpus-per-task 0 asks for no GPU (a cluster without GPUs: exit 77).
-  gpucheck run LESSON [--solution] [-- ARGUMENTS]
-      Build the lesson's experiment (main.cu with your exercise.cu) and run it; without a CUDA
-      device, say so and exit 77 instead of running it.
-  gpucheck hint LESSON [--all]
-      The lesson's next hint (each call shows one more), or all of them.
-  gpucheck lint FILE.cu [--json] [--timeline OUT.svg] [-- ARGS]
-  gpucheck lint [--json] [--timeline OUT.svg] -- PROGRAM [ARGS]
-      Run a CUDA program under the tracer and report how each interval it timed was measured.
-  gpucheck list
-      The lessons, in order.
-  gpucheck status [--state-file FILE]
-      Every lesson: not started, failing, passed, or passed earlier but changed since; when it was
-      last checked; the next lesson to do (what `gpucheck check` with no LESSON checks).
-  gpucheck watch LESSON [--solution] [--timeout SECONDS]
-      Check the lesson, then again at every save of a file in its folder; Ctrl-C quits.
-  gpucheck reset LESSON [--from REV]
-      Put the starter exercise.cu back (as committed in git HEAD, or REV), after saving yours in
-      .gpucheck/backups/NN-slug/.
-  gpucheck selftest [LESSON...] [--static-only]
-      For lesson authors: front matter, anchors, TODOs; every starter builds and fails its
-      checks, every solution passes (exit 77: sound, but no GPU here to run the checks).
-  gpucheck new-lesson NUM SLUG
-      For lesson authors: the scaffold of lessons/NN-slug/ and solutions/NN-slug/.
-
-exit codes: 0 pass, 1 wrong, 2 usage, 3 build failed, 4 crashed or timed out,
-            75 inconclusive (re-run), 77 no CUDA device (GPU checks skipped)
-)";
-
-} // namespace
-
 int main(int argc, char** argv) {
   // GPUCHECK_LANG=zh, or a Chinese locale, shows the messages in Chinese (messages/messages.hpp).
   gpucheck::messages::set_language(gpucheck::messages::language_from_environment());
   const std::vector<std::string> arguments(argv + 1, argv + argc);
   if (arguments.empty() || arguments[0] == "help" || arguments[0] == "--help" ||
       arguments[0] == "-h") {
-    std::cout << usage;
+    std::cout << gpucheck::cli::full_usage();
     return arguments.empty() ? gpucheck::to_int(gpucheck::exit_code::usage) : 0;
   }
   const std::string& command = arguments[0];
   const std::vector<std::string> rest(arguments.begin() + 1, arguments.end());
+  if (const std::string usage = gpucheck::cli::command_usage(command);
+      !usage.empty() && gpucheck::cli::asks_for_help(rest)) {
+    std::cout << usage;
+    return 0;
+  }
   if (command == "check") {
     return gpucheck::cli::run_check_command(rest);
   }
@@ -116,6 +68,6 @@ int main(int argc, char** argv) {
   if (command == "new-lesson") {
     return gpucheck::cli::run_new_lesson_command(rest);
   }
-  std::cerr << "gpucheck: unknown command '" << command << "'\n\n" << usage;
+  std::cerr << "gpucheck: unknown command '" << command << "'\n\n" << gpucheck::cli::full_usage();
   return gpucheck::to_int(gpucheck::exit_code::usage);
 }

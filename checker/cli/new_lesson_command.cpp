@@ -3,6 +3,7 @@
 
 #include "cli/command_line.hpp"
 #include "cli/course_paths.hpp"
+#include "cli/usage.hpp"
 #include "core/exit_codes.hpp"
 #include "core/lesson_scaffold.hpp"
 
@@ -16,8 +17,7 @@ namespace fs = std::filesystem;
 int run_new_lesson_command(const std::vector<std::string>& arguments) {
   const parsed_arguments parsed = parse_arguments(arguments, {"source-dir", "build-dir"}, {});
   const auto usage = [](const std::string& message) {
-    std::cerr << "gpucheck new-lesson: " << message
-              << "\nusage: gpucheck new-lesson NUM SLUG   (make new-lesson NUM=10 SLUG=my-topic)\n";
+    std::cerr << "gpucheck new-lesson: " << message << "\n" << command_synopsis("new-lesson");
     return to_int(exit_code::usage);
   };
   if (!parsed.error.empty()) {

@@ -25,11 +25,8 @@ std::string shown(const fs::path& file, const fs::path& root) {
 } // namespace
 
 int run_reset_command(const std::vector<std::string>& arguments) {
-  const auto start =
-      start_lesson_command(arguments, {.command = "reset",
-                                       .value_options = {"from", "backup-dir"},
-                                       .flag_options = {},
-                                       .usage = "gpucheck reset LESSON [--from REV]"});
+  const auto start = start_lesson_command(
+      arguments, {.command = "reset", .value_options = {"from", "backup-dir"}, .flag_options = {}});
   if (const auto* ended = std::get_if<exit_code>(&start)) {
     return to_int(*ended);
   }

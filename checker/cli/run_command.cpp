@@ -16,11 +16,8 @@
 namespace gpucheck::cli {
 
 int run_run_command(const std::vector<std::string>& arguments) {
-  const auto start =
-      start_lesson_command(arguments, {.command = "run",
-                                       .value_options = {},
-                                       .flag_options = {"solution"},
-                                       .usage = "gpucheck run LESSON [--solution] [-- ARGUMENTS]"});
+  const auto start = start_lesson_command(
+      arguments, {.command = "run", .value_options = {}, .flag_options = {"solution"}});
   if (const auto* ended = std::get_if<exit_code>(&start)) {
     return to_int(*ended);
   }
@@ -30,9 +27,13 @@ int run_run_command(const std::vector<std::string>& arguments) {
     return to_int(exit_code::build_failed);
   }
   // On stderr: what the program prints on stdout stays its own.
-  std::cerr << "Compiling " << (solution ? "the reference solution" : "your exercise.cu")
-            << " with lesson " << lesson.folder << "'s program (half a minute the first time)..."
+  std::cerr << messages::text(solution ? "run.compiling-solution" : "run.compiling",
+                              {{"folder", lesson.folder}})
             << std::endl;
+  if (!std::filesystem::exists(paths.build_dir / "bin" / lesson.target_prefix / lesson.folder /
+                               (solution ? "run-solution" : "run"))) {
+    std::cerr << messages::text("run.first-build") << std::endl;
+  }
   const build_outcome built =
       build_target(paths.source_dir, paths.build_dir, lesson.run_target(solution));
   if (!built.ok) {
@@ -55,10 +56,10 @@ int run_run_command(const std::vector<std::string>& arguments) {
   // Without a device every CUDA call fails, with errors that mislead (cudaErrorInsufficientDriver
   // asks for a driver upgrade): say what is missing instead, with check's exit code for it.
   if (const gpu_presence gpu = probe_gpu(); !gpu.present) {
-    std::cerr << "Built, not run: lesson " << lesson.folder
-              << "'s program needs an NVIDIA GPU, and this machine has none (" << gpu.reason
-              << ").\nYour code compiles. make check LESSON=" << lesson.folder.substr(0, 2)
-              << " runs the checks that need no GPU; the lesson text shows what a GPU prints.\n";
+    std::cerr << messages::text("run.no-gpu", {{"folder", lesson.folder},
+                                               {"reason", gpu.reason},
+                                               {"number", lesson.folder.substr(0, 2)}})
+              << "\n";
     return to_int(exit_code::no_device);
   }
   const auto program = paths.build_dir / "bin" / lesson.target_prefix / lesson.folder /

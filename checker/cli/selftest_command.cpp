@@ -6,6 +6,7 @@
 #include "cli/console_reporter.hpp"
 #include "cli/course_paths.hpp"
 #include "cli/timeout_option.hpp"
+#include "cli/usage.hpp"
 #include "core/check_runner.hpp"
 #include "core/exit_codes.hpp"
 #include "core/lesson_validation.hpp"
@@ -25,6 +26,7 @@ struct gpu_outcome {
 // The starter must build and fail (1); the solution must pass (0). 77: built, not run.
 gpu_outcome judge_variant(const lesson_entry& lesson, check_settings settings, bool solution) {
   settings.solution = solution;
+  settings.starter = settings.starter && !solution;
   const check_report report = analysis::run_traced_check(lesson, settings);
   const exit_code wanted = solution ? exit_code::pass : exit_code::wrong;
   gpu_outcome outcome;
@@ -48,10 +50,9 @@ gpu_outcome judge_variant(const lesson_entry& lesson, check_settings settings, b
 
 int run_selftest_command(const std::vector<std::string>& arguments) {
   const parsed_arguments parsed = parse_arguments(arguments, {"source-dir", "build-dir", "timeout"},
-                                                  {"static-only", "fixtures"});
+                                                  {"static-only", "fixtures", "committed"});
   if (!parsed.error.empty()) {
-    std::cerr << "gpucheck selftest: " << parsed.error
-              << "\nusage: gpucheck selftest [LESSON...] [--static-only] [--timeout SECONDS]\n";
+    std::cerr << "gpucheck selftest: " << parsed.error << "\n" << command_synopsis("selftest");
     return to_int(exit_code::usage);
   }
   const course_paths paths = find_course_paths(parsed);
@@ -83,12 +84,17 @@ int run_selftest_command(const std::vector<std::string>& arguments) {
   int lessons_with_problems = 0;
   int not_run = 0;
   for (const auto& lesson : lessons) {
-    std::vector<std::string> problems = lesson_problems(lesson, paths.source_dir);
+    check_settings lesson_settings = settings;
+    lesson_settings.starter = parsed.flag("committed") && lesson.target_prefix == "lesson";
+    std::vector<std::string> problems =
+        lesson_problems(lesson, paths.source_dir,
+                        lesson_settings.starter ? exercise_file_of(lesson, lesson_settings)
+                                                : std::filesystem::path());
     std::vector<std::string> notes;
     if (!parsed.flag("static-only")) {
       std::cout << "  " << lesson.folder << ": building and running its checks ..." << std::endl;
       for (const bool solution : {false, true}) {
-        const gpu_outcome outcome = judge_variant(lesson, settings, solution);
+        const gpu_outcome outcome = judge_variant(lesson, lesson_settings, solution);
         (outcome.ok ? notes : problems).push_back(outcome.text);
         not_run += outcome.not_run ? 1 : 0;
       }

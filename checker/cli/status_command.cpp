@@ -4,6 +4,7 @@
 #include "cli/command_line.hpp"
 #include "cli/course_paths.hpp"
 #include "cli/progress_state.hpp"
+#include "cli/usage.hpp"
 #include "core/exit_codes.hpp"
 #include "core/gpu_probe.hpp"
 #include "core/lesson_progress.hpp"
@@ -62,7 +63,8 @@ int run_status_command(const std::vector<std::string>& arguments) {
       parse_arguments(arguments, {"source-dir", "build-dir", "state-file"}, {"fixtures"});
   if (!parsed.error.empty() || !parsed.positional.empty()) {
     std::cerr << "gpucheck status: " << (parsed.error.empty() ? "takes no lesson" : parsed.error)
-              << "\nusage: gpucheck status [--state-file FILE]\n";
+              << "\n"
+              << command_synopsis("status");
     return to_int(exit_code::usage);
   }
   const course_paths paths = find_course_paths(parsed);

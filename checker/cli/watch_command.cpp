@@ -245,11 +245,9 @@ wake wait_for_change(int inotify_fd, bool& read_stdin) {
 } // namespace
 
 int run_watch_command(const std::vector<std::string>& arguments) {
-  const auto start = start_lesson_command(
-      arguments, {.command = "watch",
-                  .value_options = {"timeout", "state-file"},
-                  .flag_options = {"solution"},
-                  .usage = "gpucheck watch LESSON [--solution] [--timeout SECONDS]"});
+  const auto start = start_lesson_command(arguments, {.command = "watch",
+                                                      .value_options = {"timeout", "state-file"},
+                                                      .flag_options = {"solution"}});
   if (const auto* ended = std::get_if<exit_code>(&start)) {
     return to_int(*ended);
   }

@@ -65,6 +65,8 @@ struct check_report {
   std::optional<compiler_error> build_error;
   std::string build_output_tail; // when the build failed and no error line could be found
   std::vector<check_item> checks;
+  // Without a GPU: the checks that need one, by name, which did not run (gpu_checks_not_run.hpp).
+  std::vector<std::string> not_run_checks;
   // What a C++ exception said that left the student's code and no check caught (empty: none). The
   // check that called the code is then missing from `checks`: it failed, and no noise excuses it.
   std::string uncaught_exception;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/check_runner.hpp"
 
+#include "core/gpu_checks_not_run.hpp"
+
 #include "core/check_build_shortcut.hpp"
 
 #include "core/build_driver.hpp"
@@ -321,15 +323,16 @@ void sanitize_run(check_report& report, const lesson_entry& lesson, const fs::pa
 // The check program, built by the shortcut when only the exercise changed since the last build
 // through CMake (core/check_build_shortcut.hpp), else through CMake.
 build_outcome build_check_program(const lesson_entry& lesson, const check_settings& settings) {
-  const std::string target = lesson.check_target(settings.solution);
+  const exercise_variant variant = variant_of(settings);
+  const std::string target = lesson.check_target(variant);
   if (!settings.exercise_override.empty()) {
     return build_target(settings.source_dir, settings.build_dir, target, *settings.reporter);
   }
   const check_build_request request{settings.source_dir,
                                     settings.build_dir,
                                     lesson.lesson_dir,
-                                    lesson.exercise_file(settings.solution),
-                                    lesson.exercise_target(settings.solution),
+                                    exercise_file_of(lesson, settings),
+                                    lesson.exercise_target(variant),
                                     target};
   if (auto quick = build_check_by_shortcut(request, std::chrono::minutes(10), *settings.reporter)) {
     return *quick;
@@ -345,13 +348,29 @@ build_outcome build_check_program(const lesson_entry& lesson, const check_settin
 
 } // namespace
 
+exercise_variant variant_of(const check_settings& settings) {
+  if (settings.starter) {
+    return exercise_variant::starter;
+  }
+  return settings.solution ? exercise_variant::solution : exercise_variant::student;
+}
+
+std::filesystem::path exercise_file_of(const lesson_entry& lesson, const check_settings& settings) {
+  if (settings.starter) {
+    return settings.build_dir / "course-as-committed" / "lessons" / lesson.folder / "exercise.cu";
+  }
+  return lesson.exercise_file(settings.solution);
+}
+
 check_settings::prebuilt_program build_check(const lesson_entry& lesson,
                                              const check_settings& settings) {
   if (settings.prebuilt) {
     return *settings.prebuilt;
   }
   return {settings.build_dir / "bin" / lesson.target_prefix / lesson.folder /
-              (settings.solution ? "check-solution" : "check"),
+              (settings.starter    ? "check-starter"
+               : settings.solution ? "check-solution"
+                                   : "check"),
           build_check_program(lesson, settings)};
 }
 
@@ -374,7 +393,7 @@ check_report run_check(const lesson_entry& lesson, const check_settings& setting
   report.lesson_title = lesson.title;
   report.solution = settings.solution;
   report.exercise_file = settings.exercise_override.empty()
-                             ? lesson.exercise_file(settings.solution).string()
+                             ? exercise_file_of(lesson, settings).string()
                              : settings.exercise_override.string();
   if (settings.sandbox != sandbox_mode::off) {
     const sandbox_probe& probe = probe_sandbox();
@@ -437,6 +456,10 @@ check_report run_check(const lesson_entry& lesson, const check_settings& setting
     evidence.noise_event_us = results.summary->noise_event_us;
   }
   judge_run(report, run, results, settings);
+  if (results.summary && !results.summary->gpu_used &&
+      (report.verdict == exit_code::no_device || report.verdict == exit_code::wrong)) {
+    explain_checks_not_run(report, lesson, settings.source_dir, program);
+  }
   apply_noise_judgement(report, evidence);
   if (settings.sanitize && report.verdict != exit_code::build_failed) {
     sanitize_run(report, lesson, program, work_dir, settings);

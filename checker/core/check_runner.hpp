@@ -22,6 +22,9 @@ struct check_settings {
   std::filesystem::path source_dir;
   std::filesystem::path build_dir;
   bool solution = false;
+  // The starter as committed in git (the course's own tests: cmake/Lessons.cmake's `starter`
+  // targets), whatever the student's exercise.cu holds now.
+  bool starter = false;
   std::chrono::milliseconds time_limit{60'000};
   std::vector<std::pair<std::string, std::string>> environment; // extra, for the check program
   std::vector<std::string> program_arguments; // after the program's name (doctest's options)
@@ -55,6 +58,11 @@ check_settings::prebuilt_program build_check(const lesson_entry& lesson,
 
 // Runs the check program (built first, unless settings.prebuilt) and judges the run.
 check_report run_check(const lesson_entry& lesson, const check_settings& settings);
+
+// The exercise `settings` asks for: the student's, the reference, or the starter as committed.
+exercise_variant variant_of(const check_settings& settings);
+// That exercise's file: for the starter, its copy in the build tree (tools/course-as-committed.sh).
+std::filesystem::path exercise_file_of(const lesson_entry& lesson, const check_settings& settings);
 
 // Keeps the last `max_lines` lines of a program's output (what a student needs to see of it).
 std::string last_lines(const std::string& text, int max_lines);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/gpu_probe.hpp"
 
+#include "messages/messages.hpp"
+
 #include <dlfcn.h>
 
 namespace gpucheck {
@@ -9,7 +11,7 @@ gpu_presence probe_gpu(const std::string& driver_library) {
   gpu_presence presence;
   void* handle = dlopen(driver_library.c_str(), RTLD_NOW | RTLD_LOCAL);
   if (handle == nullptr) {
-    presence.reason = "no NVIDIA driver is installed: " + driver_library + " was not found";
+    presence.reason = messages::text("gpu.no-driver", {{"library", driver_library}});
     return presence;
   }
   using cu_init = int (*)(unsigned);
@@ -18,14 +20,13 @@ gpu_presence probe_gpu(const std::string& driver_library) {
   const auto get_count = reinterpret_cast<cu_device_get_count>(dlsym(handle, "cuDeviceGetCount"));
   int count = 0;
   if (init == nullptr || get_count == nullptr) {
-    presence.reason = driver_library + " is not a CUDA driver (no cuInit)";
+    presence.reason = messages::text("gpu.not-a-driver", {{"library", driver_library}});
   } else if (const int status = init(0); status == 100) { // CUDA_ERROR_NO_DEVICE
-    presence.reason = "the NVIDIA driver sees no CUDA device";
+    presence.reason = messages::text("gpu.no-device");
   } else if (status != 0) {
-    presence.reason =
-        "the NVIDIA driver did not start (cuInit error " + std::to_string(status) + ")";
+    presence.reason = messages::text("gpu.driver-failed", {{"status", std::to_string(status)}});
   } else if (get_count(&count) != 0 || count == 0) {
-    presence.reason = "the NVIDIA driver sees no CUDA device";
+    presence.reason = messages::text("gpu.no-device");
   } else {
     presence.present = true;
   }

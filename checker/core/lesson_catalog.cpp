@@ -55,16 +55,48 @@ fs::path lesson_entry::exercise_file(bool solution) const {
   return (solution ? solution_dir : lesson_dir) / "exercise.cu";
 }
 
+namespace {
+
+std::string_view variant_suffix(exercise_variant variant) {
+  switch (variant) {
+  case exercise_variant::solution:
+    return "-solution";
+  case exercise_variant::starter:
+    return "-starter";
+  case exercise_variant::student:
+    break;
+  }
+  return "";
+}
+
+exercise_variant variant_from(bool solution) {
+  return solution ? exercise_variant::solution : exercise_variant::student;
+}
+
+} // namespace
+
+std::string lesson_entry::check_target(exercise_variant variant) const {
+  return target_prefix + "." + folder + ".check" + std::string(variant_suffix(variant));
+}
+
+std::string lesson_entry::exercise_target(exercise_variant variant) const {
+  return target_prefix + "." + folder + ".exercise" + std::string(variant_suffix(variant));
+}
+
+std::string lesson_entry::run_target(exercise_variant variant) const {
+  return target_prefix + "." + folder + ".run" + std::string(variant_suffix(variant));
+}
+
 std::string lesson_entry::check_target(bool solution) const {
-  return target_prefix + "." + folder + (solution ? ".check-solution" : ".check");
+  return check_target(variant_from(solution));
 }
 
 std::string lesson_entry::exercise_target(bool solution) const {
-  return target_prefix + "." + folder + (solution ? ".exercise-solution" : ".exercise");
+  return exercise_target(variant_from(solution));
 }
 
 std::string lesson_entry::run_target(bool solution) const {
-  return target_prefix + "." + folder + (solution ? ".run-solution" : ".run");
+  return run_target(variant_from(solution));
 }
 
 lesson_catalog lesson_catalog::scan(const fs::path& lessons_root, const fs::path& solutions_root,

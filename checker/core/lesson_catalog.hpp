@@ -10,6 +10,10 @@
 
 namespace gpucheck {
 
+// Which exercise.cu a program is built with: the student's, the reference solution, or the
+// starter as committed in git (cmake/Lessons.cmake names their targets).
+enum class exercise_variant { student, solution, starter };
+
 struct lesson_entry {
   int number = 0;
   std::string folder; // "04-my-topic"
@@ -25,6 +29,9 @@ struct lesson_entry {
   std::string check_target(bool solution) const;
   std::string exercise_target(bool solution) const; // the exercise's object library
   std::string run_target(bool solution) const;
+  std::string check_target(exercise_variant variant) const;
+  std::string exercise_target(exercise_variant variant) const;
+  std::string run_target(exercise_variant variant) const;
 };
 
 // A link to a lesson's section ("lessons/04-my-topic/lesson.md#a-section",

@@ -8,7 +8,7 @@
 namespace gpucheck {
 namespace {
 
-std::string replace_all(std::string text, const std::string& from, const std::string& to) {
+std::string replace_every(std::string text, const std::string& from, const std::string& to) {
   for (std::size_t at = text.find(from); at != std::string::npos;
        at = text.find(from, at + to.size())) {
     text.replace(at, from.size(), to);
@@ -17,9 +17,33 @@ std::string replace_all(std::string text, const std::string& from, const std::st
 }
 
 // The scaffold is a lesson that works as it stands: one function to write (time work on a stream
-// with events), its experiment, its check, its words in both languages, a class of two
+// with events), its experiment, its check, its words in both languages, its hints, a class of two
 // submissions (the reference and the starter) and the instructor's notes. The author rewrites it
 // into the lesson meant, part by part, and `make selftest LESSON=@NUMBER@` stays green meanwhile.
+
+// The hints, apart from the text (core/lesson_hints.hpp): make hint shows one at a time.
+const char hints_md[] = R"scaffold(# Hints: lesson @NUMBER@, Time work on the GPU with events
+
+`make hint LESSON=@NUMBER@` shows these one at a time, from a nudge to nearly the answer: read the
+next one only when the one before did not get you further.
+
+1. The work runs on `stream`: whatever times it must be ordered with that stream.
+
+2. Record one event on `stream` before the work and one after it, then wait for the second.
+
+3. cudaEventElapsedTime(&ms, start, stop) gives the milliseconds between the two events.
+)scaffold";
+
+const char hints_zh_md[] = R"scaffold(# 提示：第 @NUMBER@ 课，用事件为 GPU 上的工作计时
+
+`make hint LESSON=@NUMBER@` 每次显示一条，从点拨到接近答案：只有前一条帮不上忙时，再看下一条。
+
+1. 工作运行在 `stream` 上：为它计时的东西必须与这个流保持顺序。
+
+2. 在工作之前和之后各在 `stream` 上记录一个事件，然后等待第二个事件。
+
+3. cudaEventElapsedTime(&ms, start, stop) 给出两个事件之间的毫秒数。
+)scaffold";
 
 const char lesson_md[] = R"scaffold(---
 number: @NUMBER@
@@ -27,10 +51,6 @@ title: "Time work on the GPU with events"
 article_section: "beyond"
 objectives:
   - "Time work on a stream with CUDA events, and return its time in milliseconds."
-hints:
-  - "The work runs on `stream`: whatever times it must be ordered with that stream."
-  - "Record one event on `stream` before the work and one after it, then wait for the second."
-  - "cudaEventElapsedTime(&ms, start, stop) gives the milliseconds between the two events."
 ---
 
 # Time work on the GPU with events
@@ -57,10 +77,6 @@ title: "用事件为 GPU 上的工作计时"
 article_section: "beyond"
 objectives:
   - "用 CUDA 事件为一个流上的工作计时，并以毫秒为单位返回。"
-hints:
-  - "工作运行在 `stream` 上：为它计时的东西必须与这个流保持顺序。"
-  - "在工作之前和之后各在 `stream` 上记录一个事件，然后等待第二个事件。"
-  - "cudaEventElapsedTime(&ms, start, stop) 给出两个事件之间的毫秒数。"
 ---
 
 # 用事件为 GPU 上的工作计时
@@ -267,14 +283,17 @@ std::vector<scaffold_file> lesson_scaffold(int number, const std::string& slug) 
   const std::string folder = lesson_folder_name(number, slug);
   const std::string two_digits = folder.substr(0, 2); // the words' ids: check.lNN.…
   const auto fill = [&](const char* text) {
-    return replace_all(replace_all(replace_all(text, "@FOLDER@", folder), "@NUMBER2@", two_digits),
-                       "@NUMBER@", std::to_string(number));
+    return replace_every(
+        replace_every(replace_every(text, "@FOLDER@", folder), "@NUMBER2@", two_digits), "@NUMBER@",
+        std::to_string(number));
   };
   const std::string lesson_dir = "lessons/" + folder + "/";
   const std::string solution_dir = "solutions/" + folder + "/";
   return {
       {lesson_dir + "lesson.md", fill(lesson_md)},
       {lesson_dir + "lesson.zh.md", fill(lesson_zh_md)},
+      {lesson_dir + "hints.md", fill(hints_md)},
+      {lesson_dir + "hints.zh.md", fill(hints_zh_md)},
       {lesson_dir + "exercise.h", fill(exercise_h)},
       {lesson_dir + "exercise.cu", fill(exercise_cu)},
       {lesson_dir + "main.cu", fill(main_cu)},

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/lesson_validation.hpp"
 
+#include "core/lesson_hints.hpp"
+
 #include "core/front_matter.hpp"
 
 #include <fstream>
@@ -139,17 +141,19 @@ std::vector<std::string> front_matter_problems(const std::string& lesson_markdow
   if (matter.list("objectives").empty()) {
     problems.push_back("front matter: no `objectives` (a list of what the student learns)");
   }
-  const auto hints = matter.list("hints");
-  if (hints.size() < 3) {
-    problems.push_back("front matter: " + std::to_string(hints.size()) +
-                       " hints; a lesson needs at least 3, from a nudge to nearly the answer");
+  if (!matter.list("hints").empty()) {
+    problems.push_back("front matter: `hints` belong in hints.md, where a student reading the "
+                       "lesson does not read them by accident");
   }
   return problems;
 }
 
 std::vector<std::string> lesson_problems(const lesson_entry& lesson,
-                                         const fs::path& repository_root) {
+                                         const fs::path& repository_root,
+                                         const fs::path& starter_file) {
   std::vector<std::string> problems;
+  const fs::path exercise = lesson.exercise_file(false);
+  const fs::path starter_text_file = starter_file.empty() ? exercise : starter_file;
   const auto add = [&](const fs::path& file, const std::string& message) {
     problems.push_back(shown_path(file, repository_root) + ": " + message);
   };
@@ -171,7 +175,7 @@ std::vector<std::string> lesson_problems(const lesson_entry& lesson,
       const std::string where =
           "line " + std::to_string(item.line) + ": include=\"" + item.file + "\"";
       std::string included;
-      if (!read_text(file, included)) {
+      if (!read_text(file == exercise ? starter_text_file : file, included)) {
         add(markdown, where + ": no such file " + shown_path(file, repository_root));
       } else if (!item.anchor.empty()) {
         if (const auto problem = anchor_problem(included, item.anchor); !problem.empty()) {
@@ -180,8 +184,26 @@ std::vector<std::string> lesson_problems(const lesson_entry& lesson,
       }
     }
   }
+  // The hints: at least three, from a nudge to nearly the answer, in each language the lesson has.
+  for (const char* name : {"hints.md", "hints.zh.md"}) {
+    const fs::path file = lesson.lesson_dir / name;
+    std::string hints_text;
+    if (!read_text(file, hints_text)) {
+      if (std::string(name) == "hints.md") {
+        add(file, "missing (a numbered list of at least 3 hints, for make hint and the book)");
+      }
+      continue;
+    }
+    if (const auto count = parse_hints(hints_text).size(); count < 3) {
+      add(file, std::to_string(count) +
+                    " hints; a lesson needs at least 3, from a nudge to nearly the answer");
+    }
+    if (const auto lines = lines_with(hints_text, author_placeholder); !lines.empty()) {
+      add(file, std::string("still has ") + author_placeholder + " on line(s) " + lines);
+    }
+  }
   std::string starter;
-  if (!read_text(lesson.exercise_file(false), starter)) {
+  if (!read_text(starter_text_file, starter)) {
     add(lesson.exercise_file(false), "missing");
   } else if (starter.find("TODO") == std::string::npos) {
     add(lesson.exercise_file(false), "the starter has no TODO (mark every place to edit)");

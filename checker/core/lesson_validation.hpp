@@ -32,9 +32,12 @@ std::vector<std::string> front_matter_problems(const std::string& lesson_markdow
                                                int folder_number);
 
 // Every static problem of one lesson, each prefixed with the file it concerns (relative to
-// `repository_root` where it is inside it).
+// `repository_root` where it is inside it). `starter`, when given, is read in place of the
+// lesson's exercise.cu (the starter as committed: tools/course-as-committed.sh), so that a
+// student's edits are not taken for the course's.
 std::vector<std::string> lesson_problems(const lesson_entry& lesson,
-                                         const std::filesystem::path& repository_root);
+                                         const std::filesystem::path& repository_root,
+                                         const std::filesystem::path& starter = {});
 
 // The marker that the lesson scaffold (`gpucheck new-lesson`) leaves wherever the author still
 // has to write something; selftest reports every one left.

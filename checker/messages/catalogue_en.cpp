@@ -139,6 +139,15 @@ constexpr std::array english{
                               "can fail, report it (CUDA_CHECK) rather than throw."},
     entry{"headline.no-device", "Built. The GPU checks need an NVIDIA GPU, and this machine has "
                                 "none ({reason})."},
+    entry{"report.not-run", "Not run here (they need an NVIDIA GPU):"},
+    entry{"advice.no-gpu-meanwhile",
+          "Meanwhile: the {ran} check(s) above need no GPU and ran here; make hint LESSON={number} "
+          "gives one hint at a time, and {text} explains what the other checks measure. A machine "
+          "with an NVIDIA GPU gives the verdict."},
+    entry{"advice.no-gpu-meanwhile-none",
+          "Meanwhile (every check of this lesson needs a GPU): make hint LESSON={number} gives one "
+          "hint at a time, and {text} explains what these checks measure. A machine with an "
+          "NVIDIA GPU gives the verdict."},
     entry{"headline.passed", "All {total} checks passed."},
     entry{"headline.inconclusive", "{failed} timing check(s) failed, but the GPU was too "
                                    "disturbed to judge timings: inconclusive, re-run."},
@@ -176,6 +185,17 @@ constexpr std::array english{
                                 "with -g (or nvcc's -lineinfo) to see their lines."},
     entry{"lint.timeline", "timeline: {path}"},
     entry{"lint.gpu", "GPU {device}"},
+    entry{"lint.no-gpu", "Built and ran. The timing analysis needs an NVIDIA GPU, and this machine "
+                         "has none: the numbers the program printed are not a GPU's, and nothing "
+                         "was judged."},
+    entry{"lint.would-judge", "On a GPU, lint would judge each of the {count} interval(s) this run "
+                              "timed with a host clock or with events, for these mistakes:"},
+    entry{"lint.would-judge-none",
+          "On a GPU, lint would judge each interval the program times with a host clock or with "
+          "events (this run timed none: without a GPU it may have stopped at its first CUDA "
+          "call), for these mistakes:"},
+    entry{"lint.no-gpu-next", "Run make lint again on a machine with an NVIDIA GPU for the "
+                              "findings (exit 77: not judged)."},
 
     // hint (cli/hint_command.cpp)
     entry{"hint.none", "Lesson {folder} has no hints. Read its lesson.md."},
@@ -183,6 +203,28 @@ constexpr std::array english{
     entry{"hint.next", "Run make hint LESSON={number} again for the next one."},
     entry{"hint.last", "That was the last hint. The lesson text explains it all: {path}"},
     entry{"hint.not-saved", "gpucheck hint: could not save progress to {path}"},
+    entry{"hint.shared-counter",
+          "(The count of hints shown is kept per lesson, and shared by make hint in every "
+          "language.)"},
+
+    // why there is no GPU (core/gpu_probe.cpp; checkapi's check.api.device.no-driver says the
+    // same words, so that check, run and status agree)
+    entry{"gpu.no-driver", "no NVIDIA driver is installed: {library} was not found"},
+    entry{"gpu.not-a-driver", "{library} is not a CUDA driver (no cuInit)"},
+    entry{"gpu.no-device", "the NVIDIA driver sees no CUDA device"},
+    entry{"gpu.driver-failed", "the NVIDIA driver did not start (cuInit error {status})"},
+
+    // run (cli/run_command.cpp)
+    entry{"run.compiling", "Compiling your exercise.cu with lesson {folder}'s program..."},
+    entry{"run.compiling-solution",
+          "Compiling the reference solution with lesson {folder}'s program..."},
+    entry{"run.first-build", "(the first time for this lesson: nvcc compiles main.cu too, about "
+                             "a minute; later runs compile your file alone)"},
+    entry{
+        "run.no-gpu",
+        "Built, not run: lesson {folder}'s program needs an NVIDIA GPU, and this machine has none "
+        "({reason}).\nYour code compiles. make check LESSON={number} runs the checks that need "
+        "no GPU; the lesson text shows what a GPU prints."},
 
     // status (cli/status_command.cpp, core/lesson_progress.cpp)
     entry{"status.summary", "{passed} of {total} lessons passed."},
@@ -421,11 +463,11 @@ constexpr std::array english{
                                  "(LESSON=two-sync-methods)."},
     entry{"progress.checking", "Checking lesson {folder} ..."},
     entry{"progress.checking-solution", "Checking lesson {folder} (reference solution) ..."},
-    entry{
-        "progress.compiling",
-        "  compiling your exercise.cu with the lesson's checks (half a minute the first time)..."},
-    entry{"progress.compiling-solution", "  compiling the reference solution with the lesson's "
-                                         "checks (half a minute the first time)..."},
+    entry{"progress.compiling", "  compiling your exercise.cu with the lesson's checks..."},
+    entry{"progress.compiling-solution",
+          "  compiling the reference solution with the lesson's checks..."},
+    entry{"progress.first-build", "  (the first time for this lesson: about {minutes} min on two "
+                                  "cores; later checks compile your file alone, in seconds)"},
     entry{"progress.running", "  running the checks..."},
     entry{"progress.waiting-for-gpu", "waiting for another check on this GPU ({gpu})..."},
     entry{"progress.replay-failed",

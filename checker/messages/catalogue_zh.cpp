@@ -122,6 +122,14 @@ constexpr std::array chinese{
           "让函数的每条路径都返回一个数值；可能失败的地方用 CUDA_CHECK 报告，而不要抛出异常。"},
     entry{"headline.no-device",
           "已构建。GPU 检查需要一块 NVIDIA GPU，而这台机器没有（{reason}）。"},
+    entry{"report.not-run", "未在这里运行（需要 NVIDIA GPU）："},
+    entry{"advice.no-gpu-meanwhile",
+          "在此之前：上面的 {ran} 项检查不需要 GPU，已在这里运行；make hint LESSON={number} "
+          "每次给出一条提示，{text} 解释了其余检查测量的内容。在有 NVIDIA GPU "
+          "的机器上才能得到结论。"},
+    entry{"advice.no-gpu-meanwhile-none",
+          "在此之前（这一课的每项检查都需要 GPU）：make hint LESSON={number} 每次给出一条提示，"
+          "{text} 解释了这些检查测量的内容。在有 NVIDIA GPU 的机器上才能得到结论。"},
     entry{"headline.passed", "全部 {total} 项检查通过。"},
     entry{"headline.inconclusive", "{failed} 项计时检查未通过，但 GPU 受到的干扰太大，"
                                    "无法评判计时：结果无法判定，请重新运行。"},
@@ -157,6 +165,16 @@ constexpr std::array chinese{
           "有些问题只能指出函数而不是行：用 -g（或 nvcc 的 -lineinfo）构建程序即可看到行号。"},
     entry{"lint.timeline", "时间线：{path}"},
     entry{"lint.gpu", "GPU {device}"},
+    entry{"lint.no-gpu",
+          "已构建并运行。计时分析需要 NVIDIA GPU，而这台机器没有：程序打印的数字不是 GPU "
+          "的数字，什么也没有评判。"},
+    entry{"lint.would-judge", "在 GPU 上，lint 会评判这次运行用主机时钟或事件计时的 {count} "
+                              "个区间中的每一个，检查以下错误："},
+    entry{"lint.would-judge-none",
+          "在 GPU 上，lint 会评判程序用主机时钟或事件计时的每个区间（这次运行没有计时："
+          "没有 GPU 时它可能在第一个 CUDA 调用处就停止了），检查以下错误："},
+    entry{"lint.no-gpu-next",
+          "请在有 NVIDIA GPU 的机器上再次运行 make lint 以得到结果（退出码 77：未评判）。"},
 
     // hint
     entry{"hint.none", "课程 {folder} 没有提示。请阅读它的 lesson.md。"},
@@ -164,6 +182,24 @@ constexpr std::array chinese{
     entry{"hint.next", "再次运行 make hint LESSON={number} 可看下一条。"},
     entry{"hint.last", "这是最后一条提示。课文中有完整的解释：{path}"},
     entry{"hint.not-saved", "gpucheck hint：无法把进度保存到 {path}"},
+    entry{"hint.shared-counter",
+          "（已看过的提示数按课程记录，各种语言的 make hint 共用同一个计数。）"},
+
+    // 为什么没有 GPU
+    entry{"gpu.no-driver", "没有安装 NVIDIA 驱动：找不到 {library}"},
+    entry{"gpu.not-a-driver", "{library} 不是 CUDA 驱动（没有 cuInit）"},
+    entry{"gpu.no-device", "NVIDIA 驱动看不到任何 CUDA 设备"},
+    entry{"gpu.driver-failed", "NVIDIA 驱动未能启动（cuInit 错误 {status}）"},
+
+    // run
+    entry{"run.compiling", "正在把你的 exercise.cu 与课程 {folder} 的程序一起编译..."},
+    entry{"run.compiling-solution", "正在把参考答案与课程 {folder} 的程序一起编译..."},
+    entry{"run.first-build",
+          "（本课第一次：nvcc 也要编译 main.cu，约需一分钟；之后只编译你的文件）"},
+    entry{"run.no-gpu",
+          "已构建，未运行：课程 {folder} 的程序需要 NVIDIA GPU，而这台机器没有（{reason}）。\n"
+          "你的代码能编译。make check LESSON={number} 会运行不需要 GPU 的检查；课文中有 GPU "
+          "上的输出。"},
 
     // status
     entry{"status.summary", "{total} 课中已通过 {passed} 课。"},
@@ -376,10 +412,10 @@ constexpr std::array chinese{
                                  "或简称（LESSON=two-sync-methods）指定一课。"},
     entry{"progress.checking", "正在检查课程 {folder} ..."},
     entry{"progress.checking-solution", "正在检查课程 {folder}（参考答案）..."},
-    entry{"progress.compiling",
-          "  正在把你的 exercise.cu 与本课的检查一起编译（第一次约需半分钟）..."},
-    entry{"progress.compiling-solution",
-          "  正在把参考答案与本课的检查一起编译（第一次约需半分钟）..."},
+    entry{"progress.compiling", "  正在把你的 exercise.cu 与本课的检查一起编译..."},
+    entry{"progress.compiling-solution", "  正在把参考答案与本课的检查一起编译..."},
+    entry{"progress.first-build",
+          "  （本课第一次编译：两核上约需 {minutes} 分钟；之后的检查只编译你的文件，几秒即可）"},
     entry{"progress.running", "  正在运行检查..."},
     entry{"progress.waiting-for-gpu", "正在等待这块 GPU 上的另一项检查结束（{gpu}）..."},
     entry{"progress.replay-failed",

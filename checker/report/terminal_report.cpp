@@ -130,6 +130,12 @@ std::string render_terminal(const check_report& report, const terminal_style& st
       render_check(out, check, paint);
     }
   }
+  if (!report.not_run_checks.empty()) {
+    out << "\n  " << paint.bold(text("report.not-run")) << "\n";
+    for (const auto& name : report.not_run_checks) {
+      out << "  " << paint.yellow("-") << " " << name << "\n";
+    }
+  }
   if (!report.sanitizer_findings.empty()) {
     out << "\n  " << paint.bold(text("report.sanitizer-found")) << "\n";
     for (const auto& finding : report.sanitizer_findings) {

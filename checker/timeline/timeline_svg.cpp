@@ -13,6 +13,7 @@
 #include "timeline/detail/timeline_palette.hpp"
 
 #include <algorithm>
+#include <filesystem>
 
 namespace gpucheck::report {
 
@@ -139,7 +140,7 @@ std::string render_timeline_svg(const trace::run_trace& run,
   const double brackets_top_px = y_px;
   y_px += marks.bracket_rows * bracket_row_px;
   const double bounds_y_px = y_px + 11;
-  y_px += marks.any_bound_labels ? bound_label_row_px : 0;
+  y_px += marks.bound_label_rows * bound_label_row_px;
   y_px += 4;
   frame.lanes_top_px = y_px;
   for (lane_frame& row : frame.host_lanes) {
@@ -169,7 +170,10 @@ std::string render_timeline_svg(const trace::run_trace& run,
   const std::string title = options.title.empty() ? default_title(run) : options.title;
   out.text(page_margin_px, title_y_px, title, {16, text_colour, "start", true});
   std::string subtitle;
-  for (const std::string& part : {run.info.device, run.info.program}) {
+  // The program's name, not where it was built: a path names a folder of the machine it was
+  // recorded on (issue 47: "/tmp/r/bin/cublas_sgemm" in the book's figures).
+  const std::string program = std::filesystem::path(run.info.program).filename().string();
+  for (const std::string& part : {run.info.device, program}) {
     subtitle += part.empty() ? "" : part + " · ";
   }
   subtitle += "host calls, clock reads and GPU work on one clock, each at its true time";
@@ -181,8 +185,10 @@ std::string render_timeline_svg(const trace::run_trace& run,
   draw_interval_underlay(out, marks, views, frame);
   draw_lane_blocks(out, frame);
   draw_clock_reads(out, frame, run.clocks);
-  draw_interval_overlay(out, marks, frame, brackets_top_px, bounds_y_px);
+  // The break's white gap hides the blocks it cuts; the interval marks and their labels are drawn
+  // over it, so that none is cut (issue 47: "10.4 ms" read "0.4 ms").
   draw_axis_break(out, frame, frame.lanes_top_px - 2, axis_y_px);
+  draw_interval_overlay(out, marks, frame, brackets_top_px, bounds_y_px);
   draw_time_axis(out, frame, window, ticks, axis_y_px);
   draw_findings_list(out, findings, !views.empty(), page_margin_px, findings_top_px, text_width);
   draw_legend(out, legend, page_margin_px, legend_top_px, text_width);

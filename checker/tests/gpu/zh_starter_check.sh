@@ -5,7 +5,7 @@
 # 实测, 原因), the check's own words, the rule id as it is, and the next step. Exit 77 where there is no GPU.
 set -u
 gpucheck=$1
-output=$(GPUCHECK_LANG=zh "$gpucheck" check 4 2>&1)
+output=$(GPUCHECK_LANG=zh "$gpucheck" check 4 --starter 2>&1)
 code=$?
 printf '%s\n' "$output"
 if [ "$code" = 77 ]; then

@@ -1,22 +1,31 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # make_front_door_test.sh SOURCE_DIR BUILD_DIR: the Makefile as a student meets it without a GPU.
-# `make run LESSON=0` says that the GPU is missing, fails, and make adds no "make: *** ... Error"
-# line after gpucheck's own verdict; gpucheck's status (77) is kept in BUILD_DIR/last-exit-status.
+# `make run LESSON=0` says that the GPU is missing and exits with gpucheck's own status, 77, and
+# make adds no "make: *** ... Error" line after gpucheck's verdict; `make lint` without FILE and
+# `make run` without LESSON say what is missing and exit 2 (usage), also without make's line.
 set -u
 source_dir=$1
 build_dir=$2
 fail() { echo "FAILED: $*"; exit 1; }
 command -v make >/dev/null || { echo "make is not installed: skipped"; exit 77; }
+front_door() { CUDA_VISIBLE_DEVICES= make --no-print-directory -C "$source_dir" BUILD="$build_dir" "$@" 2>&1; }
 
-rm -f "$build_dir/last-exit-status"
-out=$(CUDA_VISIBLE_DEVICES= make --no-print-directory -C "$source_dir" BUILD="$build_dir" run LESSON=0 2>&1)
+out=$(front_door run LESSON=0 SOLUTION=1) # the reference: a student's half-edited file may not build
 code=$?
 printf '%s\n' "$out"
-[ "$code" != 0 ] || fail "make run without a GPU succeeded"
+[ "$code" = 77 ] || fail "make run without a GPU exited $code, not gpucheck's 77"
 printf '%s' "$out" | grep -q "Built, not run: lesson 00-setup's program needs an NVIDIA GPU" ||
   fail "make run does not say that the GPU is missing"
 printf '%s' "$out" | grep -q "make: \*\*\*" && fail "make added its own error line after the verdict"
-[ "$(cat "$build_dir/last-exit-status" 2>/dev/null)" = 77 ] ||
-  fail "gpucheck's status is not 77 in $build_dir/last-exit-status"
-echo "make run without a GPU: said so, failed quietly (make exit $code), gpucheck status 77"
+
+for target in lint run; do
+  out=$(front_door $target)
+  code=$?
+  printf '%s\n' "$out"
+  [ "$code" = 2 ] || fail "make $target without its argument exited $code, not 2"
+  printf '%s' "$out" | grep -q "^Which .*make $target [A-Z]*=" ||
+    fail "make $target without its argument does not say which argument"
+  printf '%s' "$out" | grep -q "make: \*\*\*" && fail "make $target added its own error line"
+done
+echo "make run without a GPU: said so, exit 77, no make error line; lint and run without an argument: said so, exit 2"

@@ -14,6 +14,7 @@ namespace gpucheck::report::detail {
 namespace {
 
 constexpr double bracket_font_px = 11;
+constexpr double bound_font_px = 10.5;
 constexpr double badge_px = 16; // one finding number's circle, with spacing
 constexpr std::size_t max_links_per_interval = 12;
 
@@ -64,6 +65,12 @@ bool visible(const interval_view& view, const time_scale& scale) {
   return view.span_end_ns >= scale.main_segment().start_ns && view.span_start_ns <= scale.end_ns();
 }
 
+// "t0" and "t1" for a host clock's interval, "start" and "stop" for events (or any on the GPU).
+std::pair<const char*, const char*> bound_labels(const interval_view& view) {
+  const bool host_clock = view.interval.how == rules::timed_interval::method::host_clock;
+  return view.on_gpu || !host_clock ? std::pair{"start", "stop"} : std::pair{"t0", "t1"};
+}
+
 void draw_triangle(svg_writer& out, double x_px, double top_px, const char* colour, bool hollow) {
   const std::string d = "M" + format_number(x_px - 4.5) + " " + format_number(top_px) + "L" +
                         format_number(x_px + 4.5) + " " + format_number(top_px) + "L" +
@@ -78,6 +85,7 @@ interval_marks place_interval_marks(const std::vector<interval_view>& views,
   interval_marks marks;
   std::vector<std::vector<extent>> bracket_rows;
   std::vector<std::vector<extent>> region_rows;
+  std::vector<std::vector<extent>> bound_rows;
   for (const interval_view& view : views) {
     if (!visible(view, frame.scale)) {
       continue;
@@ -93,8 +101,13 @@ interval_marks place_interval_marks(const std::vector<interval_view>& views,
                                  std::max(frame.plot_x0_px, frame.plot_x1_px - width_px));
     mark.row = free_row(bracket_rows, std::min(mark.label_x_px, mark.x0_px) - 8,
                         std::max(mark.label_x_px + width_px, mark.x1_px) + 8);
+    // The start's label ends 3 px left of its line, the stop's begins 3 px right of its own.
+    const auto [start_label, stop_label] = bound_labels(view);
+    const double start_px = text_width_px(start_label, bound_font_px, true);
+    const double stop_px = text_width_px(stop_label, bound_font_px, true);
+    mark.start_label_row = free_row(bound_rows, mark.x0_px - 5 - start_px, mark.x0_px - 1);
+    mark.stop_label_row = free_row(bound_rows, mark.x1_px + 1, mark.x1_px + 5 + stop_px);
     marks.brackets.push_back(std::move(mark));
-    marks.any_bound_labels = true;
 
     if (view.interval.how != rules::timed_interval::method::host_clock) {
       continue;
@@ -114,6 +127,7 @@ interval_marks place_interval_marks(const std::vector<interval_view>& views,
   }
   marks.bracket_rows = static_cast<int>(bracket_rows.size());
   marks.region_rows = static_cast<int>(region_rows.size());
+  marks.bound_label_rows = static_cast<int>(bound_rows.size());
   return marks;
 }
 
@@ -187,11 +201,11 @@ void draw_interval_overlay(svg_writer& out, const interval_marks& marks,
     for (double x_px : {mark.x0_px, mark.x1_px}) {
       out.line(x_px, line_y_px, x_px, bound_bottom_px, {"none", colour, 1.1, "4 2", 1});
     }
-    const bool host_clock = view.interval.how == rules::timed_interval::method::host_clock;
-    const svg_text_style bound_style{10.5, colour, "end", true};
-    out.text(mark.x0_px - 3, bounds_y_px, view.on_gpu || !host_clock ? "start" : "t0", bound_style);
-    out.text(mark.x1_px + 3, bounds_y_px, view.on_gpu || !host_clock ? "stop" : "t1",
-             {10.5, colour, "start", true});
+    const auto [start_label, stop_label] = bound_labels(view);
+    out.text(mark.x0_px - 3, bounds_y_px + mark.start_label_row * bound_label_row_px, start_label,
+             {bound_font_px, colour, "end", true});
+    out.text(mark.x1_px + 3, bounds_y_px + mark.stop_label_row * bound_label_row_px, stop_label,
+             {bound_font_px, colour, "start", true});
     if (event_lane != nullptr) {
       draw_triangle(out, mark.x0_px, event_lane->top_px + 1, colour, view.span_estimated);
       draw_triangle(out, mark.x1_px, event_lane->top_px + 1, colour, view.span_estimated);

@@ -24,6 +24,10 @@ struct bracket_mark {
   std::string label;     // "measured 41.2 µs"
   double label_x_px = 0; // left end of label and badges
   int row = 0;
+  // The bound labels' rows: two intervals that start (or stop) within a label's width of each
+  // other would write "t0" over "start" in one row (issue 47: "t0tart" in two-methods.svg).
+  int start_label_row = 0;
+  int stop_label_row = 0;
 };
 
 enum class region_kind { not_measured, included };
@@ -42,7 +46,7 @@ struct interval_marks {
   int bracket_rows = 0;
   std::vector<region_mark> regions;
   int region_rows = 0;
-  bool any_bound_labels = false;
+  int bound_label_rows = 0; // rows of "t0", "t1", "start", "stop"
 };
 
 // Positions in x and rows; needs only the scale and the plot's x range of `frame`.
@@ -54,7 +58,8 @@ void draw_interval_underlay(svg_writer& out, const interval_marks& marks,
                             const std::vector<interval_view>& views, const timeline_frame& frame);
 
 // Brackets, bound lines and labels, event marks and region labels, drawn over the blocks.
-// `brackets_top_px`: the first bracket row; `bounds_y_px`: the baseline of "t0"/"t1".
+// `brackets_top_px`: the first bracket row; `bounds_y_px`: the baseline of the first row of
+// "t0"/"t1" (each further row bound_label_row_px lower).
 void draw_interval_overlay(svg_writer& out, const interval_marks& marks,
                            const timeline_frame& frame, double brackets_top_px, double bounds_y_px);
 
