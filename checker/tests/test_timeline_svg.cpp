@@ -5,7 +5,7 @@
 // Goldens live in checker/tests/fixtures/golden/timeline_*.svg. After an intended change of the
 // picture, regenerate them and look at them (rsvg-convert -o /tmp/x.png FILE.svg) before
 // committing:
-//     GPUCHECK_UPDATE_GOLDEN=1 build/tests/test_report_timeline_svg
+//     GPUCHECK_UPDATE_GOLDEN=1 build/tests/unit_report --source-file="*timeline_svg*"
 // GPUCHECK_TIMELINE_PREVIEW_DIR=/tmp/some/dir also writes every picture the tests render there.
 #include "timeline/timeline_svg.hpp"
 
