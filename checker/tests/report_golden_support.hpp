@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Golden files for the check-report renderers (fixtures/golden/check_*), and the reports they
 // render: one failing run, one that crashed, one without a GPU. After an intended change:
-//     GPUCHECK_UPDATE_GOLDEN=1 build/tests/unit_report \
-//       --source-file="*test_report_junit*,*test_report_gradescope*"
+//     GPUCHECK_UPDATE_GOLDEN=1 build/tests/unit_report
+//         --source-file="*test_report_junit*,*test_report_gradescope*"   (one command line)
 #pragma once
 
 #include "core/check_report.hpp"
