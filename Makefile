@@ -49,8 +49,9 @@ help:
 # a target falls back to make's usual ending: the error line, and status 2.
 EXIT_PLUGIN := $(BUILD)/make_exit_status.so
 -load $(EXIT_PLUGIN)
+# Written beside and renamed into place: a make that has the old one loaded keeps its own copy.
 $(EXIT_PLUGIN): tools/make_exit_status.c
-	@mkdir -p $(@D) && $(CC) -shared -fPIC -O2 -o $@ $< 2>/dev/null || true
+	@mkdir -p $(@D) && $(CC) -shared -fPIC -O2 -o $@.new $< 2>/dev/null && mv -f $@.new $@ || true
 ifneq ($(filter %make_exit_status.so,$(.LOADED)),)
 exiting = $(run-exiting $(1))
 else

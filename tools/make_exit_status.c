@@ -36,7 +36,12 @@ static char* run_exiting(const char* name, unsigned int argc, char** argv) {
     fflush(stdout);
     exit(code);
   }
-  return NULL; // the recipe line expands to nothing: make runs no further command for it
+  // The recipe line becomes ":", the shell's no-op: a line that expanded to nothing would leave
+  // the target without a command, and make would add "Nothing to be done for 'check'".
+  char* no_op = gmk_alloc(2);
+  no_op[0] = ':';
+  no_op[1] = '\0';
+  return no_op;
 }
 
 int make_exit_status_gmk_setup(const gmk_floc* floc) {
