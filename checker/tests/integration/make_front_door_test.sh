@@ -28,4 +28,9 @@ for target in lint run; do
     fail "make $target without its argument does not say which argument"
   printf '%s' "$out" | grep -q "make: \*\*\*" && fail "make $target added its own error line"
 done
+out=$(front_door list)
+code=$?
+[ "$code" = 0 ] || fail "make list exited $code"
+printf '%s' "$out" | grep -q "Nothing to be done" && fail "a passing target ends with make's own line"
+
 echo "make run without a GPU: said so, exit 77, no make error line; lint and run without an argument: said so, exit 2"
