@@ -38,12 +38,12 @@ constexpr const char* first_check_build_minutes = "1.5";
 
 int run_check_command(const std::vector<std::string>& arguments) {
   const auto start = start_lesson_command(
-      arguments, {.command = "check",
-                  .value_options = {"timeout", "json-file", "timeline", "state-file", "junit",
-                                    "gradescope", "keep-trace"},
-                  .flag_options = {"solution", "starter", "json", "sanitize", "sandbox",
-                                    "require-sandbox"},
-                  .next_when_unnamed = true});
+      arguments,
+      {.command = "check",
+       .value_options = {"timeout", "json-file", "timeline", "state-file", "junit", "gradescope",
+                         "keep-trace"},
+       .flag_options = {"solution", "starter", "json", "sanitize", "sandbox", "require-sandbox"},
+       .next_when_unnamed = true});
   if (const auto* ended = std::get_if<exit_code>(&start)) {
     return to_int(*ended);
   }

@@ -76,7 +76,10 @@ TEST_CASE("a shown call is sent with its test case's place, which a subcase does
 }
 
 TEST_CASE("the next test case's calls are sent with the next place") {
-  REQUIRE(first_place >= 1); // the case above ran first, as doctest orders them (by line)
-  CHECK(place_of_reported_call() == first_place + 1);
+  // With the case above in the same process (the program run whole, as doctest orders its cases
+  // by line) this one is the next place; run alone (CTest runs each case in a process of its own,
+  // doctest_discover_tests), it is the first.
+  const int expected = first_place >= 1 ? first_place + 1 : 1;
+  CHECK(place_of_reported_call() == expected);
   fs::remove(results_file);
 }
