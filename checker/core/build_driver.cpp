@@ -11,9 +11,28 @@
 
 namespace gpucheck {
 
+namespace {
+
+// The compiler's path for a file, freed of what a parallel build wrote on the same line before it
+// (make's "[ 85%] Building CUDA object .../check.cu.o" with no line end, then nvcc's
+// "/course/exercise.cu(9): error: ..."): the first tail of it, from a '/', that names a file.
+void free_the_path(std::string& file) {
+  if (std::filesystem::exists(file))
+    return;
+  for (std::size_t at = file.find('/'); at != std::string::npos; at = file.find('/', at + 1)) {
+    if (std::filesystem::is_regular_file(file.substr(at))) {
+      file = file.substr(at);
+      return;
+    }
+  }
+}
+
+} // namespace
+
 void find_build_error(build_outcome& outcome) {
   outcome.first_error = find_first_error(outcome.output);
   if (outcome.first_error && !outcome.first_error->file.empty()) {
+    free_the_path(outcome.first_error->file);
     if (std::ifstream source(outcome.first_error->file, std::ios::binary); source.is_open()) {
       std::ostringstream text;
       text << source.rdbuf();

@@ -124,7 +124,11 @@ void place_in_source(compiler_error& error, const std::string& source_text) {
   bool at_first_token = error.column > 0 && static_cast<std::size_t>(error.column - 1) ==
                                                 first_token(lines[error.line - 1]);
   if (error.column == 0) {
-    const auto excerpt = split_lines(error.excerpt);
+    // nvcc's excerpt: the line, then the caret under it. A blank line before them (seen in a
+    // parallel first build, where make's own lines come between) is not part of it.
+    auto excerpt = split_lines(error.excerpt);
+    while (!excerpt.empty() && first_token(excerpt.front()) == std::string::npos)
+      excerpt.erase(excerpt.begin());
     at_first_token = excerpt.size() >= 2 && first_token(excerpt[1]) != std::string::npos &&
                      excerpt[1][first_token(excerpt[1])] == '^' &&
                      first_token(excerpt[1]) == first_token(excerpt[0]);

@@ -142,6 +142,12 @@ TEST_CASE("a compile error is placed in the student's source") {
     CHECK(error.line == 2);
     CHECK(error.excerpt == "2 |   int x = work(1)\n  |                  ^ here\n");
   }
+  SUBCASE("the same with a blank line before nvcc's excerpt (a parallel first build)") {
+    compiler_error error{
+        "/w/exercise.cu", 5, 0, "expected a \";\"", "\n    do { ... }\n    ^\n", false, {}};
+    place_in_source(error, source);
+    CHECK(error.line == 2);
+  }
   SUBCASE("gcc's missing ';' (with a column) moves the same way") {
     compiler_error error{"/w/a.cpp", 5, 3, "expected ';' before 'CUDA_CHECK'", "", false, {}};
     place_in_source(error, source);
