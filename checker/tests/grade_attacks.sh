@@ -15,6 +15,11 @@ attacks=$3
 out=$4
 load=${5:-}
 here=$(cd "$(dirname "$0")" && pwd)
+# On a GPU (alone, loaded) without one: skipped, visibly (77), before anything is graded.
+if [ "$mode" != no-gpu ] && ! { command -v nvidia-smi >/dev/null && nvidia-smi -L >/dev/null 2>&1; }; then
+  echo "SKIPPED: no NVIDIA GPU found (nvidia-smi -L failed); this test needs one."
+  exit 77
+fi
 course=$(cd "$here/../.." && pwd)
 build=$(cd "$(dirname "$gpucheck")/.." && pwd)
 status=0
