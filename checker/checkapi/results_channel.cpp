@@ -2,9 +2,9 @@
 // Results go to a file that gpucheck opens and hands over as a descriptor, as JSON Lines, never
 // through stdout: what the student's code prints cannot be mistaken for a verdict. check_main.cpp
 // takes the file and the run's secret token (core/channel_descriptors.hpp) before any of the
-// student's code runs,
-// and every line carries a sequence number and a keyed digest (core/keyed_hash.hpp), so a line
-// written by anyone else, or a line removed, is detected by gpucheck (core/check_results_file.cpp).
+// student's code runs, and every line carries a sequence number and a keyed digest
+// (core/keyed_hash.hpp), so a line written by anyone else, or a line removed, is detected by
+// gpucheck (core/check_results_file.cpp).
 #include "checkapi/results_channel.hpp"
 
 #include "checkapi/cpu_clock_watch.hpp"
