@@ -377,7 +377,8 @@ bool python_frames_of_thread(python_site& where) {
 }
 
 bool python_frames_of_released_thread(python_site& where) {
-  return g_found && shadow_frames(where);
+  // After the interpreter finalized (libtorch frees memory at exit), its objects are no one's.
+  return g_found && g_api.is_initialized() != 0 && shadow_frames(where);
 }
 
 } // namespace gputrace

@@ -39,6 +39,10 @@ NOT_YET = "not recorded yet"
 def filled(page_text, missing):
     def replace(match):
         path = os.path.join(RECORDED, match.group(2))
+        english = path.replace(".zh.", ".en.")
+        if not os.path.isfile(path) and os.path.isfile(english):
+            print(f"note: no {match.group(2)}: the Chinese page shows the English recording")
+            path = english
         if not os.path.isfile(path):
             missing.append(match.group(2))
             return match.group(0)
