@@ -16,8 +16,14 @@ recording replaces the old:
     ```
     <!-- end recorded -->
 
-`<!-- recorded: FILE headlines -->` keeps only the command, the GPU and each finding's first line
-(where, severity[rule], what): the README's short form.
+or, where lines are scarce (the README), a code block that names its recording:
+
+    ```{.text recorded="example3.lint.en.txt headlines"}
+    ...
+    ```
+
+`headlines` keeps only the command with the GPU, and the first line (where, severity[rule],
+what) of the first three findings.
 
 The recordings come from .device/torch.sh (run on a GPU; it names the GPU in each file), copied
 into recorded/ and committed.
@@ -32,8 +38,10 @@ RECORDED = os.path.join(ROOT, "checker", "tests", "gpu", "torch", "recorded")
 PAGES = ["book/back/pytorch.md", "book/back/pytorch.zh.md", "docs/lint.md", "README.md"]
 PLACE = re.compile(r"(<!-- recorded: ([\w.-]+)( headlines)? -->\n)(.*?)(<!-- end recorded -->)",
                    re.DOTALL)
-HEADLINE = re.compile(r"^(\$ |# recorded on |\s*\S+:\d+: .*\[[a-z-]+\]: )")
+BLOCK = re.compile(r'(```\{\.text recorded="([\w.-]+)( headlines)?"\}\n)(.*?)(```)', re.DOTALL)
+HEADLINE = re.compile(r"^\s*\S+:\d+: .*\[[a-z-]+\]: ")
 NOT_YET = "not recorded yet"
+HEADLINES = 3  # the README is at most 200 lines (tools/tests/test_docs_pages.py)
 
 
 def filled(page_text, missing):
@@ -49,10 +57,14 @@ def filled(page_text, missing):
         with open(path, encoding="utf-8") as f:
             lines = f.read().rstrip("\n").split("\n")
         if match.group(3):
-            lines = [line.strip() for line in lines if HEADLINE.match(line)]
+            command = lines[0] + "   # on " + lines[1].removeprefix("# recorded on ")
+            findings = [line.strip() for line in lines[2:] if HEADLINE.match(line)]
+            lines = [command] + findings[:HEADLINES]
         body = "\n".join(lines)
+        if match.group(1).startswith("```"):
+            return f"{match.group(1)}{body}\n{match.group(5)}"
         return f"{match.group(1)}```text\n{body}\n```\n{match.group(5)}"
-    return PLACE.sub(replace, page_text)
+    return BLOCK.sub(replace, PLACE.sub(replace, page_text))
 
 
 def main():
@@ -64,7 +76,7 @@ def main():
             text = f.read()
         new = filled(text, missing)
         if check:
-            if new != text or NOT_YET in text and PLACE.search(text):
+            if new != text or NOT_YET in text:
                 stale.append(page)
         elif new != text:
             with open(path, "w", encoding="utf-8") as f:
