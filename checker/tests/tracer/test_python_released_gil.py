@@ -4,9 +4,10 @@
 usage: test_python_released_gil.py LIBGPUTRACE PYTHON SCRIPT PLUGIN
 
 Runs SCRIPT (library_through_ctypes.py) under the tracer: it calls PLUGIN, which creates and
-destroys a handle of the stand-in cuBLAS, through ctypes, three times with the GIL released (as
-PyTorch calls CUDA) and once with it held. Every interposed call must be written with the Python
-frames that made it, innermost first: a released call cannot read them through the C API, so
+destroys a handle of the stand-in cuBLAS, through ctypes: with the GIL released (as PyTorch calls
+CUDA) from a function, the top level, after an exception, a generator and a thread; and once with
+the GIL held. Every interposed call must be written with the Python frames that made it,
+innermost first: a released call cannot read them through the C API, so
 this shows the tracer's shadow stack (python_frames.hpp), its pops on return and its lines read
 as they are when the call is made. Exit 77 where the interpreter is older than 3.9.
 """
@@ -16,10 +17,16 @@ import subprocess
 import sys
 import tempfile
 
-# The frames (line, function) of each create and destroy call, innermost first.
-IN_FUNCTION = [(15, "create_and_destroy")]
-EXPECTED = [IN_FUNCTION + [(20, "<module>")], IN_FUNCTION + [(21, "<module>")],
-            [(22, "<module>")], [(23, "<module>")]]
+# The frames (line, function) of the script's own files for each create and destroy call,
+# innermost first: in a function, at the top level, with the GIL held, after an exception, in a
+# generator resumed from two lines, and in a thread (threading's frames are the library's).
+IN_FUNCTION = [(17, "create_and_destroy")]
+EXPECTED = [IN_FUNCTION + [(43, "<module>")], IN_FUNCTION + [(44, "<module>")],
+            [(45, "<module>")], [(46, "<module>")],
+            IN_FUNCTION + [(29, "after_an_exception"), (47, "<module>")],
+            IN_FUNCTION + [(33, "generator"), (49, "<module>")],
+            IN_FUNCTION + [(34, "generator"), (50, "<module>")],
+            IN_FUNCTION + [(39, "in_a_thread")]]
 
 
 def main():
