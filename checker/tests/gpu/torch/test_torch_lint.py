@@ -14,6 +14,7 @@ import stat
 import sys
 import tempfile
 
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import torch_lint  # noqa: E402
 
