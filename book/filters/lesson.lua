@@ -251,6 +251,9 @@ local function rewrite_links(blocks, ids)
       if not folder then
         folder, section = target:match("^(%d%d%-[%w%-]+)/lesson%.md#?(.*)$")
       end
+      if not folder then -- from outside lessons/ (book/back/): ../../lessons/03-async/lesson.md
+        folder, section = target:match("lessons/(%d%d%-[%w%-]+)/lesson%.md#?(.*)$")
+      end
       if folder then
         local number = folder:sub(1, 2)
         link.target = section ~= "" and ("#l" .. number .. "-" .. section) or ("#lesson-" .. number)

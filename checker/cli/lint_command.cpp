@@ -157,7 +157,9 @@ int run_lint_command(const std::vector<std::string>& arguments) {
   }
 
   lint_report result;
-  result.program = program.front();
+  // A script is named as its reader knows it, not as the interpreter that ran it.
+  const bool script = has_file && fs::path(parsed.positional[0]).extension() == ".py";
+  result.program = script ? fs::path(parsed.positional[0]).filename().string() : program.front();
   result.device = trace.info.device;
   rules::rule_results analysed = analysis::analyze(trace, {});
   result.interval_count = static_cast<int>(analysed.intervals.size());

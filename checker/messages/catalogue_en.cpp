@@ -519,6 +519,11 @@ constexpr std::array english{
           "The GPU ran out of memory: an allocation larger than the card, or memory allocated on "
           "every call and never freed. Allocate once, and let an owner free it "
           "(gpucourse::device_buffer in cuda_raii.cuh)."},
+
+    // lint: PyTorch (report/lint_report.cpp; issue 43)
+    entry{"lint.inside-framework",
+          "Some findings name a function, not a line of the script: the framework made that call "
+          "on a thread of its own, which ran no Python, so no line of the script made it."},
 };
 
 } // namespace

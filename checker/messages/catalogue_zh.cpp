@@ -459,6 +459,11 @@ constexpr std::array chinese{
     entry{"advice.out-of-memory",
           "GPU 内存耗尽：某次分配超过了显卡的容量，或者每次调用都分配内存却从不释放。只分配一次，"
           "并交给一个所有者对象释放（cuda_raii.cuh 中的 gpucourse::device_buffer）。"},
+
+    // lint: PyTorch (report/lint_report.cpp; issue 43)
+    entry{"lint.inside-framework",
+          "有些问题只能指出函数而不是脚本中的行：那个调用是框架在它自己的线程上发出的，该线程没有"
+          "运行 Python 代码，所以脚本中没有哪一行发出了它。"},
 };
 
 } // namespace

@@ -142,7 +142,10 @@ std::string render_lint_terminal(const lint_report& report, bool colour) {
     without_lines = without_lines || note.stop_at.line == 0;
   }
   if (without_lines) {
-    out << "\n  " << text("lint.without-lines") << "\n";
+    // A Python script has its lines: a call without one was made inside the framework (a thread
+    // of PyTorch's that runs no Python), and no build option would give it one.
+    const bool script = report.program.ends_with(".py");
+    out << "\n  " << text(script ? "lint.inside-framework" : "lint.without-lines") << "\n";
   }
   if (!report.timeline_path.empty()) {
     out << "\n  " << text("lint.timeline", {{"path", report.timeline_path}}) << "\n";

@@ -24,6 +24,34 @@ bool inside(const clock_read& read, const call_window& window) {
          read.value_ns != window.end_ns;
 }
 
+// The folder of the installed package that holds a Python file (".../site-packages/torch/"), or
+// empty for the script's own files and the standard library.
+std::string package_of(const std::string& file) {
+  for (const char* packages : {"/site-packages/", "/dist-packages/"}) {
+    const auto at = file.find(packages);
+    if (at == std::string::npos)
+      continue;
+    const auto name_end = file.find('/', at + std::char_traits<char>::length(packages));
+    return name_end == std::string::npos ? file : file.substr(0, name_end + 1);
+  }
+  return {};
+}
+
+// A timing that an installed package made on its own (triton.testing.do_bench's events,
+// libraries' time.time() for their logs) is not one the script wrote: lint judges the script's
+// own (issue 43). A clock read's innermost frame is the code that read the clock; an
+// elapsed-time call first passes through the events' Python wrapper (torch/cuda/streams.py),
+// whose package's frames are skipped to reach the code that asked.
+bool made_by_a_package(const std::vector<trace::python_frame>& frames, bool through_wrapper) {
+  std::size_t caller = 0;
+  if (through_wrapper && !frames.empty()) {
+    const std::string wrapper = package_of(frames[0].file);
+    while (!wrapper.empty() && caller < frames.size() && package_of(frames[caller].file) == wrapper)
+      ++caller;
+  }
+  return caller == frames.size() ? !frames.empty() : !package_of(frames[caller].file).empty();
+}
+
 } // namespace
 
 std::vector<timed_interval> find_host_clock_intervals(const trace::run_trace& trace,
@@ -32,6 +60,8 @@ std::vector<timed_interval> find_host_clock_intervals(const trace::run_trace& tr
   for (const clock_read& read : trace.clocks) {
     if (window && !inside(read, *window))
       continue;
+    if (made_by_a_package(read.python, false))
+      continue; // the framework's read would split the script's interval around it
     reads_by_thread_and_clock[{read.tid, read.clock}].push_back(&read);
   }
   std::vector<timed_interval> intervals;
@@ -111,15 +141,32 @@ timed_interval event_interval(const trace::api_call& elapsed_call,
   return interval;
 }
 
+namespace {
+
+// A Python script's trace: some of its calls carry the Python frames that made them.
+bool traced_python_script(const trace::run_trace& trace) {
+  return std::any_of(trace.api.begin(), trace.api.end(),
+                     [](const trace::api_call& call) { return !call.python.empty(); });
+}
+
+} // namespace
+
 std::vector<timed_interval> find_event_intervals(const trace::run_trace& trace,
                                                  const std::optional<call_window>& window) {
   const detail::trace_index index(trace);
+  // In a Python script, the script's elapsed_time calls carry its frames (the tracer follows
+  // every thread that ran Python); one without them is the framework's own measurement, on a
+  // thread of its own, and one that a package's code made is that package's: neither is the
+  // script's timing (issue 43).
+  const bool python_script = traced_python_script(trace);
   std::vector<timed_interval> intervals;
   for (const trace::api_call& call : trace.api) {
     if (!call.from_program() || !detail::is_elapsed_time(call.name) ||
         call.result != detail::cuda_success || !call.event || !call.event_end) {
       continue;
     }
+    if (python_script && (call.python.empty() || made_by_a_package(call.python, true)))
+      continue;
     if (window && (call.tid != window->tid || !window->contains(call.start_ns)))
       continue;
     const trace::api_call* start = index.latest_record(*call.event, call.start_ns);

@@ -80,3 +80,112 @@ TEST_CASE("a Python read on a line marked submission-only closes its interval as
   CHECK(results.findings.empty());
   CHECK(test::rule_ids(results.notes) == std::vector<std::string>{"submission-only"});
 }
+
+namespace {
+
+// Gives each call and read of a trace the frames of a script's line, as the tracer writes a call
+// made with the GIL held or released: one frame, at `line_of(call)`.
+template <typename Line_of>
+void at_script_lines(trace::run_trace& t, const std::string& script, Line_of line_of) {
+  for (auto& call : t.api) {
+    const int line = line_of(call.name);
+    call.python = {{script, line, "<module>"}};
+    call.site = "py:" + script + ":" + std::to_string(line);
+  }
+}
+
+} // namespace
+
+TEST_CASE("a wait PyTorch made with the GIL released is blamed at the script's line") {
+  // The article's example 4, case 1, after earlier products were queued: `t0 = perf_counter()`
+  // (line 3), `c = a @ b` (line 4), `torch.cuda.synchronize()` (line 5), `t1 = perf_counter()`
+  // (line 6). The synchronize waited for the earlier work: stale-queue, blamed at line 5.
+  const std::filesystem::path script = std::filesystem::temp_directory_path() /
+                                       ("gpucheck_python_wait_" + std::to_string(getpid()) + ".py");
+  std::ofstream(script) << "import torch, time\n"
+                           "earlier = a @ b\n"
+                           "t0 = time.perf_counter()\n"
+                           "c = a @ b\n"
+                           "torch.cuda.synchronize()\n"
+                           "t1 = time.perf_counter()\n";
+  trace::run_trace t = test::synthetic_trace("stale_queue_device_sync");
+  REQUIRE(t.clocks.size() == 2);
+  at_script_lines(t, script.string(),
+                  [](const std::string& name) { return name == "cudaDeviceSynchronize" ? 5 : 4; });
+  for (int i = 0; i < 2; ++i) {
+    t.clocks[i].python = {{script.string(), 3 + 3 * i, "<module>"}};
+    t.clocks[i].site = "py:" + script.string() + ":" + std::to_string(3 + 3 * i);
+  }
+  analysis::resolve_source_lines(t);
+  std::filesystem::remove(script);
+
+  const rules::rule_results results = analysis::analyze(t, {});
+  REQUIRE(test::rule_ids(results.findings) == std::vector<std::string>{"stale-queue"});
+  const rules::finding& finding = results.findings[0];
+  CHECK(finding.start_at.line == 3);
+  CHECK(finding.stop_at.line == 6);
+  CHECK(finding.blamed_at.file == script.string());
+  CHECK(finding.blamed_at.line == 5);
+  CHECK(finding.blamed_at.text == "torch.cuda.synchronize()");
+}
+
+TEST_CASE("in a Python script, only the script's own elapsed_time calls are timings") {
+  // Events around work on a non-blocking stream (an event-stream-mismatch), recorded and read by
+  // the script; then the same elapsed-time call made by the framework on a thread that runs no
+  // Python (no frames): not the script's timing, so not judged.
+  trace::run_trace t = test::synthetic_trace("event_stream_mismatch_non_blocking");
+  at_script_lines(t, "/tmp/side_stream.py", [](const std::string&) { return 7; });
+  SUBCASE("the script's call is judged") {
+    const rules::rule_results results = analysis::analyze(t, {});
+    CHECK(results.intervals.size() == 1);
+    CHECK(test::rule_ids(results.findings) == std::vector<std::string>{"event-stream-mismatch"});
+  }
+  SUBCASE("the framework's call is not") {
+    for (auto& call : t.api) {
+      if (call.name == "cudaEventElapsedTime") {
+        call.python.clear();
+        call.site = "libtorch_cuda.so+0x1234";
+      }
+    }
+    const rules::rule_results results = analysis::analyze(t, {});
+    CHECK(results.intervals.empty());
+    CHECK(results.findings.empty());
+  }
+}
+
+TEST_CASE("timings an installed package made on its own are not the script's") {
+  const std::string packages = "/opt/venv/lib/python3.12/site-packages/";
+  const trace::python_frame wrapper{packages + "torch/cuda/streams.py", 220, "elapsed_time"};
+  SUBCASE("triton.testing.do_bench's events are triton's; the script's own events are judged") {
+    trace::run_trace t = test::synthetic_trace("event_stream_mismatch_non_blocking");
+    at_script_lines(t, "/tmp/bench.py", [](const std::string&) { return 7; });
+    for (auto& call : t.api) {
+      if (call.name == "cudaEventElapsedTime")
+        call.python = {wrapper, {"/tmp/bench.py", 7, "<module>"}};
+    }
+    CHECK(test::rule_ids(analysis::analyze(t, {}).findings) ==
+          std::vector<std::string>{"event-stream-mismatch"});
+    for (auto& call : t.api) {
+      if (call.name == "cudaEventElapsedTime")
+        call.python = {wrapper,
+                       {packages + "triton/testing.py", 150, "do_bench"},
+                       {"/tmp/bench.py", 7, "<module>"}};
+    }
+    const rules::rule_results results = analysis::analyze(t, {});
+    CHECK(results.intervals.empty());
+    CHECK(results.findings.empty());
+  }
+  SUBCASE("a package's clock read inside the script's timing leaves that timing whole") {
+    trace::run_trace t = python_unsynced_trace("/tmp/unsynced.py");
+    trace::clock_read framework = t.clocks[0];
+    framework.t_ns = (t.clocks[0].t_ns + t.clocks[1].t_ns) / 2;
+    framework.value_ns = (t.clocks[0].value_ns + t.clocks[1].value_ns) / 2;
+    framework.python = {{packages + "torch/_dynamo/utils.py", 90, "log_time"}};
+    framework.site = "py:" + framework.python[0].file + ":90";
+    t.clocks.insert(t.clocks.begin() + 1, framework);
+    const rules::rule_results results = analysis::analyze(t, {});
+    REQUIRE(results.intervals.size() == 1);
+    CHECK(results.intervals[0].measured_ns == t.clocks[2].value_ns - t.clocks[0].value_ns);
+    CHECK(test::rule_ids(results.findings) == std::vector<std::string>{"unsynced-stop"});
+  }
+}

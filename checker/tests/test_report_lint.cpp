@@ -49,6 +49,16 @@ TEST_CASE("a lint finding is printed at its line, the line quoted, with the timi
     CHECK(bare.find("in main: error[stale-queue]") != std::string::npos);
     CHECK(bare.find("build the program with -g") != std::string::npos);
   }
+  SUBCASE("a Python script's call without a line was made inside the framework") {
+    rules::finding f = stale_queue_at_lines();
+    f.blamed_at = {"", 0, "at::native::copy_", ""};
+    report.program = "example3.py";
+    report.findings = {f};
+    const std::string bare = render_lint_terminal(report, false);
+    CHECK(bare.find("in at::native::copy_: error[stale-queue]") != std::string::npos);
+    CHECK(bare.find("which ran no Python") != std::string::npos);
+    CHECK(bare.find("build the program with -g") == std::string::npos);
+  }
 }
 
 TEST_CASE("lint's JSON gives start, stop and site as objects, null where unknown") {

@@ -9,6 +9,7 @@
 #include "detail/export.hpp"
 #include "detail/host_clock.hpp"
 #include "detail/json_line.hpp"
+#include "python_frames.hpp"
 #include "trace_writer.hpp"
 
 #include <atomic>
@@ -35,6 +36,11 @@ void record_library_call(const char* name, std::int64_t start_ns, std::int64_t e
       .field("correlation", 0)
       .field("result", result)
       .field("caller", caller);
+  // In a Python script, the Python lines that made the call (PyTorch creates cuBLAS's handle with
+  // the GIL released); a native program's library calls carry no site.
+  thread_local python_site python;
+  if (python_process() && python_frames_of_caller(python))
+    record.field("site", python.site).raw_field("python", python.frames_json);
   if (handle_key != nullptr)
     record.field(handle_key, static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(handle)));
   record.finish();

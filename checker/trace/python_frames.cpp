@@ -8,7 +8,9 @@
 #include <cstdint>
 #include <dlfcn.h>
 #include <string>
+#include <unordered_map>
 #include <unwind.h>
+#include <vector>
 
 namespace gputrace {
 
@@ -35,6 +37,10 @@ struct python_api {
   void* (*cfunction)(void*) = nullptr;              // PyCFunction_GetFunction
   int (*gc_disable)() = nullptr;                    // PyGC_Disable (3.10 and later; optional)
   int (*gc_enable)() = nullptr;                     // PyGC_Enable
+  void (*inc_ref)(void*) = nullptr;                 // Py_IncRef
+  // PyEval_SetProfile: the calls and returns of the thread's Python functions (optional: without
+  // it, calls made with the GIL released keep their native site).
+  void (*set_profile)(int (*)(void*, void*, int, void*), void*) = nullptr;
 };
 
 python_api g_api;
@@ -189,6 +195,136 @@ bool collect_frames(python_site& where) {
   return !where.site.empty();
 }
 
+// A CUDA call made while the thread has released the GIL (PyTorch releases it around `a @ b`,
+// `synchronize`, `Event.record`) cannot use the C API: the thread may not touch Python objects,
+// and taking the GIL could deadlock. So, under the GIL, the tracer keeps for each thread the
+// chain of its Python frames as a shadow stack, through a profile function (PyEval_SetProfile:
+// a call event pushes the frame, a return event pops it), and reads that stack without the GIL:
+// each frame's file and function were noted when it was pushed, and its current line is read
+// from the frame (PyFrame_GetLineNumber reads the frame and its code object, which stay as they
+// are while their thread is inside a C function; the frames are held by strong references).
+constexpr int py_trace_call = 0;   // PyTrace_CALL
+constexpr int py_trace_return = 3; // PyTrace_RETURN
+
+struct code_names {
+  std::string file;
+  std::string function;
+};
+
+struct shadow_frame {
+  void* frame;             // a strong reference, dropped when popped
+  const code_names* names; // never freed: the code object is held by the table below
+};
+
+// Code object -> its names. Filled and read only under the GIL (pushes); a frame on a shadow
+// stack keeps a pointer to its entry, which a node-based map never moves.
+std::unordered_map<void*, code_names>& code_table() {
+  static auto* table = new std::unordered_map<void*, code_names>; // never destroyed: used at exit
+  return *table;
+}
+
+thread_local std::vector<shadow_frame> t_shadow;
+thread_local bool t_profiled = false;
+
+const code_names* names_of(void* frame) {
+  void* code = g_api.frame_code(frame);
+  if (code == nullptr) {
+    g_api.clear_error();
+    return nullptr;
+  }
+  auto [entry, added] = code_table().try_emplace(code);
+  if (added) {
+    entry->second.file = text_attribute(code, "co_filename");
+    entry->second.function = text_attribute(code, "co_name");
+    return &entry->second; // the table keeps the reference: the key stays this code object
+  }
+  g_api.dec_ref(code);
+  return &entry->second;
+}
+
+void push_frame(void* frame) { // frame: a new reference, which the stack takes
+  t_shadow.push_back({frame, names_of(frame)});
+}
+
+void pop_to_size(std::size_t size) {
+  while (t_shadow.size() > size) {
+    void* frame = t_shadow.back().frame;
+    t_shadow.pop_back();
+    g_api.dec_ref(frame);
+  }
+}
+
+// The stack rebuilt from the thread's frames (under the GIL): at installation, and whenever an
+// event shows that the stack lost track (a frame already running when the profile function was
+// set returns without an event, a generator resumes under another caller).
+void rebuild_from(void* innermost) { // innermost: a new reference
+  pop_to_size(0);
+  std::vector<void*> chain;
+  for (void* frame = innermost; frame != nullptr; frame = g_api.frame_back(frame)) {
+    chain.push_back(frame);
+  }
+  for (auto frame = chain.rbegin(); frame != chain.rend(); ++frame) {
+    push_frame(*frame);
+  }
+}
+
+int on_profile_event(void*, void* frame, int what, void*) {
+  if (what == py_trace_call) {
+    void* back = g_api.frame_back(frame);
+    const bool follows =
+        back == nullptr ? t_shadow.empty() : !t_shadow.empty() && t_shadow.back().frame == back;
+    if (back != nullptr) {
+      g_api.dec_ref(back);
+    }
+    g_api.inc_ref(frame);
+    if (follows) {
+      push_frame(frame);
+    } else {
+      rebuild_from(frame);
+    }
+  } else if (what == py_trace_return) {
+    for (std::size_t i = t_shadow.size(); i > 0; --i) {
+      if (t_shadow[i - 1].frame == frame) {
+        pop_to_size(i - 1);
+        break;
+      }
+    }
+  }
+  return 0;
+}
+
+// Under the GIL, once per thread: the shadow stack starts from the frames running now.
+void follow_thread_frames() {
+  if (t_profiled || g_api.set_profile == nullptr) {
+    return;
+  }
+  t_profiled = true;
+  const collector_paused paused;
+  rebuild_from(g_api.thread_frame(g_api.this_thread_state()));
+  g_api.set_profile(on_profile_event, nullptr);
+  if (g_api.error_occurred() != nullptr) {
+    g_api.clear_error(); // an audit hook refused sys.setprofile: calls keep their native sites
+  }
+}
+
+// Without the GIL: the shadow stack, innermost first.
+bool shadow_frames(python_site& where) {
+  if (t_shadow.empty()) {
+    return false;
+  }
+  where.site.clear();
+  where.frames_json = "[";
+  int n = 0;
+  for (auto f = t_shadow.rbegin(); f != t_shadow.rend() && n < max_python_frames; ++f, ++n) {
+    const int line = g_api.frame_line(f->frame);
+    static const code_names unknown;
+    const code_names& names = f->names != nullptr ? *f->names : unknown;
+    append_frame(where, names.file, line, names.function);
+  }
+  where.frames_json += ']';
+  return true;
+}
+
 } // namespace
 
 void find_python_api() {
@@ -207,6 +343,9 @@ void find_python_api() {
   if (all) {
     find(api.gc_disable, "PyGC_Disable");
     find(api.gc_enable, "PyGC_Enable");
+    if (find(api.inc_ref, "Py_IncRef")) {
+      find(api.set_profile, "PyEval_SetProfile");
+    }
     g_api = api;
     g_found = true;
   }
@@ -217,7 +356,11 @@ bool python_process() {
 }
 
 bool python_clock_read(python_site& where) {
-  if (!holds_gil() || !know_clock_functions()) {
+  if (!holds_gil()) {
+    return false;
+  }
+  follow_thread_frames();
+  if (!know_clock_functions()) {
     return false;
   }
   clock_function_search search;
@@ -226,7 +369,16 @@ bool python_clock_read(python_site& where) {
 }
 
 bool python_frames_of_thread(python_site& where) {
-  return holds_gil() && collect_frames(where);
+  if (!holds_gil()) {
+    return false;
+  }
+  follow_thread_frames();
+  return collect_frames(where);
+}
+
+bool python_frames_of_released_thread(python_site& where) {
+  // After the interpreter finalized (libtorch frees memory at exit), its objects are no one's.
+  return g_found && g_api.is_initialized() != 0 && shadow_frames(where);
 }
 
 } // namespace gputrace

@@ -29,7 +29,20 @@ struct python_site {
 bool python_clock_read(python_site& where);
 
 // The Python frames of the calling thread, when it holds the GIL and runs Python code; false
-// otherwise (PyTorch releases the GIL around most CUDA work).
+// otherwise (PyTorch releases the GIL around most CUDA work). Once per thread, under the GIL (here
+// or in python_clock_read), the tracer starts following the thread's Python calls and returns
+// with a profile function, for the function below.
 bool python_frames_of_thread(python_site& where);
+
+// The Python frames of a calling thread that released the GIL (a CUDA call inside `a @ b`), as
+// the profile function last saw them: the frame that called into the extension and its callers,
+// each at its current line. False on a thread the tracer has not followed (a framework's own
+// thread, or one that never held the GIL while the tracer watched).
+bool python_frames_of_released_thread(python_site& where);
+
+// Both of the above: the calling thread's frames, with or without the GIL.
+inline bool python_frames_of_caller(python_site& where) {
+  return python_frames_of_thread(where) || python_frames_of_released_thread(where);
+}
 
 } // namespace gputrace
