@@ -18,12 +18,13 @@ An English word is a run of characters without spaces that holds a letter or a d
 "2,000" and "H200" are one word each; "-" and "|" alone are none).
 
 Chinese is not written in words. A Chinese text counts its CJK characters (ideographs; CJK and
-full-width punctuation counts for nothing) divided by CJK_PER_WORD, plus its non-CJK words
-counted as in English (code names, numbers, units). CJK_PER_WORD is 1.7: the course's own
-translations, when this tool was written, held 1.7 CJK characters for each English word they
-translated (lessons 00-09, each between 1.64 and 1.73: the CJK characters of lesson.zh.md over the
-English words of lesson.md less the words the Chinese text keeps in Latin letters). So a faithful translation counts about as
-many words as its English text, and the same limits apply to both.
+full-width punctuation counts for nothing) divided by CJK_PER_WORD and rounded up, plus its
+non-CJK words counted as in English (code names, numbers, units). CJK_PER_WORD is 1.7: the
+course's own translations, when this tool was written, held 1.7 CJK characters for each English
+word they translated (lessons 00-09, each between 1.64 and 1.73: the CJK characters of
+lesson.zh.md over the English words of lesson.md less the words the Chinese text keeps in Latin
+letters). So a faithful translation counts about as many words as its English text, and the same
+limits apply to both.
 
 Prints one line a lesson (its English and Chinese counts) and the course's totals. With
 --max-lesson and --max-course it exits 1 when a text or a course total is over its limit,
