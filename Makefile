@@ -107,10 +107,12 @@ reset: gpucheck
 	  $(call missing,Which lesson? make reset LESSON=N)))
 
 # 77 (sound as far as a machine without a GPU can tell) is said by gpucheck, and accepted here.
-# lesson.md must also be what make lesson-text writes.
+# lesson.md must also be what make lesson-text writes. Then the lessons' prose words, reported
+# (issue 41's budget; the test book.prose-words enforces it).
 selftest: gpucheck book-timeline
 	@$(GPUCHECK) selftest $(LESSON) $(if $(STATIC),--static-only) || [ $$? -eq 77 ]
 	@python3 tools/lesson_text.py --check --timeline-tool $(BUILD)/bin/book-timeline
+	@python3 tools/prose_words.py
 
 # Fills every lesson.md with its listings, recorded outputs and figures (SVGs in figures/), so that
 # it reads completely in the repository; the book includes from the same anchors and data.

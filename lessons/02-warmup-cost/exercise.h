@@ -21,7 +21,8 @@ constexpr int most_warm_up_calls = 50;
 struct warm_up_timing {
   std::vector<double> warm_up_ms; // [ms] each call before the steady state, the first (cold) one
                                   // first
-  double steady_ms = 0;           // [ms] the median of the calls timed after the warm-up
+  double steady_ms = 0;           // [ms] the median of the `repetitions` calls timed after the
+                                  // two first steady ones
 };
 
 // Calls `work` again and again, timing each call until the GPU has finished it, until two calls in

@@ -29,9 +29,10 @@ struct case_5_parts {
   double stale_ms = 0;  // how much of case_5_ms was earlier work, not case 5's own
 };
 
-// Runs case 4 then case 5 as the article did (nothing in between), then case 5's work alone, and
-// says how much earlier work case 5 contained. Runs `case_4_work` once and `case_5_work` twice,
-// all on `stream`. The GPU is idle when it is called.
+// Runs case 4 then case 5 as the article did (nothing in between), and case 5's work once more
+// alone, at a moment when nothing else is queued (before case 4 or after case 5: either order is
+// right), and says how much earlier work case 5 contained. Runs `case_4_work` once and
+// `case_5_work` twice, all on `stream`. The GPU is idle when it is called.
 case_5_parts reproduce_case_5(const gpu_work& case_4_work, const gpu_work& case_5_work,
                               cudaStream_t stream);
 
