@@ -14,8 +14,10 @@ written, 1 otherwise (the error says which lesson and what).
 lesson.zh.md where it exists, else its lesson.md with a note that it is not translated yet; the
 book's own words from book/filters/words.tsv; book/metadata.zh.yaml.
 
-The instructor edition ends with the appendix book/back/glossary.md (glossary.zh.md in Chinese):
-the Chinese edition's glossary, printed from book/glossary.tsv.
+Every edition ends with the appendix book/back/article-numbers.md (article-numbers.zh.md in
+Chinese): what the course measured of each of the article's figures, lesson by lesson. The
+instructor edition then ends with the appendix book/back/glossary.md (glossary.zh.md): the Chinese
+edition's glossary, printed from book/glossary.tsv.
 """
 import argparse
 import concurrent.futures
@@ -31,7 +33,9 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BOOK = os.path.join(ROOT, "book")
 FRONT_CHAPTERS = ["front/introduction.md"]
-# After the lessons, in the instructor edition only: the Chinese edition's glossary (book/glossary.tsv).
+# After the lessons, in every edition: the article's numbers, which the lessons link to.
+BACK_CHAPTERS = ["back/article-numbers.md"]
+# After those, in the instructor edition only: the Chinese edition's glossary (book/glossary.tsv).
 INSTRUCTOR_BACK_CHAPTERS = ["back/glossary.md"]
 
 
@@ -205,7 +209,7 @@ def main():
         os.makedirs(folder)
 
     try:
-        back = INSTRUCTOR_BACK_CHAPTERS if args.edition == "instructor" else []
+        back = BACK_CHAPTERS + (INSTRUCTOR_BACK_CHAPTERS if args.edition == "instructor" else [])
         sources = [translated(os.path.join(BOOK, f), args.lang) for f in FRONT_CHAPTERS] + \
             lesson_sources(args.lang) + [translated(os.path.join(BOOK, f), args.lang) for f in back]
         with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
