@@ -225,65 +225,6 @@ def book_word(key, lang, *values):
     raise KeyError(f"book/filters/words.tsv has no word {key}")
 
 
-def lua_pattern(pattern):
-    """The few Lua pattern items article-map.tsv uses, as a Python regular expression."""
-    classes = {"s": r"\s", "d": r"\d", "a": "[A-Za-z]", "w": r"\w"}
-    out, i = "", 0
-    while i < len(pattern):
-        c = pattern[i]
-        if c == "%" and i + 1 < len(pattern):
-            out += classes.get(pattern[i + 1], re.escape(pattern[i + 1]))
-            i += 2
-            continue
-        out += "*?" if c == "-" else c
-        i += 1
-    return out
-
-
-def milliseconds(seconds):
-    if seconds >= 0.01:
-        return f"{seconds * 1000:.1f} ms"
-    if seconds >= 0.001:
-        return f"{seconds * 1000:.2f} ms"
-    return f"{seconds * 1000:.3f} ms"
-
-
-def compare_table(example, lang="en"):
-    """The book's "The article's numbers and this GPU's" table (book/filters/figures.lua), in the
-    book's own words for `lang` (book/filters/words.tsv), as the book prints it."""
-    rows = [r for r in read_tsv("article-figures.tsv") if r[0] == example]
-    if not rows:
-        return []
-    machines, lines = set(), [
-        book_word("compare-header", lang),
-        "|:----------------------|------:|-----------:|:------------------------------------|-------------:|"]
-    for row in rows:
-        value = "—"
-        for m in read_tsv("article-map.tsv"):
-            if m[:3] != row[:3]:
-                continue
-            header, body = recorded_output(m[3], m[4])
-            if header is not None:
-                machines.add(describe_machine(header, lang))
-                found = [re.search(lua_pattern(m[5]), l) for l in body.split("\n")]
-                found = [f for f in found if f]
-                wanted = int(m[6]) if len(m) > 6 and m[6] else 1
-                if len(found) >= wanted:
-                    value = milliseconds(float(found[wanted - 1].group(1)))
-            break
-        # Columns 6 and 7 are the case and what it covers in Chinese (figures.lua does the same).
-        case, covers = (row[5], row[6]) if lang == "zh" and len(row) > 6 else (row[1], row[4])
-        lines.append(f"| {case} | {row[2]} | {milliseconds(float(row[3]))} | "
-                     f"{covers.replace('|', chr(92) + '|')} | {value} |")
-    where = (book_word("compare-on", lang, "; ".join(sorted(machines))) if machines
-             else book_word("compare-not-measured", lang))
-    # A translated heading keeps the English anchor (check_translation.py).
-    anchor = "" if lang == "en" else " {#the-articles-numbers-and-this-gpus}"
-    return [f"## {book_word('article-numbers', lang)}{anchor}", "",
-            book_word("article-numbers-intro", lang), "", *lines, "",
-            "Table: " + book_word("compare-caption", lang, example, where), ""]
-
-
 def plots(lesson_dir, figures, lang="en"):
     """The plots book/data/plots.tsv adds to this lesson, as committed SVGs."""
     folder, result = os.path.basename(lesson_dir), []
@@ -317,17 +258,14 @@ def plots(lesson_dir, figures, lang="en"):
 
 
 def trailing_section(lesson_dir, text, figures, lang="en"):
-    """What the book adds at the end of the chapter (the article's numbers, plots), as text."""
-    # The article's example: the section's leading number, as the book takes it (lesson.lua).
-    m = re.search(r'^article_section:\s*"?\s*(\d+)', text, re.M)
-    blocks = compare_table(m.group(1), lang) if m else []
+    """What the book adds at the end of the chapter (its plots), as text. The article's numbers
+    are not among them: the appendix book/back/article-numbers.md sets them beside the course's."""
     drawn = plots(lesson_dir, figures, lang)
-    if drawn and not blocks:
-        anchor = "" if lang == "en" else " {#measured-on-this-gpu}"
-        blocks = ["## " + book_word("measured-here", lang) + anchor, ""]
-    if not blocks + drawn:
+    if not drawn:
         return []
-    return [TRAILER_BEGIN, "", *blocks, *drawn, FIGURE_END]
+    anchor = "" if lang == "en" else " {#measured-on-this-gpu}"
+    return [TRAILER_BEGIN, "", "## " + book_word("measured-here", lang) + anchor, "", *drawn,
+            FIGURE_END]
 
 
 def main():

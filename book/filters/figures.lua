@@ -52,10 +52,6 @@ local function article_rows(ctx, example)
   return result
 end
 
-function M.has_article_rows(ctx)
-  return #article_rows(ctx, ctx.article_example) > 0
-end
-
 local function milliseconds(seconds)
   if seconds >= 0.01 then
     return string.format("%.1f ms", seconds * 1000)
@@ -126,15 +122,6 @@ function M.compare_table(ctx, example)
   local tbl = doc.blocks[1]
   tbl.attr = pandoc.Attr(ctx.prefix .. "tbl-article-" .. example, { "compare" }, {})
   return tbl
-end
-
-function M.compare_section(ctx)
-  return {
-    pandoc.Header(2, { pandoc.Str(words.get("article-numbers")) },
-                  pandoc.Attr(ctx.prefix .. "article-numbers", {}, {})),
-    pandoc.Para(pandoc.read(words.get("article-numbers-intro"), "markdown").blocks[1].content),
-    M.compare_table(ctx, ctx.article_example),
-  }
 end
 
 ---------------------------------------------------------------------------------------------------

@@ -264,6 +264,13 @@ local function rewrite_links(blocks, ids)
         link.target = section and ("#" .. (ids[section] or section)) or ("#" .. ctx.chapter_id)
         return link
       end
+      -- An appendix: ../../book/back/article-numbers.md[#section] (its ids take the file's name
+      -- as their prefix, without the language: front_chapter's prefix).
+      local appendix, part = target:match("back/([%w%-]+)%.md#?(.*)$")
+      if appendix then
+        link.target = "#" .. appendix .. "-" .. (part ~= "" and part or appendix)
+        return link
+      end
       -- A file of the course (exercise.cu, ../common/...): a book cannot link to it; name it.
       return link.content
     end,
@@ -382,18 +389,6 @@ local function untranslated_note(text)
   return pandoc.Div(pandoc.read(text, "markdown").blocks, pandoc.Attr("", { "untranslated" }))
 end
 
-local function has_block(blocks, class)
-  local found = false
-  pandoc.walk_block(pandoc.Div(blocks), {
-    CodeBlock = function(b)
-      if b.classes:includes(class) then
-        found = true
-      end
-    end,
-  })
-  return found
-end
-
 local function lesson_chapter(doc)
   local meta = doc.meta
   local title = meta.title and meta_blocks(meta.title)[1].content or { pandoc.Str(ctx.folder) }
@@ -421,11 +416,9 @@ local function lesson_chapter(doc)
     table.insert(blocks, b)
   end
   local plots = figures.listed_plots(ctx, body)
-  if ctx.article_example and not has_block(body, "compare") and figures.has_article_rows(ctx) then
-    for _, b in ipairs(figures.compare_section(ctx)) do
-      table.insert(blocks, b)
-    end
-  elseif #plots > 0 then
+  -- The article's numbers are not appended here: the appendix "The article's numbers"
+  -- (book/back/article-numbers.md) sets them beside the course's, lesson by lesson.
+  if #plots > 0 then
     table.insert(blocks, pandoc.Header(2, { pandoc.Str(words.get("measured-here")) },
                                        pandoc.Attr(ctx.prefix .. "measured", {}, {})))
   end
@@ -623,7 +616,8 @@ function Pandoc(doc)
     ctx.article_example = common.setting(meta, "article_section", ""):match("^%s*(%d+)")
     blocks = lesson_chapter(doc)
   else
-    ctx.prefix = pandoc.path.split_extension(pandoc.path.filename(ctx.source)) .. "-"
+    -- glossary.zh.md's ids are glossary-..., as glossary.md's: links name the chapter, not its language.
+    ctx.prefix = pandoc.path.split_extension(pandoc.path.filename(ctx.source)):gsub("%.%a%a$", "") .. "-"
     ctx.chapter_label = ""
     ctx.number = ""
     blocks = front_chapter(doc)

@@ -256,6 +256,31 @@ def check_editions(out):
     check_glossary_appendix("course.html", read(os.path.join(out, EDITIONS["student"] + ".html")),
                             "course-instructor.html", instructor_html,
                             "Appendix: the Chinese edition's glossary")
+    for edition, name in EDITIONS.items():
+        check_article_numbers(name + ".html", read(os.path.join(out, name + ".html")))
+
+
+def check_article_numbers(name, page):
+    """Every edition has the appendix "The article's numbers" (book/back/article-numbers.md): a
+    section for every lesson, and a table for each of the article's examples; no lesson carries
+    those tables itself (issue 41: the lessons link to the appendix)."""
+    ids = set(re.findall(r'\bid="([^"]+)"', page))
+    missing = [f"article-numbers-lesson-{folder[:2]}" for folder, _ in lessons()
+               if f"article-numbers-lesson-{folder[:2]}" not in ids]
+    examples = sorted({row.split("\t")[0] for row in
+                       read(os.path.join(ROOT, "book", "data", "article-figures.tsv")).splitlines()
+                       if row and not row.startswith("#")})
+    missing += [f"article-numbers-tbl-article-{e}" for e in examples
+                if f"article-numbers-tbl-article-{e}" not in ids]
+    in_lessons = sorted(i for i in ids if re.match(r"^l\d\d-(tbl-article-|article-numbers)", i))
+    if missing:
+        fail(f"{name}: the appendix of the article's numbers lacks {', '.join(missing)}")
+    elif in_lessons:
+        fail(f"{name}: a lesson carries the article's numbers itself ({in_lessons[0]}); "
+             f"they belong in the appendix (book/back/article-numbers.md)")
+    else:
+        print(f"ok: {name}: the appendix of the article's numbers, {len(lessons())} sections and "
+              f"{len(examples)} tables; no lesson carries them")
 
 
 def check_glossary_appendix(student_name, student_page, instructor_name, instructor_page, title):
@@ -640,6 +665,7 @@ def check_zh(out):
                 if first and squash(first) not in page_text:
                     fail(f"{name}.html: the Chinese instructor notes of {folder} (“{first}”) "
                          "are not in it")
+        check_article_numbers(name + ".html", page)
         if edition == "instructor":
             check_glossary_appendix("course-zh.html", read(os.path.join(out, "course-zh.html")),
                                     name + ".html", page, "附录：中文版术语表")

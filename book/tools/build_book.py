@@ -14,9 +14,11 @@ written, 1 otherwise (the error says which lesson and what).
 lesson.zh.md where it exists, else its lesson.md with a note that it is not translated yet; the
 book's own words from book/filters/words.tsv; book/metadata.zh.yaml.
 
-Every edition ends with the appendix book/back/pytorch.md (pytorch.zh.md in Chinese): the article's
-PyTorch examples linted, and PyTorch's timing tools mapped to the lessons. The instructor edition
-then ends with the appendix book/back/glossary.md (glossary.zh.md in Chinese): the Chinese
+Every edition ends with two appendices: book/back/article-numbers.md (article-numbers.zh.md in
+Chinese), what the course measured of each of the article's figures, lesson by lesson; then
+book/back/pytorch.md (pytorch.zh.md), the article's PyTorch examples linted and PyTorch's timing
+tools mapped to the lessons. The instructor edition then ends with the appendix
+book/back/glossary.md (glossary.zh.md): the Chinese
 edition's glossary, printed from book/glossary.tsv.
 """
 import argparse
@@ -33,8 +35,9 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BOOK = os.path.join(ROOT, "book")
 FRONT_CHAPTERS = ["front/introduction.md"]
-# After the lessons, in every edition: the bridge from PyTorch (issue 43).
-BACK_CHAPTERS = ["back/pytorch.md"]
+# After the lessons, in every edition: the article's numbers, which the lessons link to, then the
+# bridge from PyTorch (issue 43).
+BACK_CHAPTERS = ["back/article-numbers.md", "back/pytorch.md"]
 # After those, in the instructor edition only: the Chinese edition's glossary (book/glossary.tsv).
 INSTRUCTOR_BACK_CHAPTERS = ["back/glossary.md"]
 

@@ -91,7 +91,8 @@ host_words allocate_host(std::size_t count);
 // The round trip, cut into chunks spread over `streams` (non-blocking streams, four of them), so
 // that copies and kernels of different chunks overlap. It returns once host_out holds the whole
 // result, and returns the bandwidth it achieved [GB/s, 1e9 bytes a second]: every byte it moved
-// (to the device and back) over the time from the start of its first copy to the end of its last,
-// timed on the GPU. Allocate nothing in it: the buffers are the job's.
+// (to the device and back) over the time from the start of its first copy to the end of its last:
+// events that bracket every stream's work, or a host clock read only after all of it has ended.
+// Allocate nothing in it: the buffers are the job's.
 double round_trip_gbps(const transfer_job& job, const std::vector<cudaStream_t>& streams);
 // ANCHOR_END: contract

@@ -76,8 +76,9 @@ using gpu_work = gpucourse::light_function<void(cudaStream_t stream)>;
 void run_batched(unsigned* data, int count, int steps, cudaStream_t stream);
 
 // (b) run_naive's `steps` launches on `data`, captured once from `stream` into a CUDA graph and
-// instantiated. Nothing runs on the GPU during the capture. `stream` is a stream the caller
-// created (never the legacy default stream, 0, on which a capture cannot begin).
+// instantiated. It leaves `data` as it was: the steps run only when the graph is replayed, so do
+// not run them yourself (no warm-up). `stream` is a stream the caller created (never the legacy
+// default stream, 0, on which a capture cannot begin).
 cuda_graph_exec capture_naive(unsigned* data, int count, int steps, cudaStream_t stream);
 
 // (b) One run of the captured loop on `stream`: one graph launch. It returns at once, and the

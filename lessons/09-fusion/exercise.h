@@ -73,7 +73,8 @@ std::size_t unfused_bytes(std::size_t n);
 std::size_t fused_bytes(std::size_t n);
 
 // (c) The fused version's achieved bandwidth [GB/s, 1e9 bytes a second]: fused_bytes(job.n) over
-// the time of one warm run of run_fused, timed with events on `stream` (the stream that carries
-// the work). Allocate no buffers in it: they are the job's.
+// the time of one warm run of run_fused: a run to warm up first, then events on `stream` (the
+// stream that carries the work) recorded just before and just after the one run you time.
+// Allocate no buffers in it: they are the job's.
 double fused_gbps(const fusion_job& job, cudaStream_t stream);
 // ANCHOR_END: contract
