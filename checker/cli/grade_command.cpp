@@ -18,6 +18,7 @@
 #include "cli/usage.hpp"
 #include "core/check_runner.hpp"
 #include "core/exit_codes.hpp"
+#include "core/timing_log.hpp"
 
 #include <algorithm>
 #include <fstream>
@@ -129,12 +130,13 @@ int run_grade_command(const std::vector<std::string>& arguments) {
   std::cout << "Grading " << submissions.size() << " submission(s) of lesson " << lesson->folder
             << " into " << out.string() << std::endl;
   std::string configure_output;
+  timed_step configuring("build", "grading tree configured for " + lesson->folder);
   if (!configure_grading_tree(paths.source_dir, tree, slot / "exercise.cu", configure_output)) {
     std::cerr << configure_output << "\ngpucheck grade: the grading build tree " << tree
               << " could not be configured (output above)\n";
     return to_int(exit_code::build_failed);
   }
-
+  configuring.done();
   // Every submission compiled first, several at once, against the course's side built once; the
   // checks then run one at a time (the GPU lock would serialize them anyway).
   const unsigned jobs = grade_build_jobs();

@@ -8,6 +8,7 @@
 # built there first (CMake target lint-corpus), which only a machine with a GPU does.
 set -u
 source "$(dirname "$0")/have_gpu.sh"
+source "$(dirname "$0")/timing.sh"
 gpucheck=$1
 corpus=$2
 bin_dir=$3
@@ -15,7 +16,7 @@ build_dir=${4:-}
 repeat=${GPUCHECK_CORPUS_REPEAT:-10}
 status=0
 if [ -n "$build_dir" ]; then
-  cmake --build "$build_dir" --target lint-corpus -j "$(nproc)" >/dev/null ||
+  timed build "lint corpus" cmake --build "$build_dir" --target lint-corpus -j "$(nproc)" >/dev/null ||
     { cmake --build "$build_dir" --target lint-corpus; echo "lint_corpus.sh: the corpus did not build"; exit 1; }
 fi
 printf '%-44s %-24s %-24s %s\n' program expected found verdict
@@ -25,6 +26,7 @@ while IFS=$'\t' read -r file expected why; do
   name=${file%.cu}
   first=""
   stable=yes
+  linted=$(timing_now)
   for ((i = 0; i < repeat; i++)); do
     found=$("$gpucheck" lint --json -- "$bin_dir/$name" 2>/dev/null |
       python3 -c 'import json,sys
@@ -35,6 +37,7 @@ print(",".join(r) if r else "-")')
     [ -z "$first" ] && first=$found
     [ "$found" = "$first" ] || stable="no ($first then $found)"
   done
+  timing_line "$linted" gpu "lint $name, $repeat times"
   want=$(tr "," "\n" <<<"$expected" | LC_ALL=C sort | paste -sd, -)
   verdict=ok
   if [ "$first" != "$want" ] || [ "$stable" != yes ]; then
