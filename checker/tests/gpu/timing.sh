@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# shellcheck shell=bash
 # Sourced by the GPU test scripts: their own steps in GPUCHECK_TIMING_LOG, in gpucheck's format
 # (core/timing_log.hpp: START<TAB>SECONDS<TAB>KIND<TAB>WHAT). Nothing is written where it is unset.
 timing_now() { date +%s.%N; }
