@@ -128,8 +128,13 @@ int run_grade_command(const std::vector<std::string>& arguments) {
     return to_int(exit_code::usage);
   }
   place_submission(*buildable, slot); // the tree needs the file to exist to configure
-  std::cout << "Grading " << submissions.size() << " submission(s) of lesson " << lesson->folder
-            << " into " << out.string() << std::endl;
+  if (parsed.flag("build-only")) {
+    std::cout << "Building the grading tree " << tree.string() << " for lesson " << lesson->folder
+              << std::endl;
+  } else {
+    std::cout << "Grading " << submissions.size() << " submission(s) of lesson " << lesson->folder
+              << " into " << out.string() << std::endl;
+  }
   std::string configure_output;
   timed_step configuring("build", "grading tree configured for " + lesson->folder);
   if (!configure_grading_tree(paths.source_dir, tree, slot / "exercise.cu", configure_output)) {
