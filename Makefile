@@ -131,7 +131,8 @@ test: configure
 	@$(call exiting,CMAKE="$(CMAKE)" tools/run-tests.sh $(BUILD) $(JOBS))
 
 # Then where its time went (tools/suite_times.py: per test, and inside each GPU test its builds,
-# its waits for the GPU and its checks), from its JUnit file build/test-gpu-results.xml.
+# its waits for the GPU and its checks), from its JUnit file build/test-gpu-results.xml. With
+# LESSONS, the setup test builds the grading trees of those lessons' classes alone.
 test-gpu: configure
 	@command -v nvidia-smi >/dev/null && nvidia-smi -L >/dev/null 2>&1 || \
 	  { echo "make test-gpu needs an NVIDIA GPU and its driver (nvidia-smi found none)."; exit 1; }
@@ -139,8 +140,8 @@ test-gpu: configure
 	@labels='.*'; if [ -n "$(LESSONS)" ]; then labels='^(gpu-shared'; \
 	  for n in $(LESSONS); do labels="$$labels|lesson-$$(printf %02d "$$(expr "$$n" + 0)")"; done; \
 	  labels="$$labels)$$"; fi; \
-	  (cd $(BUILD) && ctest --output-on-failure -L gpu-full -L "$$labels" \
-	    --output-junit "$$PWD/test-gpu-results.xml"); status=$$?; \
+	  (cd $(BUILD) && GPUCHECK_SETUP_LESSONS="$(LESSONS)" ctest --output-on-failure -L gpu-full \
+	    -L "$$labels" --output-junit "$$PWD/test-gpu-results.xml"); status=$$?; \
 	  python3 tools/suite_times.py --build $(BUILD) --junit $(BUILD)/test-gpu-results.xml \
 	    --top 10 || true; exit $$status
 
