@@ -14,8 +14,8 @@ void log_timing(std::chrono::system_clock::time_point start, double seconds,
   if (path == nullptr || *path == '\0') {
     return;
   }
-  // One write of the whole line to a file opened for appending: the lines of processes that log
-  // at once (a script's gpucheck and its load) do not interleave.
+  // One write of the whole line to a file opened for appending, so that the lines of two
+  // processes logging to one file (a test script's own steps and its gpucheck's) never interleave.
   const double start_s = std::chrono::duration<double>(start.time_since_epoch()).count();
   char numbers[64];
   std::snprintf(numbers, sizeof numbers, "%.3f\t%.3f\t", start_s, seconds);
