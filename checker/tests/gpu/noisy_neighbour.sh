@@ -14,8 +14,8 @@ table=$(dirname "$0")/noisy_neighbour.tsv
 "$load" 3600 >/tmp/gpucheck-load.log 2>&1 &
 load_pid=$!
 trap 'kill "$load_pid" 2>/dev/null; wait "$load_pid" 2>/dev/null' EXIT
-timed load-start "gpu_load started" sleep 3 # let it start
-kill -0 "$load_pid" 2>/dev/null || { echo "gpu_load did not start:"; cat /tmp/gpucheck-load.log; exit 1; }
+wait_for_load "$load_pid" /tmp/gpucheck-load.log ||
+  { echo "gpu_load did not start:"; cat /tmp/gpucheck-load.log; exit 1; }
 status=0
 printf '%-26s %5s %5s %5s %5s %5s\n' program runs pass fail inconc other
 run_many() { # name repeat allowed-codes gpucheck-arguments...
