@@ -35,6 +35,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import xml.etree.ElementTree as ElementTree
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LESSON = "04-two-sync-methods"
@@ -320,15 +321,32 @@ def fidelity_of_trace(name, trace):
     return row
 
 
-def suite(name, target, build, wanted, needs_gpu, has_gpu):
+def suite(name, flag, target, build, wanted, needs_gpu, has_gpu):
+    """The wall time of `make TARGET` in this build tree, when --FLAG asked for it."""
     if not wanted:
-        return {"name": name, "not_measured": f"not asked for (make bench ALL=1, or --{target})"}
+        return {"name": name, "not_measured": f"not asked for (make bench ALL=1, or --{flag})"}
     if needs_gpu and not has_gpu:
         return {"name": name, "not_measured": "needs a GPU"}
     row = measure(name, ["make", "--no-print-directory", f"BUILD={build}", target], runs=1,
                   timeout=7200)
     row["note"] = "in this build tree (already built), not a fresh clone"
     return row
+
+
+def suite_from_junit(name, paths):
+    """A suite's wall time from the JUnit files ctest wrote for it, a run made in parts (a GPU
+    machine lent 10 minutes a command: .device/suite.sh's parts) added up; its tests' count and
+    failures beside it."""
+    walls, tests, failures = [], 0, 0
+    for path in paths:
+        root = ElementTree.parse(path).getroot()
+        walls.append(float(root.get("time", 0)))
+        tests += int(root.get("tests", 0))
+        failures += int(root.get("failures", 0))
+    return {"name": name, "runs": 1, "wall_s": round(sum(walls), 3),
+            "note": f"ctest's wall time over {len(paths)} part(s) of one run "
+                    f"({' + '.join(f'{wall:.0f}' for wall in walls)} s), {tests} tests, "
+                    f"{failures} failed"}
 
 
 def fidelity_summary(row):
@@ -392,6 +410,8 @@ def markdown_table(result):
                     notes = f"{row['wall_min_s']:.3f}-{row['wall_max_s']:.3f} over {row['runs']} runs"
                 if row.get("exit_codes") not in (None, [0]):
                     notes += f"{'; ' if notes else ''}exit {row['exit_codes']}"
+                if row.get("note"):
+                    notes += f"{'; ' if notes else ''}{row['note']}"
             lines.append(f"| {part} | {name} | {wall} | {cpu} | {notes} |")
             part = ""
     return "\n".join(lines)
@@ -443,6 +463,9 @@ def main():
     parser.add_argument("--make-test", action="store_true")
     parser.add_argument("--make-test-gpu", action="store_true")
     parser.add_argument("--make-book", action="store_true")
+    parser.add_argument("--test-gpu-junit", action="append", metavar="JUNIT.xml",
+                        help="make test-gpu's row from the JUnit files of a run already made, "
+                             "in parts (.device/suite.sh), instead of running it")
     parser.add_argument("--out", default=os.path.join(ROOT, "bench", "results"))
     args = parser.parse_args()
     if args.table:
@@ -461,9 +484,11 @@ def main():
         "checker_overhead": checker_overhead(build) if has_gpu else [needs[0]],
         "tracer_overhead": tracer_overhead(build) if has_gpu else [needs[1]],
         "fidelity": fidelity(build) if has_gpu else [needs[2]],
-        "suites": [suite("make test", "make-test", build, args.make_test, False, has_gpu),
-                   suite("make test-gpu", "make-test-gpu", build, args.make_test_gpu, True, has_gpu),
-                   suite("make book", "make-book", build, args.make_book, False, has_gpu)],
+        "suites": [suite("make test", "make-test", "test", build, args.make_test, False, has_gpu),
+                   suite_from_junit("make test-gpu", args.test_gpu_junit) if args.test_gpu_junit
+                   else suite("make test-gpu", "make-test-gpu", "test-gpu", build,
+                              args.make_test_gpu, True, has_gpu),
+                   suite("make book", "make-book", "book", build, args.make_book, False, has_gpu)],
     }
     sections["suites"][0]["target"] = "test"
     now = datetime.datetime.now(datetime.timezone.utc)

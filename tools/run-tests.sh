@@ -20,6 +20,7 @@ rm -f "$results"
 status=$?
 if command -v python3 >/dev/null; then
   python3 "$here/test_summary.py" "$results"
+  echo "Where the time went: tools/suite_times.py --build $build"
 fi
 if ! "$here/ensure-deps.sh" --check book docs slurm >/dev/null 2>&1; then
   echo "Some tests need packages this machine lacks (the book, the API docs, Slurm). To run them:"

@@ -10,6 +10,7 @@
 #include "core/exit_codes.hpp"
 #include "core/process_runner.hpp"
 #include "core/submission_builds.hpp"
+#include "core/timing_log.hpp"
 #include "report/json_report.hpp"
 #include "report/terminal_report.hpp"
 
@@ -180,7 +181,9 @@ build_submissions_at_once(const std::vector<submission>& items, const lesson_ent
                           std::optional<std::size_t> only) {
   const std::string base = lesson.target_prefix + "." + lesson.folder;
   if (build_course_side) {
+    timed_step building("build", "course side of " + lesson.folder); // GPUCHECK_TIMING_LOG
     const build_outcome course_side = build_target(source_dir, tree, base + ".check-course-side");
+    building.done();
     if (!course_side.ok) {
       why = "the course's side of the check program did not build:\n" + course_side.output;
       return std::nullopt;
@@ -210,8 +213,10 @@ build_submissions_at_once(const std::vector<submission>& items, const lesson_ent
     compile_sandbox =
         build_sandbox{probe_sandbox().bwrap, fs::absolute(source_dir), sandbox.hidden};
   }
+  timed_step compiling("build", std::to_string(builds.size()) + " submissions of " + lesson.folder);
   const std::vector<build_outcome> outcomes =
       build_submissions(*recipe, builds, jobs, std::chrono::minutes(10), compile_sandbox);
+  compiling.done();
   std::vector<std::optional<prebuilt_program>> programs(items.size());
   for (std::size_t at = 0; at < built_items.size(); ++at) {
     programs[built_items[at]] = prebuilt_program{builds[at].program, outcomes[at]};

@@ -16,8 +16,10 @@
 #include "cli/grade_slurm.hpp"
 #include "cli/timeout_option.hpp"
 #include "cli/usage.hpp"
+#include "core/build_driver.hpp"
 #include "core/check_runner.hpp"
 #include "core/exit_codes.hpp"
+#include "core/timing_log.hpp"
 
 #include <algorithm>
 #include <fstream>
@@ -27,11 +29,11 @@ namespace gpucheck::cli {
 namespace fs = std::filesystem;
 
 int run_grade_command(const std::vector<std::string>& arguments) {
-  const parsed_arguments parsed =
-      parse_arguments(arguments,
-                      {"lesson", "csv", "out", "timeout", "tree", "source-dir", "build-dir",
-                       "partition", "gpus-per-task", "time", "task-index"},
-                      {"fixtures", "slurm", "keep-traces", "no-sandbox", "require-sandbox"});
+  const parsed_arguments parsed = parse_arguments(
+      arguments,
+      {"lesson", "csv", "out", "timeout", "tree", "source-dir", "build-dir", "partition",
+       "gpus-per-task", "time", "task-index"},
+      {"fixtures", "slurm", "keep-traces", "no-sandbox", "require-sandbox", "build-only"});
   if (!parsed.error.empty() || parsed.positional.size() != 1 || !parsed.value("lesson")) {
     std::cerr << "gpucheck grade: "
               << (parsed.error.empty() ? "name one folder of submissions and --lesson N"
@@ -126,15 +128,38 @@ int run_grade_command(const std::vector<std::string>& arguments) {
     return to_int(exit_code::usage);
   }
   place_submission(*buildable, slot); // the tree needs the file to exist to configure
-  std::cout << "Grading " << submissions.size() << " submission(s) of lesson " << lesson->folder
-            << " into " << out.string() << std::endl;
+  if (parsed.flag("build-only")) {
+    std::cout << "Building the grading tree " << tree.string() << " for lesson " << lesson->folder
+              << std::endl;
+  } else {
+    std::cout << "Grading " << submissions.size() << " submission(s) of lesson " << lesson->folder
+              << " into " << out.string() << std::endl;
+  }
   std::string configure_output;
+  timed_step configuring("build", "grading tree configured for " + lesson->folder);
   if (!configure_grading_tree(paths.source_dir, tree, slot / "exercise.cu", configure_output)) {
     std::cerr << configure_output << "\ngpucheck grade: the grading build tree " << tree
               << " could not be configured (output above)\n";
     return to_int(exit_code::build_failed);
   }
-
+  configuring.done();
+  // The tree and the course's side of the check program, and nothing of the class: the GPU
+  // tests' setup (checker/tests/gpu/CMakeLists.txt) builds them outside the GPU lock, and each
+  // batch compiles its submissions itself (no batch runs a program another batch left).
+  if (parsed.flag("build-only")) {
+    timed_step course_side("build", "course side of " + lesson->folder);
+    const build_outcome built =
+        build_target(paths.source_dir, tree,
+                     lesson->target_prefix + "." + lesson->folder + ".check-course-side");
+    if (!built.ok) {
+      std::cerr << built.output
+                << "\ngpucheck grade: the course's side of the check program did "
+                   "not build (output above)\n";
+      return to_int(exit_code::build_failed);
+    }
+    std::cout << "Built the grading tree; nothing graded (--build-only)." << std::endl;
+    return 0;
+  }
   // Every submission compiled first, several at once, against the course's side built once; the
   // checks then run one at a time (the GPU lock would serialize them anyway).
   const unsigned jobs = grade_build_jobs();

@@ -35,13 +35,15 @@ constexpr command_block blocks[] = {
 )"},
     {"grade",
      R"(  gpucheck grade SUBMISSIONS_DIR --lesson N [--csv FILE] [--out DIR] [--timeout SECONDS]
-                [--tree DIR] [--keep-traces] [--no-sandbox | --require-sandbox]
+                [--tree DIR] [--keep-traces] [--no-sandbox | --require-sandbox] [--build-only]
       Check every submission (a folder with exercise.cu, or a .cu file) in a grading build tree
       (DIR/.build, or the --tree given, which later batches reuse); a report per student in DIR
       (default grade-results) and a CSV summary. --keep-traces keeps each replay's trace.
       Each submission builds and runs in a bubblewrap sandbox of its own
       (docs/grading-security.md); where none can start, every report and the CSV say so.
       --require-sandbox refuses to grade without one; --no-sandbox declines it.
+      --build-only configures the tree and builds the course's side of the check program, and
+      grades nothing (a test suite's setup).
   gpucheck grade SUBMISSIONS_DIR --lesson N --slurm [--partition P] [--gpus-per-task 1]
                 [--time 10:00] [--out DIR] [--csv FILE] [--timeout SECONDS]
       The same on a Slurm cluster: one job array (a task per submission, each with a GPU of its

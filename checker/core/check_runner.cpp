@@ -15,6 +15,7 @@
 #include "core/process_runner.hpp"
 #include "core/run_diagnosis.hpp"
 #include "core/sanitizer.hpp"
+#include "core/timing_log.hpp"
 #include "messages/messages.hpp"
 
 #include <cctype>
@@ -346,6 +347,16 @@ build_outcome build_check_program(const lesson_entry& lesson, const check_settin
   return built;
 }
 
+// How the timing log names the exercise a check ran: the reference, the starter, a graded
+// submission's file, or the student's own.
+std::string timing_name(const check_settings& settings) {
+  if (!settings.exercise_override.empty()) {
+    return settings.exercise_override.parent_path().filename().string() + "/" +
+           settings.exercise_override.filename().string();
+  }
+  return settings.starter ? "starter" : settings.solution ? "solution" : "exercise";
+}
+
 } // namespace
 
 exercise_variant variant_of(const check_settings& settings) {
@@ -367,6 +378,7 @@ check_settings::prebuilt_program build_check(const lesson_entry& lesson,
   if (settings.prebuilt) {
     return *settings.prebuilt;
   }
+  timed_step building("build", lesson.folder + " " + timing_name(settings)); // GPUCHECK_TIMING_LOG
   return {settings.build_dir / "bin" / lesson.target_prefix / lesson.folder /
               (settings.starter    ? "check-starter"
                : settings.solution ? "check-solution"
@@ -421,11 +433,15 @@ check_report run_check(const lesson_entry& lesson, const check_settings& setting
 
   // One check at a time on this GPU; held while the program (and any sanitizer run) runs.
   std::optional<gpu_lock> lock;
+  // GPUCHECK_TIMING_LOG (core/timing_log.hpp): the wait for the GPU, and the run.
+  const std::string timed_what = lesson.folder + " " + timing_name(settings);
   if (settings.lock_gpu) {
+    timed_step waiting("gpu-wait", timed_what);
     lock.emplace(gpu_lock_path(), [&] {
       settings.reporter->progress(text("progress.waiting-for-gpu", {{"gpu", gpu_identity()}}));
     });
   }
+  timed_step on_gpu("gpu", timed_what); // logged when the check returns, the lock still held
   noise_evidence evidence;
   const std::vector<unsigned> own_pids{static_cast<unsigned>(getpid())};
   if (settings.watch_gpu) {

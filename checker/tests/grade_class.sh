@@ -41,6 +41,7 @@ esac
 if [ "$mode" != no-gpu ]; then
   source "$here/gpu/have_gpu.sh"
 fi
+source "$here/gpu/timing.sh"
 status=0
 fail() {
   echo "grade_class.sh: $*" >&2
@@ -52,8 +53,7 @@ if [ "$mode" = loaded ]; then
   "$load" 3600 >"$out.load.log" 2>&1 &
   load_pid=$!
   trap 'kill "$load_pid" 2>/dev/null; wait "$load_pid" 2>/dev/null' EXIT
-  sleep 3
-  kill -0 "$load_pid" 2>/dev/null || {
+  wait_for_load "$load_pid" "$out.load.log" || {
     cat "$out.load.log"
     echo "grade_class.sh: the load program did not start" >&2
     exit 1

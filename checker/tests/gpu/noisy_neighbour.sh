@@ -7,14 +7,15 @@
 # parts (a lesson's number, or "checker"); by default, every row. Prints one row per program.
 set -u
 source "$(dirname "$0")/have_gpu.sh"
+source "$(dirname "$0")/timing.sh"
 gpucheck=$1
 load=$2
 table=$(dirname "$0")/noisy_neighbour.tsv
 "$load" 3600 >/tmp/gpucheck-load.log 2>&1 &
 load_pid=$!
 trap 'kill "$load_pid" 2>/dev/null; wait "$load_pid" 2>/dev/null' EXIT
-sleep 3 # let it start
-kill -0 "$load_pid" 2>/dev/null || { echo "gpu_load did not start:"; cat /tmp/gpucheck-load.log; exit 1; }
+wait_for_load "$load_pid" /tmp/gpucheck-load.log ||
+  { echo "gpu_load did not start:"; cat /tmp/gpucheck-load.log; exit 1; }
 status=0
 printf '%-26s %5s %5s %5s %5s %5s\n' program runs pass fail inconc other
 run_many() { # name repeat allowed-codes gpucheck-arguments...
