@@ -101,6 +101,7 @@ host_words allocate_host(std::size_t count);
 void run_overlapped(const pipeline_job& job, const std::vector<cudaStream_t>& streams);
 
 // How long `work` takes on the GPU [ms], when it is queued on streams[which] while the other
-// streams carry long work of their own, which this function must leave running.
+// streams carry long work of their own, which this function must leave running. streams[which]
+// itself may still hold earlier work when the function is called: it is not part of the number.
 double time_share(const gpu_work& work, const std::vector<cudaStream_t>& streams, int which);
 // ANCHOR_END: contract

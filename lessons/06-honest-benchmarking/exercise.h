@@ -19,16 +19,18 @@ struct benchmark_result {
   // from the shortest, q1 is the one at position n / 4 and q3 the one at 3 * n / 4 (positions
   // from 0, rounded down), and the median the one at n / 2. A fraction: 0.05 is 5%.
   double noise = 0;
-  // How many samples the median and the noise are of: at least 20 (the noise check's margin
-  // assumes it; nothing counts them).
+  // How many samples the median and the noise are of. Take at least 20: the noise check's
+  // tolerance is set for the quartiles of 20 samples, and fewer samples spread more.
   int samples = 0;
 };
 
 // Benchmarks `work`: how long one run takes on the GPU once the work is warm, and how much that
 // time varies from one sample to the next. Each call of work(stream) queues one run on `stream`.
-// One run lasts from 5 us to 50 ms. A sample is the time of one run; where one run is too short
-// to time alone, the time of a batch of runs divided by their number. The work is cold at first:
-// its runs are up to 3 times slower until they have run for up to 40 ms on the GPU in all. Return
-// within about 2 seconds: the checks call it up to 22 times, and gpucheck stops a run at 60 s.
+// One warm run lasts from 5 us to 50 ms; where runs last 2 ms or more, up to a fifth of them
+// are slow outliers, several times as long. A sample is the time of one run; where one run is too
+// short to time alone, the time of a batch of runs divided by their number. The work is cold at
+// first: its runs are up to 3 times slower until they have run for up to 40 ms on the GPU in all.
+// Return within about 2 seconds, outliers included: the checks call it up to 22 times, and
+// gpucheck stops a run at 60 s.
 benchmark_result benchmark(const gpu_work& work, cudaStream_t stream);
 // ANCHOR_END: contract
