@@ -22,6 +22,8 @@
 #include <algorithm>
 #include <cstdint>
 #include <map>
+#include <optional>
+#include <string>
 #include <utility>
 
 namespace gpucheck::rules::detail {
@@ -134,6 +136,59 @@ const trace::api_call* call_after(const interval_facts& facts, trace::time_ns t_
   return found;
 }
 
+// A Python script's timing: host time that one line of the script spends in the framework before
+// and between the CUDA calls it makes (PyTorch's dispatch, its allocator, a library's set-up) is
+// that line's own cost of launching its work, not host work the script put between its reads.
+// Recorded on an H100 (checker/tests/fixtures/recorded/python_item_is_the_wait.jsonl): `total =
+// (a @ b).sum().item()`, warm, spent 0.149 ms from the start read to the product's launch. So a
+// stretch is left out when no other line of the script can have run in it: it ends at a call made
+// at line L, and it began at a call made at line L or at the start read, made at L or at the line
+// before L. A stretch before the stop read is kept (the line may compute on the host after its
+// last call), and so is any stretch of a program without Python frames.
+struct script_line {
+  std::string file;
+  int line = 0;
+};
+
+// The frame of `file` in a call's or read's Python frames (innermost first), if it has one.
+std::optional<int> line_in(const std::vector<trace::python_frame>& frames,
+                           const std::string& file) {
+  for (const trace::python_frame& frame : frames)
+    if (frame.file == file)
+      return frame.line;
+  return std::nullopt;
+}
+
+// The script's line of the interval's start read: its innermost frame, where the read was made.
+std::optional<script_line> start_line(const rule_input& input, const timed_interval& interval) {
+  if (interval.how != timed_interval::method::host_clock)
+    return std::nullopt;
+  for (const trace::clock_read& read : input.trace().clocks) {
+    if (read.tid == interval.tid && read.t_ns == interval.start_ns && !read.python.empty())
+      return script_line{read.python.front().file, read.python.front().line};
+  }
+  return std::nullopt;
+}
+
+bool within_one_line(const interval_facts& facts, const script_line& start, const gap& g) {
+  const trace::api_call* before = nullptr; // the thread's last call with the script's frame
+  const trace::api_call* after = nullptr;  // its first one after the stretch
+  for (const trace::api_call* call : facts.calls) {
+    if (!line_in(call->python, start.file))
+      continue;
+    if (call->end_ns <= g.start_ns && (before == nullptr || call->end_ns > before->end_ns))
+      before = call;
+    if (call->start_ns >= g.end_ns && (after == nullptr || call->start_ns < after->start_ns))
+      after = call;
+  }
+  if (after == nullptr)
+    return false; // the stretch runs to the stop read
+  const int line = *line_in(after->python, start.file);
+  if (before != nullptr)
+    return *line_in(before->python, start.file) == line;
+  return start.line == line || start.line + 1 == line;
+}
+
 // The span the interval's number covers: the two reads, or the two events' completions.
 std::pair<trace::time_ns, trace::time_ns> measured_span(const rule_input& input,
                                                         const timed_interval& interval) {
@@ -181,6 +236,8 @@ std::vector<finding> check_host_gap(const rule_input& input) {
     const stretch_history& history =
         histories.try_emplace(interval.tid, input, interval.tid).first->second;
     std::erase_if(gaps, [&](const gap& g) { return history.sporadic(g.start_ns, g.end_ns); });
+    if (const std::optional<script_line> start = start_line(input, interval))
+      std::erase_if(gaps, [&](const gap& g) { return within_one_line(facts, *start, g); });
     trace::time_ns idle_ns = 0;
     const gap* longest = nullptr;
     for (const gap& g : gaps) {

@@ -189,3 +189,28 @@ TEST_CASE("timings an installed package made on its own are not the script's") {
     CHECK(test::rule_ids(results.findings) == std::vector<std::string>{"unsynced-stop"});
   }
 }
+
+TEST_CASE("host time inside one script line is its launch, not a host gap") {
+  // Recorded on an H100: `.item()` as the wait, correct; line 17's interval holds 0.149 ms from
+  // the start read (line 16) to the product's launch, PyTorch dispatching line 17.
+  const trace::read_result read =
+      trace::read_trace_file(test::fixtures_dir() / "recorded" / "python_item_is_the_wait.jsonl");
+  INFO(read.error);
+  REQUIRE(read.ok());
+  trace::run_trace t = *read.trace;
+  const rules::rule_results judged = analysis::analyze(t, {});
+  REQUIRE(judged.intervals.size() >= 2);
+  CHECK(test::rule_ids(judged.findings).empty());
+
+  SUBCASE("the same stretch after a line that could have done host work is a host gap") {
+    // The start read moved two lines up: line 16 could have slept or printed before line 17.
+    for (trace::clock_read& read : t.clocks) {
+      for (trace::python_frame& frame : read.python) {
+        if (frame.line == 16)
+          frame.line = 15;
+      }
+    }
+    const rules::rule_results moved = analysis::analyze(t, {});
+    CHECK(test::rule_ids(moved.findings) == std::vector<std::string>{"host-gap"});
+  }
+}
