@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 """Puts lint outputs recorded on a GPU into the pages that show them (issue 43).
 
-    fill_recorded.py           fill every placeholder from checker/tests/gpu/torch/recorded/
+    fill_recorded.py           fill every placeholder from book/data/lint/
     fill_recorded.py --check   exit 1 if a placeholder has no recording or is not filled
 
 The book's PyTorch appendix (book/back/pytorch.md, pytorch.zh.md), docs/lint.md and README.md
@@ -26,7 +26,7 @@ or, where lines are scarce (the README), a code block that names its recording:
 what) of the first three findings.
 
 The recordings come from .device/torch.sh (run on a GPU; it names the GPU in each file), copied
-into recorded/ and committed.
+into book/data/lint/ and committed.
 """
 import os
 import re
@@ -34,7 +34,7 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(
     os.path.abspath(__file__))))))
-RECORDED = os.path.join(ROOT, "checker", "tests", "gpu", "torch", "recorded")
+RECORDED = os.path.join(ROOT, "book", "data", "lint")
 PAGES = ["book/back/pytorch.md", "book/back/pytorch.zh.md", "docs/lint.md", "README.md"]
 PLACE = re.compile(r"(<!-- recorded: ([\w.-]+)( headlines)? -->\n)(.*?)(<!-- end recorded -->)",
                    re.DOTALL)
