@@ -131,8 +131,10 @@ slip_result find_slip(const slip_question& q) {
   slip_result result;
   if (!std::isfinite(q.returned) || !std::isfinite(q.truth) || q.truth == 0)
     return result;
-  if (std::abs(q.returned - q.truth) <= noise_band(q, q.truth, 1))
-    return result; // within the noise: right
+  if (std::abs(q.returned - q.truth) <= noise_band(q, q.truth, 1)) {
+    result.right = true; // within the noise
+    return result;
+  }
   std::vector<candidate> found;
   add_scaled(q, found);
   add_near_factors(q, found);
@@ -164,17 +166,60 @@ slip_result find_slip_exact(double returned, double measured, double whole_unit)
   return find_slip(q);
 }
 
-slip_result common_slip(const std::vector<slip_result>& results) {
-  if (results.empty() || results.front().kind == slip_kind::none)
-    return {};
-  const slip_result& first = results.front();
-  const bool same = std::all_of(results.begin(), results.end(), [&](const slip_result& r) {
-    return r.kind == first.kind && r.other == first.other;
-  });
-  return same ? first : slip_result{};
+namespace {
+
+bool whole_family(slip_kind kind) {
+  return kind == slip_kind::truncated || kind == slip_kind::rounded ||
+         kind == slip_kind::whole_units;
 }
 
-bool noise_cannot_produce(const slip_result& slip, double returned, double truth) {
+} // namespace
+
+slip_result common_slip(const std::vector<slip_result>& results) {
+  std::vector<const slip_result*> wrong;
+  for (const slip_result& result : results) {
+    if (!result.right)
+      wrong.push_back(&result);
+  }
+  if (wrong.empty() || wrong.front()->kind == slip_kind::none)
+    return {};
+  slip_result common = *wrong.front();
+  bool cut = true;
+  bool rounded = true;
+  for (const slip_result* result : wrong) {
+    const bool same_family = whole_family(result->kind) && whole_family(common.kind);
+    if (!same_family && (result->kind != common.kind || result->other != common.other))
+      return {};
+    cut = cut && result->kind != slip_kind::rounded;
+    rounded = rounded && result->kind != slip_kind::truncated;
+  }
+  if (whole_family(common.kind))
+    common.kind = cut && !rounded   ? slip_kind::truncated
+                  : rounded && !cut ? slip_kind::rounded
+                                    : slip_kind::whole_units;
+  return common;
+}
+
+bool exact_relation(slip_kind kind) {
+  switch (kind) {
+  case slip_kind::times_1000:
+  case slip_kind::times_million:
+  case slip_kind::over_1000:
+  case slip_kind::over_million:
+  case slip_kind::percent_for_fraction:
+  case slip_kind::fraction_for_percent:
+  case slip_kind::truncated:
+  case slip_kind::rounded:
+  case slip_kind::whole_units:
+  case slip_kind::index_for_value:
+    return true;
+  default:
+    return false;
+  }
+}
+
+bool noise_cannot_produce(const slip_result& slip, double returned, double truth,
+                          double min_difference) {
   switch (slip.kind) {
   case slip_kind::times_1000:
   case slip_kind::times_million:
@@ -187,7 +232,7 @@ bool noise_cannot_produce(const slip_result& slip, double returned, double truth
   if (!std::isfinite(returned) || !(truth > 0) || !(returned > 0))
     return false;
   const double ratio = returned / truth;
-  return ratio >= 20 || ratio <= 1.0 / 20;
+  return (ratio >= 20 || ratio <= 1.0 / 20) && std::abs(returned - truth) >= min_difference;
 }
 
 bool swapped_both_ways(double returned_a, double truth_a, double returned_b, double truth_b,

@@ -67,6 +67,8 @@ struct slip_result {
   std::string other;   ///< the field or index it equals (swapped, index_for_value)
   /// Several slips fit the number equally well: none is named (kind none).
   bool ambiguous = false;
+  /// The number is within the noise of the truth (kind none).
+  bool right = false;
 };
 
 /// The slip that explains `q.returned` against `q.truth`; none when the number is within the
@@ -78,14 +80,23 @@ slip_result find_slip(const slip_question& q);
 /// function measured): the same relations, with only rounding's tolerance (0.1%).
 slip_result find_slip_exact(double returned, double measured, double whole_unit);
 
-/// The slip every one of `results` shows (one per call of the same function); none when they
-/// differ. One call can match a slip by chance, several cannot.
+/// The slip every wrong one of `results` shows (one per call of the same function; right ones are
+/// left out); none when they differ. One call can match a slip by chance, several cannot. Cut,
+/// rounded and whole units are one family: a cut number can also be a rounded one.
 slip_result common_slip(const std::vector<slip_result>& results);
 
 /// Whether no busy GPU can produce the number: off by 20 times or more either way, a power of
 /// 1000, or two fields exactly swapped (swap_both_ways). A failure with such a number is no
 /// "inconclusive" on a disturbed GPU.
-bool noise_cannot_produce(const slip_result& slip, double returned, double truth);
+/// `min_difference`: the number must also be this far from the truth (in its unit), where a busy
+/// GPU's delay of a few milliseconds can be 20 times very short work.
+bool noise_cannot_produce(const slip_result& slip, double returned, double truth,
+                          double min_difference = 0);
+
+/// Whether the slip is an exact relation that no noise imitates in every call (a power of 1000 or
+/// 100, whole units, an index): a failure that shows it is never excused by a busy GPU. Factors
+/// near 1 (GiB, one run more) and one-way swaps are not: a loaded GPU can move every call by 7%.
+bool exact_relation(slip_kind kind);
 
 /// Two fields each returned as the other's truth (within `relative`), neither right: the swap
 /// that noise cannot make.

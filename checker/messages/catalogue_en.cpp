@@ -519,6 +519,14 @@ constexpr std::array english{
           "The GPU ran out of memory: an allocation larger than the card, or memory allocated on "
           "every call and never freed. Allocate once, and let an owner free it "
           "(gpucourse::device_buffer in cuda_raii.cuh)."},
+    // why: number slips
+    entry{"report.why-undetermined",
+          "(cause not determined: the trace of this call shows no timing mistake, and your numbers "
+          "no exact slip) {why}"},
+    entry{"report.why-undetermined.hint",
+          "Compare what your function times with the lesson's section below, and look at this "
+          "call's timeline (make check ... TIMELINE=run.svg): the checker could not tell which "
+          "mistake moved the number."},
 };
 
 } // namespace

@@ -459,6 +459,12 @@ constexpr std::array chinese{
     entry{"advice.out-of-memory",
           "GPU 内存耗尽：某次分配超过了显卡的容量，或者每次调用都分配内存却从不释放。只分配一次，"
           "并交给一个所有者对象释放（cuda_raii.cuh 中的 gpucourse::device_buffer）。"},
+    // why: number slips
+    entry{"report.why-undetermined",
+          "（原因无法确定：这次调用的追踪中没有计时错误，你的数值之间也没有确切的换算关系）{why}"},
+    entry{"report.why-undetermined.hint",
+          "对照下面课程中的章节检查你的函数计时的内容，并查看这次调用的时间线"
+          "（make check ... TIMELINE=run.svg）：检查器无法判断是哪一个错误改变了数值。"},
 };
 
 } // namespace

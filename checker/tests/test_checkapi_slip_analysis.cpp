@@ -175,6 +175,26 @@ TEST_CASE("a check's slip is the one every call shows") {
   CHECK(common_slip({us, us2}).kind == slip_kind::times_1000);
   CHECK(common_slip({us, gib}).kind == slip_kind::none);
   CHECK(common_slip({}).kind == slip_kind::none);
+  SUBCASE("a right call is left out; cut calls decide among whole units") {
+    const slip_result cut_or_rounded = find_slip(time_of(2.0, 2.378));
+    const slip_result cut = find_slip(time_of(2.0, 2.78));
+    const slip_result right = find_slip(time_of(3.0, 3.02)); // a whole number by luck, right
+    CHECK(right.right);
+    CHECK(common_slip({cut_or_rounded, right, cut}).kind == slip_kind::truncated);
+    CHECK(common_slip({cut_or_rounded, right}).kind == slip_kind::whole_units);
+    CHECK(common_slip({right}).kind == slip_kind::none);
+  }
+}
+
+TEST_CASE("exact relations are never noise; factors near 1 may be") {
+  CHECK(exact_relation(slip_kind::times_1000));
+  CHECK(exact_relation(slip_kind::percent_for_fraction));
+  CHECK(exact_relation(slip_kind::truncated));
+  CHECK(exact_relation(slip_kind::index_for_value));
+  CHECK_FALSE(exact_relation(slip_kind::gib_for_gb));
+  CHECK_FALSE(exact_relation(slip_kind::one_run_more));
+  CHECK_FALSE(exact_relation(slip_kind::swapped));
+  CHECK_FALSE(exact_relation(slip_kind::none));
 }
 
 TEST_CASE("what noise cannot produce: 20 times off, a power of 1000") {
@@ -183,6 +203,7 @@ TEST_CASE("what noise cannot produce: 20 times off, a power of 1000") {
   CHECK(noise_cannot_produce({}, 50.0, 2.378));       // 21 times: no slip named, still no noise
   CHECK_FALSE(noise_cannot_produce({}, 30.0, 2.378)); // 12.6 times: a busy GPU can
   CHECK_FALSE(noise_cannot_produce({}, 2.5, 2.378));
+  CHECK_FALSE(noise_cannot_produce({}, 1.2, 0.05, 1.5)); // 24 times, but 1.15 ms: a delay can
   const slip_result gib = find_slip(bandwidth_of(74.5, 80));
   CHECK_FALSE(noise_cannot_produce(gib, 74.5, 80)); // 7%: noise can make a number that far off
 }
