@@ -46,7 +46,9 @@ bool is_multiple(double value, double unit) {
 // number within the truth's noise gives.
 void add_whole_units(const slip_question& q, std::vector<candidate>& found) {
   const double unit = q.whole_unit;
-  if (!(unit > 0) || !is_multiple(q.returned, unit))
+  // 0 is also what a function returns that times nothing: the numbers cannot tell, the trace can
+  // (returned-value reads the interval the function measured).
+  if (!(unit > 0) || q.returned == 0 || !is_multiple(q.returned, unit))
     return;
   const double band = noise_band(q, q.truth, 1);
   const double low = (q.truth - band) / unit;

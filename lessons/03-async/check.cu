@@ -263,6 +263,25 @@ GPU_TEST_CASE("reproduce_case_5 shows the earlier work that case 5 waited for") 
 
 namespace {
 
+// A row's position returned for its size (slip_analysis.hpp): said with the numbers.
+void name_index_slip(gpucheck::check_outcome& outcome, const std::vector<size_timing>& table,
+                     int reported, int expected) {
+  gpucheck::slip_question q;
+  q.returned = reported;
+  q.truth = expected;
+  q.relative = 0;
+  q.scales = false;
+  for (std::size_t row = 0; row < table.size(); ++row)
+    q.indices.push_back({"row " + std::to_string(row), static_cast<double>(row)});
+  const gpucheck::slip_result slip = gpucheck::find_slip(q);
+  if (slip.kind != gpucheck::slip_kind::index_for_value || expected == -1)
+    return;
+  const gpucheck::slip_words words = gpucheck::describe_slip(slip, reported, expected, "");
+  outcome.message = words.message;
+  outcome.hint = words.hint;
+  outcome.slip = gpucheck::slip_id(slip.kind);
+}
+
 // Holds find_crossover to the reference on each table; the first disagreement is explained.
 gpucheck::check_outcome judge_crossovers(const std::string& name,
                                          const std::vector<std::vector<size_timing>>& tables) {
@@ -283,6 +302,7 @@ gpucheck::check_outcome judge_crossovers(const std::string& name,
                                                        {{"n", std::to_string(expected)}});
       outcome.hint = gpucheck::say("check.l03.crossover.hint");
       outcome.lesson_section = std::string(lesson) + "#where-the-gpu-starts-to-win";
+      name_index_slip(outcome, table, reported, expected);
       return outcome;
     }
   }
