@@ -139,6 +139,7 @@ warm_up_judgement judge_warm_up_series(const warm_up_answer& answer, const warm_
       judged.noise_could_explain = noise_could_cause(verdict, true);
       judged.shows_a_time = true;
       judged.shown_truth_ms = truth_ms;
+      judged.only_how_far_off = true;
       return judged;
     }
   }
@@ -153,6 +154,7 @@ warm_up_judgement judge_warm_up_series(const warm_up_answer& answer, const warm_
     judged.noise_could_explain = noise_could_cause(steady_verdict, true);
     judged.shows_a_time = true;
     judged.shown_truth_ms = steady_truth_ms;
+    judged.only_how_far_off = true;
     if (steady_verdict == time_verdict::too_long && known >= run.repetitions) {
       double sum_ms = 0;
       for (int call = known - run.repetitions; call < known; ++call)
@@ -165,6 +167,7 @@ warm_up_judgement judge_warm_up_series(const warm_up_answer& answer, const warm_
                                                   {"truth", format_ms(steady_truth_ms)},
                                                   {"mean", format_ms(mean_ms)}});
         judged.hint = say("check.l02.steady-mean.hint");
+        judged.only_how_far_off = false; // the mean of the calls: a relation the numbers prove
       }
     }
   };

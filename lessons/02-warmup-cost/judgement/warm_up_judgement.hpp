@@ -58,6 +58,9 @@ struct warm_up_judgement {
   bool noise_could_explain = false; ///< a busy machine could have caused it (judge.hpp)
   bool shows_a_time = false;        ///< a wrong time: the trace of the call may tell why
   double shown_truth_ms = 0;        ///< the truth of that time
+  /// The message says only how far off that time is (no mean, no count): the trace must give
+  /// the cause, or none is determined (check_outcome::says_only_how_far_off).
+  bool only_how_far_off = false;
   std::string message;
   std::string hint;
   std::string anchor; ///< the lesson's section: "#warming-up-until-the-time-settles"

@@ -258,6 +258,7 @@ TEST_CASE("a mean instead of a median is named, and is a time too long that nois
     CHECK(judged.noise_could_explain);
     CHECK(judged.shows_a_time);
     CHECK(contains(judged.message, "That is their mean"));
+    CHECK_FALSE(judged.only_how_far_off); // a relation the numbers prove, no guess
   }
 }
 
@@ -276,6 +277,7 @@ TEST_CASE("wrong times are judged call by call, before the count") {
     CHECK_FALSE(judged.noise_could_explain);
     CHECK(judged.shows_a_time);
     CHECK(contains(judged.message, "your time of call 1 is"));
+    CHECK(judged.only_how_far_off); // how far off, and no cause: the trace gives it, or none
   }
   SUBCASE("times in microseconds are too long (check.cu names the unit, number_slip.hpp)") {
     simulated_work work = draw_work(4);
