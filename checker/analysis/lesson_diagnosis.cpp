@@ -66,12 +66,65 @@ std::vector<source_ref> lines_of(const rules::finding& finding) {
   return lines;
 }
 
+namespace {
+
+// The trace's findings named after a why that is not theirs, the returned number's own
+// (returned-value) left out: the slip already says what the number is.
+std::string also_findings(const std::vector<rules::finding>& findings, const std::string& first) {
+  std::string also;
+  for (const rules::finding& finding : findings) {
+    if (finding.rule != first && finding.rule != "returned-value" &&
+        finding.level == rules::severity::error)
+      also += messages::text("report.also-finding",
+                             {{"rule", finding.rule}, {"message", finding.message}});
+  }
+  return also;
+}
+
+// A slip the check's numbers prove exactly (item.slip) is the why: the number is what the slip
+// makes of the right one, whatever else the trace shows. Its lines are where the number was
+// produced (returned-value's, when the trace found it); the trace's errors are named after it.
+void keep_slip_as_why(check_item& item, const std::vector<rules::finding>& findings) {
+  const auto returned = std::find_if(findings.begin(), findings.end(),
+                                     [](const auto& f) { return f.rule == "returned-value"; });
+  if (returned != findings.end())
+    item.lines = lines_of(*returned);
+  const std::string also = also_findings(findings, "");
+  if (!also.empty()) {
+    std::string message = item.message;
+    const std::string full_stop = messages::text("report.sentence-end");
+    if (message.ends_with(full_stop))
+      message.resize(message.size() - full_stop.size());
+    item.message = message + also + full_stop;
+  }
+  item.rule.clear();
+  item.why_from = "relation";
+}
+
+} // namespace
+
 void explain_failed_check(check_item& item, const std::vector<rules::finding>& findings) {
   if (item.passed)
     return;
+  // A clock of CPU time decides the why whatever the number (diagnose_call puts it first);
+  // otherwise an exact slip of the number does (docs/ARCHITECTURE.md, "Which why wins").
+  const bool cpu_time_clock = !findings.empty() && findings.front().rule == "cpu-time-clock";
+  if (!item.slip.empty() && !cpu_time_clock) {
+    keep_slip_as_why(item, findings);
+    return;
+  }
   if (findings.empty()) {
-    if (!item.message.empty())
-      item.why_from = "numbers";
+    if (item.message.empty())
+      return;
+    if (item.only_how_far_off) {
+      // Neither the trace nor an exact relation between the numbers shows a cause: say so, with
+      // the numbers, and no guess (issue 42, item 7).
+      item.message = messages::text("report.why-undetermined", {{"why", item.message}});
+      item.hint = messages::text("report.why-undetermined.hint");
+      item.why_from = "undetermined";
+      return;
+    }
+    item.why_from = "numbers";
     return;
   }
   const rules::finding& first = findings.front();

@@ -29,8 +29,11 @@ std::vector<rules::finding> diagnose_call(const trace::run_trace& trace,
 std::vector<source_ref> lines_of(const rules::finding& finding);
 
 // Makes `findings` (diagnose_call's) the why of a failed check: the first one's message, fix,
-// rule and lines, the others named after it. Without findings, the check's own why (from its
-// numbers) is kept and marked as inferred. A passed check is left alone.
+// rule and lines, the others named after it. A slip the check's numbers prove exactly
+// (check_item::slip) stays the why instead, unless the trace shows a clock of CPU time. Without
+// findings, the check's own why (from its numbers) is kept and marked as inferred, or, where it
+// only says how far off the number is, marked as a cause not determined, its guess of a fix
+// replaced. A passed check is left alone.
 void explain_failed_check(check_item& item, const std::vector<rules::finding>& findings);
 
 // Whether `findings` (diagnose_call's, on a passed check's call) show a mistake in the method

@@ -135,8 +135,13 @@ static check_report traced_report(const lesson_entry& lesson, check_settings set
     for (const check_item& item : traced.checks) {
       if (item.call.begin_ns == 0)
         continue;
-      trace::checked_call kept{item.name,     item.call.begin_ns,    item.call.end_ns,
-                               item.call.tid, item.call.reported_ms, item.call.truth_ms};
+      trace::checked_call kept;
+      kept.check = item.name;
+      kept.begin_ns = item.call.begin_ns;
+      kept.end_ns = item.call.end_ns;
+      kept.tid = item.call.tid;
+      kept.reported_ms = item.call.reported_ms;
+      kept.truth_ms = item.call.truth_ms;
       const auto failed =
           std::find_if(report.checks.begin(), report.checks.end(), [&](const check_item& other) {
             return other.name == item.name && !other.passed && other.call.begin_ns != 0;
@@ -144,6 +149,7 @@ static check_report traced_report(const lesson_entry& lesson, check_settings set
       if (failed != report.checks.end()) {
         kept.failed_reported_ms = failed->call.reported_ms;
         kept.failed_truth_ms = failed->call.truth_ms;
+        kept.slip = failed->slip; // the verdict's run named it, from the numbers it failed with
       }
       loaded.trace->checked_calls.push_back(kept);
     }

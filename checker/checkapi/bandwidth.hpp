@@ -8,6 +8,8 @@
 /// nvidia-smi's link figures use), never GiB/s. Plain C++.
 #pragma once
 
+#include <string>
+
 namespace gpucheck {
 
 /// [GB/s] `bytes` moved in `ms` milliseconds; 0 when ms is not positive.
@@ -19,6 +21,7 @@ enum class bandwidth_slip {
   round_trip_counted_once, ///< about half the truth: the bytes of one direction over both
   in_gib_per_s,            ///< the truth x 1e9 / 2^30 (0.931): bytes divided by 2^30, not 1e9
   in_mb_per_s,             ///< 1000 times the truth: bytes per millisecond read as GB/s / 1e3
+  ms_as_seconds,           ///< 1000 times below the truth: a time in milliseconds used as seconds
   other,                   ///< wrong, and none of the above
 };
 
@@ -29,7 +32,12 @@ enum class bandwidth_slip {
 /// is told apart from a right answer.
 constexpr double bandwidth_relative_tolerance = 0.03;
 
-/// The slip `reported_gbps` shows against `truth_gbps`; none when it is within the tolerance.
+/// The slip's id, as slip_analysis.hpp names them ("gib-for-gb", "times-1000", "over-1000";
+/// "round-trip-counted-once"); "" for none and other.
+std::string bandwidth_slip_id(bandwidth_slip slip);
+
+/// The slip `reported_gbps` shows against `truth_gbps`; none when it is within the tolerance. The
+/// units and GiB are slip_analysis.hpp's relations, with this tolerance.
 bandwidth_slip find_bandwidth_slip(double reported_gbps, double truth_gbps);
 
 } // namespace gpucheck

@@ -81,19 +81,49 @@ std::string unit_slip_message(double reported_ms, const std::string& unit,
                                              {"what_it_fits", what_it_fits}});
 }
 
-slip_finding common_number_slip(const std::vector<timed_call>& calls, time_tolerance tolerance) {
+namespace {
+
+slip_question time_question(const timed_call& call, time_tolerance tolerance, int runs) {
+  slip_question q;
+  q.returned = call.reported_ms;
+  q.truth = call.truth_ms;
+  q.relative = tolerance.relative;
+  q.absolute = tolerance.absolute_ms;
+  q.whole_unit = 1; // [ms]
+  q.runs = runs;
+  return q;
+}
+
+} // namespace
+
+slip_finding common_number_slip(const std::vector<timed_call>& calls, time_tolerance tolerance,
+                                int runs) {
   std::vector<number_slip> slips;
   for (const timed_call& call : calls) {
     slips.push_back(find_number_slip(call, tolerance));
   }
   if (!slips.empty() && is_unit_slip(slips.front()) &&
       std::all_of(slips.begin(), slips.end(), [&](number_slip s) { return s == slips.front(); })) {
-    return {slips.front(), calls.front()};
+    return {slips.front(), calls.front(), {}};
+  }
+  // Any other exact relation that every wrong call shows.
+  std::vector<slip_result> relations;
+  for (const timed_call& call : calls)
+    relations.push_back(find_slip(time_question(call, tolerance, runs)));
+  const slip_result relation = common_slip(relations);
+  if (relation.kind != slip_kind::none) {
+    for (std::size_t i = 0; i < calls.size(); ++i) {
+      if (relations[i].right)
+        continue;
+      slip_result shown = relations[i];
+      shown.kind = relation.kind; // the family's name that every call allows
+      return {number_slip::relation, calls[i], shown};
+    }
   }
   // A call that read longer than itself, in microseconds or not, cannot have measured the work.
   for (std::size_t i = 0; i < calls.size(); ++i) {
     if (slips[i] != number_slip::none && longer_than_call(calls[i])) {
-      return {number_slip::longer_than_the_call, calls[i]};
+      return {number_slip::longer_than_the_call, calls[i], {}};
     }
   }
   return {};
@@ -135,16 +165,43 @@ slip_advice advise_on_slip(const slip_finding& finding) {
                                            {"truth", truth}});
     return {message, say("check.api.slip.longer-than-call.hint")};
   }
+  case number_slip::relation: {
+    const slip_words words =
+        describe_slip(finding.relation, shown.reported_ms, shown.truth_ms, "ms", 0);
+    return {words.message, words.hint};
+  }
   }
   return {};
 }
 
+namespace {
+
+std::string slip_name(const slip_finding& finding) {
+  switch (finding.slip) {
+  case number_slip::none:
+    return "";
+  case number_slip::in_microseconds:
+    return slip_id(slip_kind::times_1000);
+  case number_slip::in_nanoseconds:
+    return slip_id(slip_kind::times_million);
+  case number_slip::in_seconds:
+    return slip_id(slip_kind::over_1000);
+  case number_slip::longer_than_the_call:
+    return "longer-than-call";
+  case number_slip::relation:
+    return slip_id(finding.relation.kind);
+  }
+  return "";
+}
+
+} // namespace
+
 bool name_number_slip(check_outcome& outcome, const std::vector<timed_call>& calls,
-                      time_tolerance tolerance) {
+                      time_tolerance tolerance, int runs) {
   if (outcome.passed) {
     return false;
   }
-  const slip_finding slip = common_number_slip(calls, tolerance);
+  const slip_finding slip = common_number_slip(calls, tolerance, runs);
   if (slip.slip == number_slip::none) {
     return false;
   }
@@ -152,7 +209,11 @@ bool name_number_slip(check_outcome& outcome, const std::vector<timed_call>& cal
   outcome.message = advice.message;
   outcome.hint = advice.hint;
   outcome.rule.clear();
-  outcome.noise_could_explain = false;
+  outcome.slip = slip_name(slip);
+  // A factor near 1 (one run more: 10%) can be a loaded GPU's in every call: the message names it,
+  // and the failure stays excusable as the verdicts made it.
+  if (slip.slip != number_slip::relation || exact_relation(slip.relation.kind))
+    outcome.noise_could_explain = false;
   outcome.says_only_how_far_off = false;
   return true;
 }

@@ -12,6 +12,7 @@
 
 #include "checkapi/judge.hpp"
 #include "checkapi/results_channel.hpp"
+#include "checkapi/slip_analysis.hpp"
 
 #include <chrono>
 #include <string>
@@ -36,6 +37,7 @@ enum class number_slip {
   in_nanoseconds,       ///< the right time, in nanoseconds (a million times too large)
   in_seconds,           ///< the right time, in seconds (1000 times too small)
   longer_than_the_call, ///< more time than passed from the call to its return
+  relation,             ///< another exact relation to the truth (slip_analysis.hpp)
 };
 
 /// Calls `time_it` (a student's timing function, bound to its arguments) and returns what it
@@ -73,13 +75,17 @@ number_slip find_number_slip(const timed_call& call, time_tolerance tolerance);
 /// A slip, and the call that shows it best.
 struct slip_finding {
   number_slip slip = number_slip::none;
-  timed_call shown; ///< the first call that shows the slip
+  timed_call shown;     ///< the first call that shows the slip
+  slip_result relation; ///< for number_slip::relation: which, and its numbers
 };
 
 /// The slip of a whole check. A unit slip only when every call shows that same one: one call
 /// can match a unit by chance (a 3 us launch for 3 ms of work reads like seconds), five cannot.
-/// Otherwise longer_than_the_call when a wrong number was longer than its call, else none.
-slip_finding common_number_slip(const std::vector<timed_call>& calls, time_tolerance tolerance);
+/// Then any other relation of slip_analysis that every wrong call shows (whole milliseconds, one
+/// run more when `runs` is the number divided by). Otherwise longer_than_the_call when a wrong
+/// number was longer than its call, else none.
+slip_finding common_number_slip(const std::vector<timed_call>& calls, time_tolerance tolerance,
+                                int runs = 0);
 
 /// What to tell the student about a slip, with the numbers of the call that shows it.
 struct slip_advice {
@@ -90,10 +96,12 @@ struct slip_advice {
 slip_advice advise_on_slip(const slip_finding& finding);
 
 /// When a failed check's calls show a slip: its message and hint become the slip's, its rule is
-/// cleared (a wrong number, not a timing method's mistake) and noise_could_explain is set false.
-/// Returns whether it did. A passed outcome is left alone.
+/// cleared (a wrong number, not a timing method's mistake), `slip` names it (gpucheck keeps it as
+/// the why over the trace's findings) and noise_could_explain is set false unless the slip is a
+/// factor near 1 that a loaded GPU can imitate (slip_analysis.hpp, exact_relation). Returns
+/// whether it did. A passed outcome is left alone.
 bool name_number_slip(check_outcome& outcome, const std::vector<timed_call>& calls,
-                      time_tolerance tolerance);
+                      time_tolerance tolerance, int runs = 0);
 
 /// For a number judged against a window of right values [low_ms, high_ms] (a cold start, which
 /// varies from process to process): the unit it is in when it lies outside the window as

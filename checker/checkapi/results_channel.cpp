@@ -89,6 +89,8 @@ bool report(const check_outcome& given) {
                    {"lesson_section", outcome.lesson_section},
                    {"noise_could_explain", outcome.noise_could_explain},
                    {"assumes", outcome.assumes},
+                   {"slip", outcome.slip},
+                   {"only_how_far_off", outcome.says_only_how_far_off},
                    {"call", call}},
                   channel_line_key);
   }

@@ -39,13 +39,18 @@ struct check_outcome {
   /// The message is judge_timing()'s own "your number is ... shorter/longer than the work": how
   /// far off the number is, and no fact that the numbers prove (a unit slip, a run count, a
   /// clock() read). A lesson that words that failure against its own truth reads this, never the
-  /// message (its words are in the student's language). Not sent to gpucheck; whoever replaces
-  /// the message sets it false.
+  /// message (its words are in the student's language). Sent to gpucheck: where the trace shows
+  /// no finding either, the cause is said to be not determined. Whoever replaces the message
+  /// with a cause sets it false.
   bool says_only_how_far_off = false;
   /// A cause that the message and hint assume and the numbers cannot show, which gpucheck holds
   /// against the trace of the shown call (analysis/assumed_cause.hpp): "pageable-copies" (the
   /// call's host copies were from pageable memory). Empty: the words assume nothing.
   std::string assumes;
+  /// The slip the numbers prove exactly (slip_analysis.hpp's slip_id: "times-1000", "truncated",
+  /// "swapped"...; "longer-than-call"). gpucheck keeps the message as the why over the trace's
+  /// findings, a clock of CPU time excepted (analysis/lesson_diagnosis.cpp). Empty: none.
+  std::string slip;
 };
 
 /// Sends the outcome to gpucheck (through the results channel that the check program's main()

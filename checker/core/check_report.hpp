@@ -43,13 +43,20 @@ struct check_item {
     double truth_ms = 0;
     int test_case = 0; // the check program's test case it was made in, 1 first; 0: not known
   } call;
-  // Where the why comes from: "trace" (a fact the run's trace shows, with its lines), "numbers"
-  // (inferred from the returned numbers alone), or "" (no why given).
+  // Where the why comes from: "trace" (a fact the run's trace shows, with its lines), "relation"
+  // (an exact slip of the returned number), "numbers" (inferred from the returned numbers
+  // alone), "undetermined" (neither shows a cause), or "" (no why given).
   std::string why_from;
   std::vector<source_ref> lines; // the start, the stop and the blamed call, where known
   // A cause the check's words assume and the trace can refute ("pageable-copies"):
   // analysis/assumed_cause.hpp. Empty: none.
   std::string assumes;
+  // The slip the check's numbers prove exactly (checkapi/slip_analysis.hpp's ids): its words
+  // stay the why over the trace's findings (analysis/lesson_diagnosis.cpp). Empty: none.
+  std::string slip;
+  // The check's message says only how far off the number is (check_outcome's
+  // says_only_how_far_off): with no finding in the trace, the cause is not determined.
+  bool only_how_far_off = false;
 };
 
 struct check_report {

@@ -524,6 +524,15 @@ constexpr std::array english{
     entry{"lint.inside-framework",
           "Some findings name a function, not a line of the script: the framework made that call "
           "on a thread of its own, which ran no Python, so no line of the script made it."},
+
+    // why: number slips
+    entry{"report.why-undetermined",
+          "(cause not determined: the trace of this call shows no timing mistake, and your numbers "
+          "no exact slip) {why}"},
+    entry{"report.why-undetermined.hint",
+          "Compare what your function times with the lesson's section below, and look at this "
+          "call's timeline (make check ... TIMELINE=run.svg): the checker could not tell which "
+          "mistake moved the number."},
 };
 
 } // namespace

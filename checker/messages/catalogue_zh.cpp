@@ -464,6 +464,13 @@ constexpr std::array chinese{
     entry{"lint.inside-framework",
           "有些问题只能指出函数而不是脚本中的行：那个调用是框架在它自己的线程上发出的，该线程没有"
           "运行 Python 代码，所以脚本中没有哪一行发出了它。"},
+
+    // why: number slips
+    entry{"report.why-undetermined",
+          "（原因无法确定：这次调用的追踪中没有计时错误，你的数值之间也没有确切的换算关系）{why}"},
+    entry{"report.why-undetermined.hint",
+          "对照下面课程中的章节检查你的函数计时的内容，并查看这次调用的时间线"
+          "（make check ... TIMELINE=run.svg）：检查器无法判断是哪一个错误改变了数值。"},
 };
 
 } // namespace

@@ -144,3 +144,55 @@ TEST_CASE("a clock of CPU time is the why of a failed call, before a larger erro
   CHECK(std::any_of(findings.begin(), findings.end(),
                     [](const rules::finding& f) { return f.rule == "unsynced-stop"; }));
 }
+
+TEST_CASE("an exact slip of the number stays the why over the trace's findings") {
+  check_item item = failed_check();
+  item.message = "your number is 2378 ms, 1000 times the right 2.378 ms: ...";
+  item.hint = "Convert to the unit asked for: divide by 1000.";
+  item.rule.clear();
+  item.slip = "times-1000";
+  item.noise_could_explain = false;
+  rules::finding returned = finding_of("returned-value", rules::severity::error, 5);
+  returned.blamed_at.line = 30;
+  analysis::explain_failed_check(item,
+                                 {finding_of("stale-queue", rules::severity::error, 9), returned,
+                                  finding_of("setup-in-region", rules::severity::warning, 1)});
+  CHECK(item.why_from == "relation");
+  CHECK(item.message.rfind("your number is 2378 ms, 1000 times", 0) == 0);
+  // The trace's error is named after the slip; returned-value and warnings are not.
+  CHECK(item.message.find("; also [stale-queue] stale-queue happened") != std::string::npos);
+  CHECK(item.message.find("returned-value happened") == std::string::npos);
+  CHECK(item.message.find("setup-in-region") == std::string::npos);
+  CHECK(item.hint == "Convert to the unit asked for: divide by 1000.");
+  CHECK(item.rule.empty());
+  REQUIRE_FALSE(item.lines.empty());
+  CHECK(item.lines[0].line == 30); // where the number was produced
+  SUBCASE("a clock of CPU time still decides over the slip") {
+    check_item clocked = failed_check();
+    clocked.slip = "times-1000";
+    analysis::explain_failed_check(clocked,
+                                   {finding_of("cpu-time-clock", rules::severity::error, 1)});
+    CHECK(clocked.why_from == "trace");
+    CHECK(clocked.rule == "cpu-time-clock");
+  }
+}
+
+TEST_CASE("no finding and words that say only how far off: the cause is not determined") {
+  check_item item = failed_check();
+  item.message = "your number is 0.310 ms longer than the work, which ran 2.378 ms.";
+  item.hint = "Time each call on its own."; // a lesson's guess, with nothing to support it
+  item.only_how_far_off = true;
+  analysis::explain_failed_check(item, {});
+  CHECK(item.why_from == "undetermined");
+  CHECK(item.message.rfind("(cause not determined", 0) == 0);
+  CHECK(item.message.find("0.310 ms longer than the work, which ran 2.378 ms") !=
+        std::string::npos);
+  CHECK(item.hint.find("Time each call on its own") == std::string::npos);
+  CHECK(item.hint.find("TIMELINE=") != std::string::npos);
+  SUBCASE("a finding in the trace is a cause: it wins as before") {
+    check_item traced = failed_check();
+    traced.only_how_far_off = true;
+    analysis::explain_failed_check(traced, {finding_of("host-gap", rules::severity::error, 1)});
+    CHECK(traced.why_from == "trace");
+  }
+}

@@ -73,6 +73,8 @@ TEST_CASE("on the diagnosis corpus, only a wrong method's passes are refuted, by
   int wrong_methods = 0;
   for (const test::corpus_submission& submission : test::diagnosis_corpus()) {
     CAPTURE(submission.source);
+    if (submission.listed_unrecorded)
+      continue; // no trace yet: test_analysis_diagnosis holds it to its list
     const auto [function, rule] = expected_mistake(submission.source);
     auto read = trace::read_trace_file(submission.trace_file);
     REQUIRE_MESSAGE(read.ok(), read.error);

@@ -119,7 +119,7 @@ TEST_CASE("a whole check has a unit slip only when every call shows it") {
 TEST_CASE("the advice names the slip with the student's own numbers") {
   SUBCASE("microseconds") {
     const auto advice =
-        gpucheck::advise_on_slip({number_slip::in_microseconds, call(2378.4, 2.378, 2.43)});
+        gpucheck::advise_on_slip({number_slip::in_microseconds, call(2378.4, 2.378, 2.43), {}});
     CHECK(advice.message.find("returned 2378.4") != std::string::npos);
     CHECK(advice.message.find("2.378 ms") != std::string::npos);
     CHECK(advice.message.find("microseconds") != std::string::npos);
@@ -127,21 +127,21 @@ TEST_CASE("the advice names the slip with the student's own numbers") {
   }
   SUBCASE("seconds") {
     const auto advice =
-        gpucheck::advise_on_slip({number_slip::in_seconds, call(0.002378, 2.378, 2.43)});
+        gpucheck::advise_on_slip({number_slip::in_seconds, call(0.002378, 2.378, 2.43), {}});
     CHECK(advice.message.find("returned 0.002378") != std::string::npos);
     CHECK(advice.message.find("in seconds") != std::string::npos);
   }
   SUBCASE("longer than the call") {
     const auto advice =
-        gpucheck::advise_on_slip({number_slip::longer_than_the_call, call(25.0, 2.378, 22.5)});
+        gpucheck::advise_on_slip({number_slip::longer_than_the_call, call(25.0, 2.378, 22.5), {}});
     CHECK(advice.message.find("only 22.500 ms passed") != std::string::npos);
     CHECK(advice.message.find("microseconds") == std::string::npos);
     CHECK_FALSE(advice.hint.empty());
   }
   SUBCASE("longer than the call, and would fit in it as microseconds") {
     // Microseconds with the queue timed along: 22.4 ms of queue and work, in microseconds.
-    const auto advice =
-        gpucheck::advise_on_slip({number_slip::longer_than_the_call, call(22400.0, 2.378, 22.5)});
+    const auto advice = gpucheck::advise_on_slip(
+        {number_slip::longer_than_the_call, call(22400.0, 2.378, 22.5), {}});
     CHECK(advice.message.find("Is it in microseconds? As milliseconds, 22.400 ms would fit") !=
           std::string::npos);
   }

@@ -111,6 +111,19 @@ TEST_CASE("facts the numbers prove replace the plain statement") {
     CHECK(contains(outcome.message, "microseconds"));
     CHECK_FALSE(outcome.noise_could_explain);
   }
+  SUBCASE("every trial cut to whole milliseconds: the slip, on any GPU") {
+    const auto outcome = gpucheck::judge_timing(
+        {kernel_trial(2.0, 2.378), kernel_trial(3.0, 3.78), kernel_trial(1.0, 1.42)}, words(), 1);
+    CHECK(contains(outcome.message, "cut to whole units"));
+    CHECK(outcome.slip == "truncated");
+    CHECK_FALSE(outcome.noise_could_explain);
+  }
+  SUBCASE("every trial 25 times too long: no slip named, and still no busy GPU's doing") {
+    const auto outcome =
+        gpucheck::judge_timing({kernel_trial(62.5, 2.5), kernel_trial(75.0, 3.0)}, words(), 1);
+    CHECK(outcome.slip.empty());
+    CHECK_FALSE(outcome.noise_could_explain);
+  }
   SUBCASE("the work never ran") {
     auto never = kernel_trial(0.002, 2.5);
     never.work_runs = 0;

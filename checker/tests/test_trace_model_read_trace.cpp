@@ -181,12 +181,13 @@ TEST_CASE("what the analysis adds to a kept trace reads back: sites, objects, li
   original.api.front().site = "a.out+0x10<a.out+0x20";
   original.objects["a.out"] = "/work/a.out";
   original.locations["a.out+0x10<a.out+0x20"] = {"/work/a.cu", 21, "main", "work(stream);"};
-  original.checked_calls.push_back({"time_with_events times the work", 100, 900, 7, 2.5, 2.25});
+  original.checked_calls.push_back(
+      {"time_with_events times the work", 100, 900, 7, 2.5, 2.25, 0, 0, ""});
   // A call whose check failed untraced: that run's numbers travel with it; one with no number.
   original.checked_calls.push_back(
-      {"time_loop_ms times the loop", 1000, 3000, 7, 2.3, 2.36, 1.009, 2.359});
+      {"time_loop_ms times the loop", 1000, 3000, 7, 2.3, 2.36, 1.009, 2.359, "truncated"});
   original.checked_calls.push_back(
-      {"fused_gbps", 4000, 5000, 7, std::nan(""), 0.2, std::nan(""), 0.21});
+      {"fused_gbps", 4000, 5000, 7, std::nan(""), 0.2, std::nan(""), 0.21, ""});
   std::ostringstream out;
   trace::write_trace(out, original);
   const trace::read_result again = read_text(out.str());
@@ -205,6 +206,8 @@ TEST_CASE("what the analysis adds to a kept trace reads back: sites, objects, li
   CHECK(copy.checked_calls[0].failed_reported_ms == 0);
   CHECK(copy.checked_calls[1].failed_reported_ms == 1.009);
   CHECK(copy.checked_calls[1].failed_truth_ms == 2.359);
+  CHECK(copy.checked_calls[1].slip == "truncated"); // the slip the check named
+  CHECK(copy.checked_calls[0].slip.empty());
   CHECK(std::isnan(copy.checked_calls[2].failed_reported_ms));
   CHECK(copy.checked_calls[2].failed_truth_ms == 0.21);
   CHECK(copy.location_of("elsewhere") == nullptr);

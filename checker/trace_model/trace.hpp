@@ -160,6 +160,9 @@ struct checked_call {
   // returned (NaN: no single number) and its truth; 0 and 0 when it did not fail or is unknown.
   double failed_reported_ms = 0;
   double failed_truth_ms = 0;
+  // The slip the check named from its numbers (checkapi/slip_analysis.hpp's ids), "" for none:
+  // the diagnosis corpus's expectation of a slip (test_analysis_diagnosis).
+  std::string slip;
 };
 
 // A whole run. Each vector is sorted by start time (or t_ns) by the reader.

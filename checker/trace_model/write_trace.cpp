@@ -173,6 +173,8 @@ void write_trace(std::ostream& out, const run_trace& t) {
       if (std::isfinite(c.failed_reported_ms))
         record["failed_reported_ms"] = c.failed_reported_ms;
     }
+    if (!c.slip.empty())
+      record["slip"] = c.slip;
     out << record.dump() << '\n';
   }
   if (t.end) {

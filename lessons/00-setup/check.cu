@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstdlib>
 #include <limits>
 #include <string>
 #include <vector>
@@ -35,6 +36,31 @@ template <typename T> field make_field(const char* name, T reported, T truth) {
   } else {
     return {name, std::to_string(reported), std::to_string(truth)};
   }
+}
+
+// The first wrong field's number against its truth and the other fields' truths, exactly
+// (slip_analysis.hpp): two fields swapped, a unit 1000 times off.
+void name_field_slip(gpucheck::check_outcome& outcome, const field& wrong,
+                     const std::vector<field>& fields) {
+  const std::string name = wrong.name;
+  if (name == "name")
+    return;
+  gpucheck::slip_question q;
+  q.returned = std::strtod(wrong.reported.c_str(), nullptr);
+  q.truth = std::strtod(wrong.truth.c_str(), nullptr);
+  q.relative = 0; // numbers the runtime gives exactly
+  q.bytes = name.find("_bytes") != std::string::npos;
+  for (const field& other : fields) {
+    if (&other != &wrong && std::string(other.name) != "name")
+      q.fields.push_back({other.name, std::strtod(other.truth.c_str(), nullptr)});
+  }
+  const gpucheck::slip_result slip = gpucheck::find_slip(q);
+  if (slip.kind == gpucheck::slip_kind::none)
+    return;
+  const gpucheck::slip_words words = gpucheck::describe_slip(slip, q.returned, q.truth, "");
+  outcome.message = words.message;
+  outcome.hint = words.hint;
+  outcome.slip = gpucheck::slip_id(slip.kind);
 }
 
 // A CUDA call that fails, chosen at random, so that no fixed message can pass.
@@ -123,6 +149,7 @@ GPU_TEST_CASE("query_device reports what cudaGetDeviceProperties reports") {
                                                                {"yours", first_wrong->reported}});
     outcome.hint = gpucheck::say("check.l00.query-device.hint");
     outcome.lesson_section = std::string(lesson) + "#know-your-gpu";
+    name_field_slip(outcome, *first_wrong, fields);
   }
   CHECK(gpucheck::report(outcome));
 }

@@ -161,10 +161,12 @@ GPU_TEST_CASE("warm_up_until_stable finds the end of the warm-up and the steady 
     if (judged.shows_a_time) {
       gpucheck::show_call(outcome, trial.call, judged.shown_truth_ms);
       // A time in another unit, or longer than the whole call, shows by itself (number_slip.hpp).
+      // Every warm-up time against its call's truth: a slip shows in every wrong one (whole
+      // milliseconds cut the short calls and spare the long ones).
+      outcome.says_only_how_far_off = judged.only_how_far_off;
       std::vector<gpucheck::timed_call> numbers;
-      if (!trial.answer.warm_up_ms.empty() && !run.true_ms.empty())
-        numbers.push_back(
-            {trial.answer.warm_up_ms.front(), run.true_ms.front(), trial.call.call_ms});
+      for (std::size_t i = 0; i < trial.answer.warm_up_ms.size() && i < run.true_ms.size(); ++i)
+        numbers.push_back({trial.answer.warm_up_ms[i], run.true_ms[i], trial.call.call_ms});
       numbers.push_back({trial.answer.steady_ms, run.true_steady_ms(), trial.call.call_ms});
       gpucheck::name_number_slip(outcome, numbers, rules.tolerance);
     }

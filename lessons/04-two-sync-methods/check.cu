@@ -173,6 +173,30 @@ void name_batch_slips(gpucheck::check_outcome& outcome,
                       const std::vector<short_work_trial>& trials) {
   if (outcome.passed || trials.empty())
     return;
+  // The two fields swapped: total_ms holds the count of runs the checker made, and runs the
+  // interval in whole milliseconds (slip_analysis.hpp). No busy GPU swaps two fields.
+  const bool swapped = std::all_of(trials.begin(), trials.end(), [](const auto& t) {
+    const double total_truth_ms = t.timing.truth_ms * t.timing.work_runs;
+    return t.timing.work_runs > 1 && t.total_ms == t.timing.work_runs &&
+           std::abs(t.said_runs - total_truth_ms) <= 1.0;
+  });
+  if (swapped) {
+    const short_work_trial& shown = trials.front();
+    gpucheck::slip_result slip;
+    slip.kind = gpucheck::slip_kind::swapped;
+    slip.expected = shown.timing.work_runs;
+    slip.other = "runs";
+    const double total_truth_ms = shown.timing.truth_ms * shown.timing.work_runs;
+    const gpucheck::slip_words words =
+        gpucheck::describe_slip(slip, shown.total_ms, total_truth_ms, "");
+    outcome.message = words.message;
+    outcome.hint = words.hint;
+    outcome.slip = gpucheck::slip_id(slip.kind);
+    outcome.says_only_how_far_off = false;
+    outcome.rule.clear();
+    outcome.noise_could_explain = false;
+    return;
+  }
   const auto said_one_run = std::find_if(trials.begin(), trials.end(), [](const auto& t) {
     return t.said_runs == 1 && t.timing.work_runs > 1;
   });

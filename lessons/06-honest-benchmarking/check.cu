@@ -179,10 +179,31 @@ gpucheck::check_outcome judge_noise(const std::vector<benchmark_trial>& trials) 
     return outcome;
   outcome.noise_could_explain = judged.noise_could_explain;
   outcome.lesson_section = lesson + "#the-median-and-the-noise";
+  if (judged.too_few_samples >= 0) {
+    const gpucheck::benchmark_call& call = trials[judged.too_few_samples].call;
+    outcome.message = gpucheck::say("check.l06.noise.samples.message",
+                                    {{"samples", std::to_string(call.samples)},
+                                     {"runs", std::to_string(call.runs)},
+                                     {"fewest", std::to_string(gpucheck::fewest_samples)}});
+    outcome.hint = gpucheck::say("check.l06.noise.samples.hint");
+    return outcome;
+  }
   if (judged.same_every_call) {
     outcome.message = gpucheck::say("check.l06.noise.same-every-call.message",
                                     {{"noise", percent(shown.call.noise)}});
     outcome.hint = gpucheck::say("check.l06.noise.same-every-call.hint");
+    return outcome;
+  }
+  if (!judged.slip.empty()) { // a percentage for a fraction (slip_analysis.hpp)
+    const double noise = shown.call.noise;
+    gpucheck::slip_result slip;
+    slip.kind = gpucheck::slip_kind::percent_for_fraction;
+    slip.expected = truth.spread * 100;
+    slip.factor = noise / truth.spread;
+    const gpucheck::slip_words words = gpucheck::describe_slip(slip, noise, truth.spread, "");
+    outcome.message = words.message;
+    outcome.hint = words.hint;
+    outcome.slip = judged.slip;
     return outcome;
   }
   switch (judged.verdict) {

@@ -376,7 +376,9 @@ gpucheck::check_outcome check_number() {
   // The why of a wrong method (events on another stream, no wait, setup timed) is the trace's,
   // also for a miss that noise could explain: a mistake the trace shows makes the failure certain
   // (analysis/lesson_diagnosis.cpp), and a correct method shows none.
-  if (slip == gpucheck::bandwidth_slip::other)
+  // A slip of the number is its why (the call shown so that its trace keeps the slip's name).
+  outcome.slip = gpucheck::bandwidth_slip_id(slip);
+  if (slip == gpucheck::bandwidth_slip::other || !outcome.slip.empty())
     gpucheck::show_call(outcome, first.call, first.truth_ms);
   return outcome;
 }

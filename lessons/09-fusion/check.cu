@@ -237,11 +237,14 @@ gpucheck::check_outcome check_number() {
       verdict, shown.reported_gbps, shown.truth_gbps, exact_fused_bytes(), shown.counted_bytes);
   outcome.message = advice.message;
   outcome.hint = advice.hint;
+  outcome.says_only_how_far_off = advice.only_how_far_off;
   outcome.noise_could_explain = verdict.noise_could_explain;
   // The why of a wrong method (no wait, events on another stream, the first launch timed) is the
   // trace's; a slip of the bytes or the unit is the numbers' own. A GB/s is no interval's time
   // (a function may time several runs and divide), so the trace gets no number to hold it to.
-  if (verdict.slip == gpucheck::gbps_slip::other) {
+  if (verdict.slip == gpucheck::gbps_slip::ms_as_seconds)
+    outcome.slip = gpucheck::slip_id(gpucheck::slip_kind::over_1000); // the why, over the trace's
+  if (verdict.slip == gpucheck::gbps_slip::other || !outcome.slip.empty()) {
     gpucheck::show_call(outcome, shown_round.calls[verdict.shown], shown_round.truth_ms);
     outcome.call.reported_ms = std::numeric_limits<double>::quiet_NaN();
   }

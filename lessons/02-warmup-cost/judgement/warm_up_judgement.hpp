@@ -48,6 +48,8 @@ struct warm_up_rules {
   /// Steady calls jitter by 1.5 % at most (warm_up_plan_limits), so two stop agreeing (10 %) only
   /// when one is delayed by about 7 %; 3 % excuses well before that.
   double disturbance_fraction = 0.03;
+  /// The exercise's: a warm-up that never settles ends after this many calls (exercise.h).
+  int most_warm_up_calls = 50;
 };
 
 /// What one series shows: nothing (accurate), or its first mistake in the student's words.
@@ -56,6 +58,9 @@ struct warm_up_judgement {
   bool noise_could_explain = false; ///< a busy machine could have caused it (judge.hpp)
   bool shows_a_time = false;        ///< a wrong time: the trace of the call may tell why
   double shown_truth_ms = 0;        ///< the truth of that time
+  /// The message says only how far off that time is (no mean, no count): the trace must give
+  /// the cause, or none is determined (check_outcome::says_only_how_far_off).
+  bool only_how_far_off = false;
   std::string message;
   std::string hint;
   std::string anchor; ///< the lesson's section: "#warming-up-until-the-time-settles"
@@ -66,7 +71,10 @@ struct warm_up_judgement {
 /// warm-up calls against the plan; the steady time; the cost against the student's own numbers.
 /// A wrong count is excused only when the function compared calls (it made the two that agree
 /// besides its warm-up and median) and the checker's own clock saw the deciding calls delayed;
-/// never when the student's own warm-up times contain two in a row that agree.
+/// never when the student's own warm-up times contain two in a row that agree. Last, what the
+/// numbers cannot show: the function must have called the work `repetitions` times after its
+/// warm-up and the two calls that agree (the checker counts the calls), else its median is of
+/// other calls than the contract's, right as it may read (issue 42, item 6).
 warm_up_judgement judge_warm_up_series(const warm_up_answer& answer, const warm_up_series_run& run,
                                        const warm_up_rules& rules);
 

@@ -68,6 +68,19 @@ bool host_disturbed(const std::vector<double>& host_ms, const std::vector<double
   return false;
 }
 
+double disturbed_share(const std::vector<double>& host_ms, const std::vector<double>& true_ms,
+                       int first, int last, double allowed_fraction) {
+  const int known = static_cast<int>(std::min(host_ms.size(), true_ms.size()));
+  int calls = 0;
+  int disturbed = 0;
+  for (int call = std::max(first, 0); call <= last && call < known; ++call) {
+    ++calls;
+    if (host_ms[call] - true_ms[call] > allowed_fraction * true_ms[call])
+      ++disturbed;
+  }
+  return calls == 0 ? 0.0 : static_cast<double>(disturbed) / calls;
+}
+
 std::string list_times_ms(const std::vector<double>& times_ms, int count) {
   std::string text;
   const int shown = std::min(count, static_cast<int>(times_ms.size()));

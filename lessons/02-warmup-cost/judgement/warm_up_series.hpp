@@ -60,6 +60,11 @@ int steady_start(const std::vector<double>& times_ms, double stable_within);
 bool host_disturbed(const std::vector<double>& host_ms, const std::vector<double>& true_ms,
                     int first, int last, double allowed_fraction);
 
+/// The share (0 to 1) of calls `first` to `last` (inclusive) that the host delayed as
+/// host_disturbed() counts one; 0 when none of them is known.
+double disturbed_share(const std::vector<double>& host_ms, const std::vector<double>& true_ms,
+                       int first, int last, double allowed_fraction);
+
 /// The times of the first `count` calls, "24.1, 9.30, 5.20 ms", for messages.
 std::string list_times_ms(const std::vector<double>& times_ms, int count);
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "judgement/case_5_judgement.hpp"
 
+#include "checkapi/number_slip.hpp"
 #include "checkapi/say.hpp"
 
 #include <algorithm>
@@ -49,6 +50,16 @@ case_5_verdict judge_case_5_trial(const case_5_trial& t) {
     return wrong(false,
                  say("check.l03.case-4-untimed.message", {{"case_4", format_ms(r.case_4_ms)}}),
                  say("check.l03.case-4-untimed.hint"));
+  }
+  // As long as a wait for case 4's work, though the checker saw that work still queued at case
+  // 5's launch (no wait), and longer than the host took from case 4's launch to case 5's; yet a
+  // launch's time as microseconds: a unit slip, not a wait (slip_analysis.hpp). No busy machine
+  // makes it.
+  if (r.case_4_ms >= t.case_4_work_ms / 2 && t.pending_at_own &&
+      r.case_4_ms > t.gap_ms * 1.01 + 0.02 && r.case_4_ms * 1e-3 <= t.gap_ms) {
+    return wrong(false,
+                 unit_slip_message(r.case_4_ms, "microseconds", say("check.l03.launch-fits")),
+                 say("check.api.slip.times-1000.hint"));
   }
   if (r.case_4_ms >= t.case_4_work_ms / 2) {
     // A launch does not wait for the GPU, and no other process's work makes it: this one did.

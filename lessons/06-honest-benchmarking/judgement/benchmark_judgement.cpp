@@ -90,6 +90,14 @@ noise_judgement judge_noise_calls(const std::vector<benchmark_call>& calls, int 
   }
   const int misses = static_cast<int>(calls.size()) - judgement.hits;
   judgement.passed = misses <= allowed_misses;
+  for (std::size_t i = 0; i < calls.size(); ++i) {
+    if (calls[i].samples < fewest_samples || calls[i].samples > calls[i].runs) {
+      judgement.too_few_samples = static_cast<int>(i);
+      judgement.passed = false;
+      judgement.noise_could_explain = false;
+      return judgement; // a count, not a time: no busy GPU changes it
+    }
+  }
   judgement.noise_could_explain =
       std::all_of(calls.begin(), calls.end(), [](const benchmark_call& call) {
         return noise_could_cause(judge_noise_call(call), call);
@@ -101,6 +109,20 @@ noise_judgement judge_noise_calls(const std::vector<benchmark_call>& calls, int 
                               std::isfinite(lowest->noise) && highest->noise == lowest->noise;
   if (judgement.same_every_call)
     judgement.noise_could_explain = false;
+  // A percentage where a fraction is asked: each wrong figure, divided by 100, is right.
+  const auto right_as_fraction = [](const benchmark_call& call) {
+    const noise_bounds bounds = allowed_noise(call.truth.spread);
+    const double fraction = call.noise / 100;
+    return fraction >= bounds.low && fraction <= bounds.high;
+  };
+  const bool in_percent =
+      !judgement.passed && std::all_of(calls.begin(), calls.end(), [&](const auto& call) {
+        return judge_noise_call(call) == noise_verdict::accurate || right_as_fraction(call);
+      });
+  if (in_percent && !judgement.same_every_call) {
+    judgement.slip = "percent-for-fraction";
+    judgement.noise_could_explain = false;
+  }
   return judgement;
 }
 

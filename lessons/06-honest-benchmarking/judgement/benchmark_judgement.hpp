@@ -8,6 +8,7 @@
 
 #include "judgement/benchmark_plan.hpp"
 
+#include <string>
 #include <vector>
 
 namespace gpucheck {
@@ -69,7 +70,18 @@ struct noise_judgement {
   int shown = -1;
   noise_verdict verdict = noise_verdict::accurate;
   bool same_every_call = false;
+  /// A call said its median and noise are of fewer than `fewest_samples` samples, or of more
+  /// samples than it ran the work (each sample is one run or more; the checker counts the runs):
+  /// the first such call (-1: none). The numbers alone cannot show a median of too few samples;
+  /// the count can (issue 42, item 6).
+  int too_few_samples = -1;
+  /// Every wrong call's noise figure is a percentage (100 times a figure within the bounds):
+  /// "percent-for-fraction" (slip_analysis.hpp's id), which no busy GPU makes; "" otherwise.
+  std::string slip;
 };
+/// exercise.h's contract: the median and the noise are of this many samples at least.
+constexpr int fewest_samples = 20;
+
 noise_judgement judge_noise_calls(const std::vector<benchmark_call>& calls, int allowed_misses);
 
 } // namespace gpucheck

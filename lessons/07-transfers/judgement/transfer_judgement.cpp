@@ -3,6 +3,7 @@
 
 #include "checkapi/number_text.hpp"
 #include "checkapi/say.hpp"
+#include "checkapi/slip_analysis.hpp"
 #include "common/durations.hpp"
 
 #include <algorithm>
@@ -73,6 +74,14 @@ transfer_advice advise_on_bandwidth(bandwidth_slip slip, double reported_gbps, d
   case bandwidth_slip::in_mb_per_s:
     return {say("check.l07.bandwidth.mb.message", {{"reported", reported}, {"truth", truth}}),
             say("check.l07.bandwidth.mb.hint")};
+  case bandwidth_slip::ms_as_seconds: {
+    slip_result thousandth;
+    thousandth.kind = slip_kind::over_1000;
+    thousandth.expected = truth_gbps * 1e-3;
+    thousandth.factor = reported_gbps / truth_gbps;
+    const slip_words words = describe_slip(thousandth, reported_gbps, truth_gbps, "GB/s");
+    return {words.message, words.hint};
+  }
   case bandwidth_slip::other:
     return {say("check.l07.bandwidth.other.message", {{"reported", reported}, {"truth", truth}}),
             say("check.l07.bandwidth.other.hint")};

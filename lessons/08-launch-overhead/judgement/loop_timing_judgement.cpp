@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "judgement/loop_timing_judgement.hpp"
 
+#include "checkapi/slip_analysis.hpp"
+
 #include <algorithm>
 #include <cmath>
 
@@ -47,8 +49,15 @@ loop_timing_verdict judge_loop_timing(const loop_timing_call& call) {
 
 bool noise_could_cause(loop_timing_verdict verdict, const loop_timing_call& call) {
   switch (verdict) {
-  case loop_timing_verdict::too_long:
-    return true;
+  case loop_timing_verdict::too_long: {
+    // Unless a power of 1000 or 20 times (and 10 ms) too long: no neighbour does that (issue 42).
+    slip_question q;
+    q.returned = call.reported_ms;
+    q.truth = call.truth_ms;
+    q.relative = 0.15;
+    q.absolute = 0.03;
+    return !noise_cannot_produce(find_slip(q), call.reported_ms, call.truth_ms, 10);
+  }
   case loop_timing_verdict::too_short: // as launches_only: a neighbour does not quadruple a truth
   case loop_timing_verdict::launches_only:
     return call.reported_ms >= 0.25 * call.truth_ms;

@@ -3,6 +3,7 @@
 
 #include "checkapi/number_text.hpp"
 #include "checkapi/say.hpp"
+#include "checkapi/slip_analysis.hpp"
 #include "common/durations.hpp"
 
 #include <algorithm>
@@ -16,7 +17,9 @@ namespace {
 bool noise_cannot_cause(const gbps_call& call) {
   if (!std::isfinite(call.reported_gbps) || !(call.reported_gbps > 0) || !(call.truth_gbps > 0))
     return true;
-  return call.reported_gbps / call.truth_gbps >= 1.5;
+  // Or a thousandth, or 20 times low: no neighbour slows a kernel that much (issue 42, item 5).
+  return call.reported_gbps / call.truth_gbps >= 1.5 ||
+         noise_cannot_produce({}, call.reported_gbps, call.truth_gbps);
 }
 
 // A slip below the truth that a busy GPU can imitate in one call, by chance, but not in all.
@@ -104,6 +107,8 @@ gbps_slip find_gbps_slip(double reported_gbps, double truth_gbps) {
     return gbps_slip::counted_once;
   case bandwidth_slip::in_mb_per_s:
     return gbps_slip::in_mb_per_s;
+  case bandwidth_slip::ms_as_seconds:
+    return gbps_slip::ms_as_seconds;
   case bandwidth_slip::other:
     return gbps_slip::other;
   }
@@ -268,6 +273,14 @@ fusion_advice advise_on_fused_gbps(const gbps_verdict& verdict, double reported_
     return {say("check.l09.number.twice.message", values), say("check.l09.number.twice.hint")};
   case gbps_slip::in_mb_per_s:
     return {say("check.l09.number.mb.message", values), say("check.l09.number.mb.hint")};
+  case gbps_slip::ms_as_seconds: {
+    slip_result thousandth;
+    thousandth.kind = slip_kind::over_1000;
+    thousandth.expected = truth_gbps * 1e-3;
+    thousandth.factor = reported_gbps / truth_gbps;
+    const slip_words words = describe_slip(thousandth, reported_gbps, truth_gbps, "GB/s");
+    return {words.message, words.hint};
+  }
   case gbps_slip::own_byte_count:
     return {say("check.l09.number.count.message",
                 {{"reported", gbps_text(reported_gbps)},
@@ -289,7 +302,7 @@ fusion_advice advise_on_fused_gbps(const gbps_verdict& verdict, double reported_
                                                         {"extra", format_ms(extra_ms)}}),
                 say("check.l09.number.launch.hint")};
     }
-    return {say("check.l09.number.low.message", values), say("check.l09.number.low.hint")};
+    return {say("check.l09.number.low.message", values), say("check.l09.number.low.hint"), true};
   }
   return {};
 }

@@ -121,6 +121,7 @@ enum class gbps_slip {
   counted_once,  ///< half: the reads counted and not the writes (or the reverse)
   counted_twice, ///< twice: the intermediate's write and read counted too
   in_mb_per_s,
+  ms_as_seconds,  ///< a thousandth: a time in milliseconds used as seconds
   own_byte_count, ///< the time is right: the student's own fused_bytes(n), which is wrong, over it
   other,
 };
@@ -177,6 +178,9 @@ gbps_verdict judge_fused_gbps(const std::vector<gbps_call>& first,
 struct fusion_advice {
   std::string message; ///< what the numbers show
   std::string hint;    ///< what to do about it
+  /// The message says only how far off the number is (a number below the truth that no slip
+  /// and no launch's worth explains): the trace must give the cause, or none is determined.
+  bool only_how_far_off = false;
 };
 
 /// For a wrong byte count of `which` ("unfused_bytes" or "fused_bytes").

@@ -169,3 +169,18 @@ TEST_CASE("the four numbers are described with their units") {
   CHECK(text.find("case_5_ms 10.030 ms") != std::string::npos);
   CHECK(text.find("stale_ms 7.000 ms") != std::string::npos);
 }
+
+TEST_CASE("case 4's launch in microseconds is a unit slip, not a wait, on any machine") {
+  case_5_trial t = correct_trial(7.0, 3.0);
+  t.reported.case_4_ms = 12.0; // 12 us, returned as if milliseconds
+  const case_5_verdict verdict = judge_case_5_trial(t);
+  CHECK_FALSE(verdict.accurate);
+  CHECK_FALSE(verdict.noise_could_explain);
+  CHECK(says(verdict, "read as microseconds, it is 12.0 us"));
+  SUBCASE("a launch that really waited for case 4's work is still told so") {
+    case_5_trial waited = correct_trial(7.0, 3.0);
+    waited.reported.case_4_ms = 7.0;
+    waited.pending_at_own = false; // the checker saw case 4's work done: the launch call waited
+    CHECK(says(judge_case_5_trial(waited), "7.000 ms"));
+  }
+}

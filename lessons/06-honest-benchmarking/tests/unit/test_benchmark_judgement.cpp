@@ -208,6 +208,45 @@ TEST_CASE("each mistake of the class fails, with the clue its numbers give") {
   }
 }
 
+TEST_CASE("a noise figure in percent is named, on any GPU; one merely too high is not") {
+  const student right;
+  for (int i = 0; i < 50; ++i) {
+    CAPTURE(i);
+    std::vector<benchmark_call> calls = noise_round(right, 7000 + 10 * i);
+    for (benchmark_call& call : calls)
+      call.noise *= 100; // "3.1" for 3.1%
+    const noise_judgement judged = judge_noise_calls(calls, 1);
+    CHECK_FALSE(judged.passed);
+    CHECK(judged.slip == "percent-for-fraction");
+    CHECK_FALSE(judged.noise_could_explain);
+  }
+  SUBCASE("twice the spread is too high, and no percentage") {
+    std::vector<benchmark_call> calls = noise_round(right, 9000);
+    for (benchmark_call& call : calls)
+      call.noise = 3 * call.noise + 0.1;
+    const noise_judgement judged = judge_noise_calls(calls, 1);
+    CHECK_FALSE(judged.passed);
+    CHECK(judged.slip.empty());
+  }
+}
+
+TEST_CASE("a median of fewer samples than the contract's fails on its count, on any GPU") {
+  student few;
+  few.samples = 10; // 10 samples, said to be 10: fewer than 20
+  const noise_judgement judged = judge_noise_calls(noise_round(few, 4000), 1);
+  CHECK_FALSE(judged.passed);
+  CHECK(judged.too_few_samples == 0);
+  CHECK_FALSE(judged.noise_could_explain);
+  SUBCASE("more samples claimed than runs made") {
+    std::vector<benchmark_call> calls = noise_round(student{}, 4100);
+    calls[2].samples = calls[2].runs + 1;
+    CHECK(judge_noise_calls(calls, 1).too_few_samples == 2);
+  }
+  SUBCASE("the reference's count is right") {
+    CHECK(judge_noise_calls(noise_round(student{}, 4200), 1).too_few_samples == -1);
+  }
+}
+
 TEST_CASE("noise excuses what a busy GPU can do, and nothing else") {
   benchmark_call call;
   call.truth.median_ms = 2.0;

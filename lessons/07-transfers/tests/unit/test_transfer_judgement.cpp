@@ -130,3 +130,10 @@ TEST_CASE("a chunking that drops the remainder leaves out a sampled word, for an
     CHECK(std::any_of(sample.begin(), sample.end(), [&](std::size_t i) { return i >= covered; }));
   }
 }
+
+TEST_CASE("a bandwidth a thousand times low is milliseconds used as seconds, and says so") {
+  CHECK(find_bandwidth_slip(0.0801, 80) == bandwidth_slip::ms_as_seconds);
+  const transfer_advice advice = advise_on_bandwidth(bandwidth_slip::ms_as_seconds, 0.0801, 80);
+  CHECK(advice.message.find("0.0801 GB/s, 1/1000 of the right 80 GB/s") != std::string::npos);
+  CHECK(advice.hint.find("1e-3") != std::string::npos);
+}

@@ -140,3 +140,9 @@ TEST_CASE("a replay costs the host about what the checker's own replay of the sa
   CHECK(instantiated.ratio == doctest::Approx(50.0));
   CHECK_FALSE(judge_replay_host(0.0, 0.5).passed);
 }
+
+TEST_CASE("a loop's time in microseconds, or 20 times too long, is no busy GPU's doing") {
+  CHECK_FALSE(noise_could_cause(loop_timing_verdict::too_long, call_reporting(6300.0)));
+  CHECK_FALSE(noise_could_cause(loop_timing_verdict::too_long, call_reporting(6.3 * 25)));
+  CHECK(noise_could_cause(loop_timing_verdict::too_long, call_reporting(6.3 * 3)));
+}

@@ -237,7 +237,10 @@ TEST_CASE("a number lower by a launch's worth of time is told from one lower by 
   const fusion_advice launch = advise_on_fused_gbps(failed, at_ms(run_ms + 0.015), truth, bytes);
   CHECK(launch.message.find("15.0 us") != std::string::npos);
   const fusion_advice more = advise_on_fused_gbps(failed, at_ms(run_ms * 2), truth, bytes);
-  CHECK(more.message.find("more than one warm run") != std::string::npos);
+  // No cause is guessed from the number: the trace gives it, or none is determined.
+  CHECK(more.message.find("longer than one warm run") != std::string::npos);
+  CHECK(more.only_how_far_off);
+  CHECK_FALSE(launch.only_how_far_off);
   CHECK(find_gbps_slip(at_ms(run_ms + 0.015), truth) == gbps_slip::other); // 11%: a miss
   CHECK(find_gbps_slip(at_ms(run_ms + 0.004), truth) == gbps_slip::none);  // 3%: an event's gap
 }
@@ -278,4 +281,16 @@ TEST_CASE("a number that the student's own wrong byte count explains is named by
     const gbps_call both{truth * 0.7 * counted / exact, truth, counted, exact};
     CHECK(find_gbps_slip(both) != gbps_slip::own_byte_count);
   }
+}
+
+TEST_CASE("milliseconds used as seconds: a thousandth, named, and no busy GPU's doing") {
+  const double truth = 2800; // GB/s
+  CHECK(find_gbps_slip(truth * 1e-3, truth) == gbps_slip::ms_as_seconds);
+  const std::vector<gbps_call> calls(3, gbps_call{truth * 1.001e-3, truth, 0, 0});
+  const gbps_verdict verdict = judge_gbps_round(calls);
+  CHECK_FALSE(verdict.passed);
+  CHECK(verdict.slip == gbps_slip::ms_as_seconds);
+  CHECK_FALSE(verdict.noise_could_explain);
+  const fusion_advice advice = advise_on_fused_gbps(verdict, truth * 1e-3, truth, 1e9);
+  CHECK(advice.message.find("1/1000 of the right 2800 GB/s") != std::string::npos);
 }

@@ -1,0 +1,33 @@
+// SPDX-License-Identifier: MIT
+// expect time_call returned-value truncated @28
+// Issue 42 corpus, the reference but for one slip: nanoseconds divided as integers to whole
+// milliseconds. Lesson 01, reference solution: one call split into its host part (until it returns)
+// and the whole (until the GPU has finished its work).
+#include "cuda_check.cuh"
+#include "exercise.h"
+
+#include <chrono>
+
+// ANCHOR: time_until_return
+double time_until_return(const gpu_work& work, cudaStream_t stream) {
+  const auto start = std::chrono::steady_clock::now();
+  work(stream); // queues the work; a first call also does its one-time set-up in here, on the host
+  const auto returned = std::chrono::steady_clock::now(); // no wait: the GPU may still be working
+  return std::chrono::duration<double, std::milli>(returned - start).count();
+}
+// ANCHOR_END: time_until_return
+
+// ANCHOR: time_call
+double time_call(const gpu_work& work, cudaStream_t stream) {
+  const auto start = std::chrono::steady_clock::now();
+  work(stream);
+  // The call has returned, but its work may still be queued or running: wait for the GPU. This
+  // waits for everything this process queued on the device, so the number is the call's alone
+  // only when nothing else was queued before it (lesson 04).
+  CUDA_CHECK(cudaDeviceSynchronize());
+  const auto finished = std::chrono::steady_clock::now();
+  const long long ns =
+      std::chrono::duration_cast<std::chrono::nanoseconds>(finished - start).count();
+  return ns / 1000000; // integer division: whole milliseconds
+}
+// ANCHOR_END: time_call
