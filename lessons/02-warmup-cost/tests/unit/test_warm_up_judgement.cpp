@@ -319,6 +319,25 @@ TEST_CASE("a count that noise could have changed is excused, one the host did no
       CHECK_FALSE(judged.accurate);
       CHECK(judged.noise_could_explain);
     }
+    SUBCASE("a stricter rule of three goes past a pair that load made agree: excused") {
+      // The class's jo under gpu_load: two delayed steady calls agree by chance, the third is not
+      // delayed, so three in a row do not agree yet and its warm-up goes on past the pair.
+      simulated_work work = draw_work(draw);
+      const int first_steady = static_cast<int>(work.run.plan.warm_up_ms.size());
+      work.delay_ms.assign(first_steady + 2, 0.0);
+      work.delay_ms[first_steady] = 0.5 * work.run.plan.steady_ms;
+      work.delay_ms[first_steady + 1] = 0.5 * work.run.plan.steady_ms;
+      const auto three_in_a_row = [](const time_call& time, int repetitions) {
+        return reference(time, repetitions, 0.10, 3);
+      };
+      const warm_up_judgement judged = judge(three_in_a_row, work);
+      CHECK_FALSE(judged.accurate);
+      CHECK(judged.noise_could_explain);
+      SUBCASE("the same rule on a quiet host passes") {
+        simulated_work quiet = draw_work(draw);
+        CHECK(judge(three_in_a_row, quiet).accurate);
+      }
+    }
     SUBCASE("a rule no two calls ever meet, on a quiet host: its own times say so") {
       simulated_work work = draw_work(draw);
       const warm_up_judgement judged = judge(
