@@ -8,9 +8,9 @@
 //   - the loop's time: a kernel of known length (known_duration_work) launched back to back, timed
 //     by the checker's events just before and just after the student's call.
 // The judgements are judgement/loop_timing_judgement's. The bars are first choices from lesson 06's
-// H200 numbers, not yet calibrated on this lesson's runs (solutions/08-launch-overhead/tolerances.md). Why a
-// wrong loop time is wrong comes from the trace of the failing call (docs/ARCHITECTURE.md, "Which
-// why wins").
+// H200 numbers, not yet calibrated on this lesson's runs (solutions/08-launch-overhead/
+// tolerances.md). Why a wrong loop time is wrong comes from the trace of the failing call
+// (docs/ARCHITECTURE.md, "Which why wins").
 #include "checkapi/check.cuh"
 #include "checkapi/untraced_clock.hpp"
 #include "cuda_check.cuh"
