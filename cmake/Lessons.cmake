@@ -14,7 +14,8 @@
 # exercise.cu alone and relinks. exercise.cu and main.cu are object libraries too
 # (lesson.NN-slug.exercise[-solution], lesson.NN-slug.main), each compiled once for the check and
 # the run programs that share it. A lesson may add libraries in an optional lesson.cmake that sets
-# LESSON_LIBRARIES. Fixture lessons for the checker's own tests use the prefix "fixture" and are
+# LESSON_LIBRARIES, and say there that its starter fails checks that need no GPU
+# (LESSON_STARTER_FAILS_WITHOUT_GPU). Fixture lessons for the checker's own tests use the prefix "fixture" and are
 # built only when asked for.
 
 function(gpucourse_add_lesson prefix lesson_dir solution_dir exclude_from_all)
@@ -22,9 +23,14 @@ function(gpucourse_add_lesson prefix lesson_dir solution_dir exclude_from_all)
   set(base ${prefix}.${name})
   set(output_dir ${PROJECT_BINARY_DIR}/bin/${prefix}/${name})
   set(LESSON_LIBRARIES "")
+  set(LESSON_STARTER_FAILS_WITHOUT_GPU FALSE)
   if(EXISTS ${lesson_dir}/lesson.cmake)
     include(${lesson_dir}/lesson.cmake)
   endif()
+  # What the starter does without a GPU (checker/tests/integration): every check waits for a GPU
+  # (77), unless lesson.cmake says that checks of it that need none fail there.
+  set_property(GLOBAL PROPERTY GPUCOURSE_STARTER_FAILS_WITHOUT_GPU.${base}
+                               ${LESSON_STARTER_FAILS_WITHOUT_GPU})
   set(exclude "")
   if(exclude_from_all)
     set(exclude EXCLUDE_FROM_ALL)

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: MIT
 // book-timeline: draws the timeline of a recorded trace as an SVG figure for the book, with the
 // renderer of `gpucheck lint --timeline` (checker/timeline/timeline_svg.hpp), the same timed
-// intervals and the same findings (a finding's link to a lesson that does not exist is left out).
+// intervals and the same findings, each linked to the lesson whose front matter names its rule
+// (core/lesson_catalog.hpp; a link to a lesson that does not exist is left out).
 //   book-timeline TRACE.jsonl OUT.svg [--title TEXT] [--width PX]   (default 640 px)
 // Exit codes: 0 written, 1 the trace could not be read or the SVG not written, 2 usage.
+#include "core/lesson_catalog.hpp"
 #include "rules/run_rules.hpp"
 #include "rules/timed_intervals.hpp"
 #include "timeline/timeline_svg.hpp"
@@ -64,7 +66,9 @@ int main(int argc, char** argv) {
   }
   const auto& trace = *read.trace;
   const auto intervals = gpucheck::rules::find_timed_intervals(trace);
-  auto findings = gpucheck::rules::run_rules(trace);
+  gpucheck::rules::rule_options rule_options;
+  rule_options.learn = gpucheck::course_learn_links(GPUCOURSE_SOURCE_DIR);
+  auto findings = gpucheck::rules::run_rules(trace, rule_options);
   // A figure of the book never points to a lesson that is not written yet: such a link is left
   // out (and said here), so that the figure names no lesson the reader cannot open.
   for (auto& finding : findings) {

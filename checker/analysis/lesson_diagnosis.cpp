@@ -22,8 +22,10 @@ rules::call_window window_of(const check_item::shown_call& call) {
 }
 
 std::vector<rules::finding> diagnose_call(const trace::run_trace& trace,
-                                          const rules::call_window& window) {
+                                          const rules::call_window& window,
+                                          const rules::learn_links& learn) {
   rules::rule_options options;
+  options.learn = learn;
   options.mode = rules::rule_options::context::lesson;
   options.window = window;
   options.merge_repeats = false;

@@ -10,6 +10,7 @@
 
 #include "core/check_report.hpp"
 #include "rules/finding.hpp"
+#include "rules/rule_options.hpp"
 #include "trace_model/trace.hpp"
 
 #include <string>
@@ -20,10 +21,12 @@ namespace gpucheck::analysis {
 // The window of a check's shown call, in the rules' terms.
 rules::call_window window_of(const check_item::shown_call& call);
 
-// Every finding of every rule on the intervals the function timed in `window`, with their lines,
-// the strongest first: errors before warnings, then by how much they changed the number.
+// Every finding of every rule on the intervals the function timed in `window`, with their lines
+// and their learn links from `learn` (the course's: core/lesson_catalog.hpp), the strongest
+// first: errors before warnings, then by how much they changed the number.
 std::vector<rules::finding> diagnose_call(const trace::run_trace& trace,
-                                          const rules::call_window& window);
+                                          const rules::call_window& window,
+                                          const rules::learn_links& learn = {});
 
 // A finding's lines as the result model holds them (start, stop, and the blamed call).
 std::vector<source_ref> lines_of(const rules::finding& finding);

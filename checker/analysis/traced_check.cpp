@@ -46,8 +46,10 @@ bool needs_trace(const check_report& report, const trace_options& options) {
 // One interval makes a readable picture; a check runs many trials. The first failed check's call
 // is drawn, else the first interval of the run.
 void draw_timeline(const trace::run_trace& trace, const fs::path& svg_file,
-                   timeline_renderer render, check_report& report, progress_reporter& reporter) {
+                   timeline_renderer render, check_report& report, progress_reporter& reporter,
+                   const rules::learn_links& learn) {
   rules::rule_options options;
+  options.learn = learn;
   options.mode = rules::rule_options::context::lesson;
   for (const check_item& item : report.checks) {
     if (!item.passed && item.call.begin_ns != 0) {
@@ -165,6 +167,8 @@ static check_report traced_report(const lesson_entry& lesson, check_settings set
       return nullptr;
     return &same->call;
   };
+  // A finding's learn link: the lesson whose front matter names its rule.
+  const rules::learn_links learn = course_learn_links(settings.source_dir);
   int refuted_passes = 0;
   for (check_item& item : report.checks) {
     const check_item::shown_call* call = replayed_call(item);
@@ -173,7 +177,7 @@ static check_report traced_report(const lesson_entry& lesson, check_settings set
     rules::call_window window = window_of(*call);
     if (item.passed) {
       if (confirming && item.call.begin_ns != 0) {
-        const bool refuted = refute_passed_check(item, diagnose_call(*loaded.trace, window));
+        const bool refuted = refute_passed_check(item, diagnose_call(*loaded.trace, window, learn));
         ++(refuted ? refuted_passes : report.passes_confirmed);
       }
       continue;
@@ -182,13 +186,14 @@ static check_report traced_report(const lesson_entry& lesson, check_settings set
       window.failed_reported_ms = item.call.reported_ms;
       window.failed_truth_ms = item.call.truth_ms;
     }
-    explain_failed_check(item, diagnose_call(*loaded.trace, window));
+    explain_failed_check(item, diagnose_call(*loaded.trace, window, learn));
     test_assumed_cause(item, *loaded.trace, window);
   }
   revise_noise_judgement(report, refuted_passes);
   if (options.timeline && loaded.trace && options.render_timeline != nullptr) {
     check_report drawn = traced; // its calls are the ones in the trace
-    draw_timeline(*loaded.trace, *options.timeline, options.render_timeline, drawn, reporter);
+    draw_timeline(*loaded.trace, *options.timeline, options.render_timeline, drawn, reporter,
+                  learn);
     report.timeline_path = drawn.timeline_path;
   } else if (options.timeline) {
     reporter.problem("gpucheck: no timeline: the trace could not be read (" + loaded.error + ")");

@@ -9,6 +9,7 @@
 #include "core/check_runner.hpp"
 #include "core/compiler_diagnostics.hpp"
 #include "core/exit_codes.hpp"
+#include "core/lesson_catalog.hpp"
 #include "core/process_runner.hpp"
 #include "messages/messages.hpp"
 #include "report/lint_report.hpp"
@@ -161,7 +162,9 @@ int run_lint_command(const std::vector<std::string>& arguments) {
   const bool script = has_file && fs::path(parsed.positional[0]).extension() == ".py";
   result.program = script ? fs::path(parsed.positional[0]).filename().string() : program.front();
   result.device = trace.info.device;
-  rules::rule_results analysed = analysis::analyze(trace, {});
+  rules::rule_options rule_options;
+  rule_options.learn = course_learn_links(paths.source_dir); // the lessons that teach the fixes
+  rules::rule_results analysed = analysis::analyze(trace, rule_options);
   result.interval_count = static_cast<int>(analysed.intervals.size());
   result.findings = std::move(analysed.findings);
   result.notes = std::move(analysed.notes);

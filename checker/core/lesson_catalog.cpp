@@ -8,6 +8,7 @@
 #include <cctype>
 #include <fstream>
 #include <sstream>
+#include <utility>
 
 namespace gpucheck {
 namespace fs = std::filesystem;
@@ -119,6 +120,7 @@ lesson_catalog lesson_catalog::scan(const fs::path& lessons_root, const fs::path
     lesson.solution_dir = solutions_root / folder;
     lesson.target_prefix = target_prefix;
     lesson.title = parse_front_matter(read_file(lesson.text_file())).scalar("title");
+    lesson.rules = taught_rules(read_file(lesson.lesson_dir / "lesson.md"));
     if (lesson.title.empty()) {
       lesson.title = folder.substr(3);
     }
@@ -127,6 +129,39 @@ lesson_catalog lesson_catalog::scan(const fs::path& lessons_root, const fs::path
   std::sort(catalog.m_lessons.begin(), catalog.m_lessons.end(),
             [](const lesson_entry& a, const lesson_entry& b) { return a.number < b.number; });
   return catalog;
+}
+
+std::vector<taught_rule> taught_rules(const std::string& lesson_text) {
+  std::vector<taught_rule> rules;
+  for (const std::string& item : parse_front_matter(lesson_text).list("rules")) {
+    const std::size_t colon = item.find(':');
+    if (colon == std::string::npos)
+      continue;
+    const auto trimmed = [](std::string text) {
+      text.erase(0, text.find_first_not_of(' '));
+      text.erase(text.find_last_not_of(' ') + 1);
+      return text;
+    };
+    taught_rule rule{trimmed(item.substr(0, colon)), trimmed(item.substr(colon + 1))};
+    if (!rule.id.empty() && !rule.section.empty())
+      rules.push_back(std::move(rule));
+  }
+  return rules;
+}
+
+learn_links lesson_catalog::rule_links() const {
+  learn_links links;
+  for (const lesson_entry& lesson : m_lessons) {
+    const std::string page =
+        lesson.lesson_dir.parent_path().filename().string() + "/" + lesson.folder + "/lesson.md#";
+    for (const taught_rule& rule : lesson.rules)
+      links.try_emplace(rule.id, page + rule.section);
+  }
+  return links;
+}
+
+learn_links course_learn_links(const fs::path& source_dir) {
+  return lesson_catalog::scan(source_dir / "lessons", source_dir / "solutions").rule_links();
 }
 
 std::optional<lesson_entry> lesson_catalog::resolve(const std::string& name) const {

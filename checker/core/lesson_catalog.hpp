@@ -4,6 +4,8 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -14,6 +16,21 @@ namespace gpucheck {
 // starter as committed in git (cmake/Lessons.cmake names their targets).
 enum class exercise_variant { student, solution, starter };
 
+// A rule whose fix a lesson teaches, as its front matter names it (`rules:`, one `- id: section`
+// a line): the rule's id and the anchor of the section of lesson.md that teaches it.
+struct taught_rule {
+  std::string id;      // "unsynced-stop" (rules/registry.cpp)
+  std::string section; // "synchronize-before-you-stop-the-clock"
+  bool operator==(const taught_rule&) const = default;
+};
+
+// The rules of one front matter (parse_front_matter's `rules` list), in their order; an item
+// that is not `id: section` is left out.
+std::vector<taught_rule> taught_rules(const std::string& lesson_text);
+
+// Rule id -> where the fix is taught ("lessons/04-my-topic/lesson.md#a-section").
+using learn_links = std::map<std::string, std::string, std::less<>>;
+
 struct lesson_entry {
   int number = 0;
   std::string folder; // "04-my-topic"
@@ -21,6 +38,7 @@ struct lesson_entry {
   std::filesystem::path lesson_dir;
   std::filesystem::path solution_dir;
   std::string target_prefix = "lesson"; // CMake targets are <prefix>.<folder>.check etc.
+  std::vector<taught_rule> rules;       // from lesson.md's front matter
 
   std::filesystem::path exercise_file(bool solution) const;
   // The lesson's text in the messages' language: lesson.zh.md where the language is Chinese and
@@ -41,6 +59,10 @@ struct lesson_entry {
 std::string section_link_in_language(const std::string& link,
                                      const std::filesystem::path& source_dir);
 
+// The learn links of the course whose source folder is `source_dir` (its lessons/, whichever
+// lessons a command works on: a fixture lesson teaches no rule).
+learn_links course_learn_links(const std::filesystem::path& source_dir);
+
 class lesson_catalog {
 public:
   // Every NN-slug folder of `lessons_root` with an exercise.cu, lesson.md or check.cu (a lesson
@@ -56,6 +78,11 @@ public:
   // names no lesson; describe_choices() then says what exists.
   std::optional<lesson_entry> resolve(const std::string& name) const;
   std::string describe_choices() const;
+
+  // Each rule that a lesson teaches, linked to its section there: a rule's "learn" link comes
+  // from the lesson whose front matter names it (the first in number order, where two do), and
+  // a rule that no lesson names has none. Links are relative to the course's source folder.
+  learn_links rule_links() const;
 
 private:
   std::vector<lesson_entry> m_lessons;

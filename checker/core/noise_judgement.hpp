@@ -23,8 +23,8 @@ struct noise_evidence {
   std::string other_cause; // e.g. "the program ran under compute-sanitizer"
 };
 
-// Jitter above these (lesson 04's absolute tolerances: checker/checkapi/TOLERANCES.md) means the
-// GPU's timings could not be judged at the checks' tolerances.
+// Jitter above these (the check API's absolute tolerances: checker/checkapi/TOLERANCES.md) means
+// the GPU's timings could not be judged at the checks' tolerances.
 constexpr long host_jitter_limit_us = 50;
 constexpr long event_jitter_limit_us = 20;
 

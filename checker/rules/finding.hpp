@@ -38,9 +38,10 @@ struct finding {
   std::string rule; // a stable id from docs/ARCHITECTURE.md's rule table, e.g. "unsynced-stop"
   rules::severity level = severity::error;
   timed_interval interval;
-  std::string message;          // one line with the numbers
-  std::string hint;             // what to do instead
-  std::string lesson;           // where the fix is taught, e.g. "lessons/NN-slug/lesson.md#..."
+  std::string message; // one line with the numbers
+  std::string hint;    // what to do instead
+  std::string lesson;  // where the fix is taught, e.g. "lessons/NN-slug/lesson.md#..." (from
+                       // rule_options::learn; empty where no lesson teaches the rule)
   trace::time_ns effect_ns = 0; // how much the mistake changed the measured number
   trace::time_ns truth_ns = 0;  // the GPU time of the work the interval was meant to measure
   int occurrences = 1;     // how many intervals from the same place had this finding (loops); the

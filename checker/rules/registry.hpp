@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
-// Every rule gpucheck knows: its stable id, severity, title and the lesson section that teaches
-// the fix. Ids never change (docs/ARCHITECTURE.md, "The rules"); renderers and lesson checks refer
-// to them.
+// Every rule gpucheck knows: its stable id, severity and title. Ids never change
+// (docs/ARCHITECTURE.md, "The rules"); renderers and lesson checks refer to them.
 #pragma once
 
 #include "rules/finding.hpp"
@@ -21,13 +20,13 @@ using rule_check = std::vector<finding> (*)(const detail::rule_input&);
 // One row of the one rule table (registry.cpp). Adding a rule is one file (its check function)
 // and one row here; docs/ARCHITECTURE.md, "Adding a rule".
 struct rule_info {
-  std::string_view id;     // "unsynced-stop"
-  severity level;          // the severity of its findings (lint may lower unsynced-stop)
-  std::string_view title;  // the mistake, one line
-  std::string_view lesson; // "lessons/NN-slug/lesson.md#..." (a test checks that it exists)
-  rule_check check;        // the rule itself; run_rules runs every row's
-  // In a lesson check, the failed check's own section teaches the fix better than `lesson` does
-  // (returned-value: what to return is what that check asks for, in whichever lesson).
+  std::string_view id;    // "unsynced-stop"
+  severity level;         // the severity of its findings (lint may lower unsynced-stop)
+  std::string_view title; // the mistake, one line
+  rule_check check;       // the rule itself; run_rules runs every row's
+  // In a lesson check, the failed check's own section teaches the fix better than the rule's
+  // learn link does (returned-value: what to return is what that check asks for, in whichever
+  // lesson).
   bool check_section_teaches_it = false;
 };
 

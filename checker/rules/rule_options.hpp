@@ -9,9 +9,17 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <functional>
+#include <map>
 #include <optional>
+#include <string>
 
 namespace gpucheck::rules {
+
+// Rule id -> where its fix is taught ("lessons/NN-slug/lesson.md#a-section"): the lesson catalog's
+// (core/lesson_catalog.hpp, `rule_links`), read from the lessons' front matter. The rules name no
+// lesson.
+using learn_links = std::map<std::string, std::string, std::less<>>;
 
 struct rule_options {
   // lint: the program's intent is unknown, so an interval that only measures the submission of
@@ -34,6 +42,9 @@ struct rule_options {
   // lesson: only the intervals the student's function timed in this call of it (its clock reads
   // and its cudaEventElapsedTime calls inside the window, on its thread).
   std::optional<call_window> window;
+
+  // Each finding's `lesson`: its rule's link here, none for a rule no lesson teaches.
+  learn_links learn;
 };
 
 // effect >= max(min_effect_ns, min_effect_fraction * reference_ns)

@@ -54,6 +54,10 @@ std::vector<finding> run_on_facts(const detail::trace_index& index,
   });
   if (options.merge_repeats && !findings.empty())
     findings = merge_repeats(std::move(findings));
+  for (finding& f : findings) {
+    const auto link = options.learn.find(f.rule);
+    f.lesson = link != options.learn.end() ? link->second : "";
+  }
   return findings;
 }
 

@@ -53,7 +53,7 @@ check_item passed_item(const std::string& name) {
   item.name = name;
   item.passed = true;
   item.message = "within 5% of the truth";
-  item.lesson_section = "lessons/04-two-sync-methods/lesson.md#method-2-cuda-events";
+  item.lesson_section = "lessons/04-two-clocks/lesson.md#method-2-cuda-events";
   return item;
 }
 
@@ -173,7 +173,7 @@ TEST_CASE("a refuted pass turns the run's verdict to wrong, with the advice that
 
 TEST_CASE("the report says how many passes the trace confirmed, in every renderer") {
   check_report report;
-  report.lesson_folder = "07-transfers";
+  report.lesson_folder = "07-copies";
   report.verdict = exit_code::pass;
   report.headline = "All 3 checks passed.";
   report.noise_reasons = {"1 other process(es) were computing on the GPU before the checks"};

@@ -26,8 +26,8 @@ struct language_variable {
 
 TEST_CASE("say() fills the sentence's values, in English by default") {
   language_variable english("en");
-  CHECK(gpucheck::say("report.lesson", {{"folder", "04-two-sync-methods"}, {"title", "Two"}}) ==
-        "lesson 04-two-sync-methods: Two");
+  CHECK(gpucheck::say("report.lesson", {{"folder", "04-two-clocks"}, {"title", "Two"}}) ==
+        "lesson 04-two-clocks: Two");
 }
 
 TEST_CASE("say() speaks the language gpucheck passed in GPUCHECK_LANG") {

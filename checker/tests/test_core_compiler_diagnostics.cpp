@@ -53,11 +53,11 @@ TEST_CASE("a link error is reported when there is no compile error") {
 TEST_CASE("a function defined twice names the student's definition, not the course's") {
   // GNU ld 2.40 (Debian 12), linking a lesson 04 check program with an exercise that has main().
   const std::string output =
-      "[100%] Linking CXX executable bin/lesson/04-two-sync-methods/check\n"
+      "[100%] Linking CXX executable bin/lesson/04-two-clocks/check\n"
       "/usr/bin/ld: checker/checkapi/CMakeFiles/gpucheck_check_main.dir/check_main.cpp.o: in "
       "function `main':\n"
       "/work/main/checker/checkapi/check_main.cpp:57: multiple definition of `main'; "
-      "CMakeFiles/lesson.04-two-sync-methods.check.dir/submission/exercise.cu.o:/tmp/grades/"
+      "CMakeFiles/lesson.04-two-clocks.check.dir/submission/exercise.cu.o:/tmp/grades/"
       ".build/submission/exercise.cu:40: first defined here\n"
       "collect2: error: ld returned 1 exit status\n";
   const auto error = find_first_error(output);
@@ -77,12 +77,12 @@ TEST_CASE("a function defined twice names the student's definition, not the cour
   }
   SUBCASE("in a UTF-8 locale, where ld quotes with curly quotes") {
     const auto curly = find_first_error(
-        "/src/lessons/04-two-sync-methods/exercise.cu:12: multiple definition of "
+        "/src/lessons/04-two-clocks/exercise.cu:12: multiple definition of "
         "\u2018clock\u2019; "
         "cpu_clock_watch.cpp.o:/src/checker/checkapi/cpu_clock_watch.cpp:31: first defined here\n");
     REQUIRE(curly.has_value());
     CHECK(curly->defined_twice == "clock");
-    CHECK(curly->file == "/src/lessons/04-two-sync-methods/exercise.cu");
+    CHECK(curly->file == "/src/lessons/04-two-clocks/exercise.cu");
     CHECK(curly->line == 12);
   }
   SUBCASE("without debug information there is no line to name") {

@@ -18,11 +18,12 @@ struct fake_course {
   fake_course() {
     root = fs::temp_directory_path() / ("gpucheck-sandbox-test-" + std::to_string(getpid()));
     fs::remove_all(root);
-    for (const char* folder : {"lessons/00-setup", "solutions/00-setup", ".git", "build/bin"}) {
+    for (const char* folder :
+         {"lessons/00-first-steps", "solutions/00-first-steps", ".git", "build/bin"}) {
       fs::create_directories(root / folder);
     }
-    std::ofstream(root / "lessons/00-setup/exercise.cu") << "starter\n";
-    std::ofstream(root / "solutions/00-setup/exercise.cu") << "reference\n";
+    std::ofstream(root / "lessons/00-first-steps/exercise.cu") << "starter\n";
+    std::ofstream(root / "solutions/00-first-steps/exercise.cu") << "reference\n";
     std::ofstream(root / ".git/HEAD") << "ref\n";
     std::ofstream(root / "build/CMakeCache.txt") << "cache\n";
     std::ofstream(root / "build/bin/check") << "program\n";
@@ -125,26 +126,26 @@ TEST_CASE("in a sandbox, the course is read-only and its solutions, the build an
   sandbox_view view;
   show_course(view, course.root);
   const std::string root = course.root.string();
-  const auto result =
-      run_sandboxed(view, "cat " + root +
-                              "/lessons/00-setup/exercise.cu; "
-                              "cat " +
-                              root +
-                              "/solutions/00-setup/exercise.cu 2>/dev/null || echo no-solution; "
-                              "cat " +
-                              root +
-                              "/build/CMakeCache.txt 2>/dev/null || echo no-build; "
-                              "cat " +
-                              root +
-                              "/.git/HEAD 2>/dev/null || echo no-history; "
-                              "touch " +
-                              root +
-                              "/lessons/written 2>/dev/null || echo read-only; "
-                              "touch " +
-                              root +
-                              "/solutions/written 2>/dev/null || echo hidden-read-only; "
-                              "ls /root /home /work 2>/dev/null | wc -l; "
-                              "touch /tmp/x /scratch/x && echo scratch; pwd");
+  const auto result = run_sandboxed(
+      view, "cat " + root +
+                "/lessons/00-first-steps/exercise.cu; "
+                "cat " +
+                root +
+                "/solutions/00-first-steps/exercise.cu 2>/dev/null || echo no-solution; "
+                "cat " +
+                root +
+                "/build/CMakeCache.txt 2>/dev/null || echo no-build; "
+                "cat " +
+                root +
+                "/.git/HEAD 2>/dev/null || echo no-history; "
+                "touch " +
+                root +
+                "/lessons/written 2>/dev/null || echo read-only; "
+                "touch " +
+                root +
+                "/solutions/written 2>/dev/null || echo hidden-read-only; "
+                "ls /root /home /work 2>/dev/null | wc -l; "
+                "touch /tmp/x /scratch/x && echo scratch; pwd");
   CHECK(result.exited_with(0));
   CHECK(result.output == "starter\nno-solution\nno-build\nno-history\nread-only\n"
                          "hidden-read-only\n0\nscratch\n/scratch\n");

@@ -5,7 +5,7 @@
 // some host work of its own, then queues a kernel of known duration (time_call is held to the
 // kernel's own clock, as in every later lesson). Cold, in fresh processes
 // (checkapi/fresh_process.hpp): the call is the process's first cuBLAS GEMM, then the kernel. The
-// tolerances are explained in checkapi/TOLERANCES.md.
+// tolerances are explained in solutions/01-warmup/tolerances.md.
 #include "checkapi/check.cuh"
 #include "checkapi/fresh_trial.hpp"
 #include "checkapi/gemm_workload.cuh"

@@ -8,9 +8,9 @@
 //   - the loop's time: a kernel of known length (known_duration_work) launched back to back, timed
 //     by the checker's events just before and just after the student's call.
 // The judgements are judgement/loop_timing_judgement's. The bars are first choices from lesson 06's
-// H200 numbers, not yet calibrated on this lesson's runs (checker/checkapi/TOLERANCES.md). Why a
-// wrong loop time is wrong comes from the trace of the failing call (docs/ARCHITECTURE.md, "Which
-// why wins").
+// H200 numbers, not yet calibrated on this lesson's runs (solutions/08-launch-overhead/
+// tolerances.md). Why a wrong loop time is wrong comes from the trace of the failing call
+// (docs/ARCHITECTURE.md, "Which why wins").
 #include "checkapi/check.cuh"
 #include "checkapi/untraced_clock.hpp"
 #include "cuda_check.cuh"
@@ -33,7 +33,7 @@ constexpr int count = 4000; // integers: not a multiple of a block (256), so a l
 constexpr int steps = 1000; // the naive loop's launches
 constexpr int loop_iterations = 200;
 constexpr double loop_work_ms = 0.010; // one iteration: a 10 us kernel
-// To calibrate on the H200 (TOLERANCES.md): the batched kernel against the naive loop's GPU time;
+// To calibrate on the H200 (tolerances.md): the batched kernel against the naive loop's GPU time;
 // a replay against it on the GPU and on the host.
 constexpr double batched_bar = 0.5;
 constexpr double graph_gpu_bar = 1.1;
