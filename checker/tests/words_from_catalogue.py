@@ -108,8 +108,9 @@ def main(arguments):
         hits = {path: sentences(path, path) for path in arguments[1:]}
     elif len(arguments) == 1:
         os.chdir(arguments[0])
-        paths = sorted(os.path.join(folder, name) for folder in FOLDERS
-                       for name in os.listdir(folder) if name.endswith((".cpp", ".hpp")))
+        paths = sorted(os.path.join(where, name) for folder in FOLDERS
+                       for where, _, names in os.walk(folder) for name in names
+                       if name.endswith((".cpp", ".hpp")))
         hits = {path: sentences(path, path) for path in paths}
     else:
         sys.exit(__doc__)
