@@ -8,8 +8,8 @@
 
 The Chinese texts are found by name wherever they are in the tree, never by a fixed path: every
 tracked (or new, not ignored) file whose name carries the language (`lesson.zh.md`,
-`instructor.zh.md`, `catalogue_zh.cpp`, `check_words_lesson07_zh.cpp`, `words_zh.cpp`,
-`words.zh.tsv`, `metadata.zh.yaml`, ...), and the book's bilingual tables (`book/**/*.tsv`: their
+`instructor.zh.md`, `words.zh.json`, `words_zh.cpp`, `words.zh.tsv`, `metadata.zh.yaml`,
+...), and the book's bilingual tables (`book/**/*.tsv`: their
 fields that hold Chinese). Test fixtures (`tests/fixtures/`) are left out: they drift on purpose.
 
 What is read of each text is what a reader reads: Markdown without its code (fenced blocks, inline
@@ -33,7 +33,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 GLOSSARY = os.path.join(ROOT, "book", "glossary.tsv")
 FIELDS = ["english", "chinese", "variants", "allowed", "note", "note_zh"]
 
-# A file whose name carries the language: lesson.zh.md, catalogue_zh.cpp, words.zh.tsv, zh.json...
+# A file whose name carries the language: lesson.zh.md, words.zh.json, words.zh.tsv, zh.json...
 ZH_NAME = re.compile(r"(?:^|[._-])zh[._-]")
 TEXT_KINDS = {".md": "markdown", ".markdown": "markdown", ".cpp": "cpp", ".hpp": "cpp",
               ".h": "cpp", ".cc": "cpp", ".cu": "cpp", ".cuh": "cpp", ".tsv": "tsv",
@@ -392,7 +392,8 @@ def main():
         # The texts are found by name: if none of a kind is found, the search is broken.
         names = [os.path.basename(f) for f in files]
         for kind, pattern in (("lesson.zh.md", r"^lesson\.zh\.md$"),
-                              ("Chinese catalogue or words file (*_zh.cpp)", r"_zh\.cpp$")):
+                              ("Chinese words file (words.zh.json, *_zh.cpp)",
+                               r"^words\.zh\.json$|_zh\.cpp$")):
             if not any(re.search(pattern, n) for n in names):
                 problems.append(f"no {kind} found in the tree: the search for Chinese texts is broken")
     count = 0

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "analysis/traced_analysis.hpp"
 
+#include "messages/messages.hpp"
 #include "trace_model/read_trace.hpp"
 
 #include <cstdlib>
@@ -13,8 +14,8 @@ std::optional<environment> tracer_environment(const fs::path& build_dir, const f
                                               std::string& error) {
   const fs::path tracer = fs::absolute(build_dir / "lib" / "libgputrace.so");
   if (!fs::exists(tracer)) {
-    error = "the tracer is not built (" + tracer.string() + "); run: cmake --build " +
-            build_dir.string() + " --target gputrace";
+    error = messages::text("analysis.tracer-not-built",
+                           {{"tracer", tracer.string()}, {"build", build_dir.string()}});
     return std::nullopt;
   }
   const char* preload = std::getenv("LD_PRELOAD");

@@ -59,7 +59,7 @@ void draw_timeline(const trace::run_trace& trace, const fs::path& svg_file,
   }
   const rules::rule_results results = analyze(trace, options);
   if (results.intervals.empty()) {
-    reporter.problem("gpucheck: no timeline: the trace holds no timed interval");
+    reporter.problem("gpucheck: " + messages::text("analysis.no-timeline-no-interval"));
     return;
   }
   std::vector<rules::finding> shown_findings;
@@ -71,8 +71,9 @@ void draw_timeline(const trace::run_trace& trace, const fs::path& svg_file,
         shown_findings.push_back(finding);
     }
   }
-  const std::string title = "Your run of lesson " + report.lesson_folder +
-                            (shown_findings.empty() ? "" : ": " + shown_findings.front().rule);
+  const std::string title =
+      messages::text("analysis.timeline-title", {{"folder", report.lesson_folder}}) +
+      (shown_findings.empty() ? "" : ": " + shown_findings.front().rule);
   std::ofstream(svg_file) << render(trace, shown, shown_findings, title);
   report.timeline_path = svg_file.string();
 }
@@ -111,7 +112,8 @@ static check_report traced_report(const lesson_entry& lesson, check_settings set
   std::string error;
   const auto variables = tracer_environment(tracer_build, trace_file, error);
   if (!variables) {
-    reporter.problem("gpucheck: the why of a failure is not read from a trace: " + error);
+    reporter.problem("gpucheck: " +
+                     messages::text("analysis.no-trace-for-why", {{"error", error}}));
     return report;
   }
   fs::create_directories(trace_file.parent_path());
@@ -128,9 +130,10 @@ static check_report traced_report(const lesson_entry& lesson, check_settings set
 
   source_options lines;
   lines.preferred_files = {fs::path(report.exercise_file).filename().string()};
-  loaded_trace loaded = fs::exists(trace_file)
-                            ? load_trace(trace_file, lines)
-                            : loaded_trace{std::nullopt, "the replay wrote no trace"};
+  loaded_trace loaded =
+      fs::exists(trace_file)
+          ? load_trace(trace_file, lines)
+          : loaded_trace{std::nullopt, messages::text("analysis.replay-wrote-no-trace")};
   if (loaded.trace && options.keep_trace) {
     // The kept trace replays without its program: its lines are in it (load_trace), and so are
     // the calls the checks showed, with the numbers they returned.
@@ -196,7 +199,8 @@ static check_report traced_report(const lesson_entry& lesson, check_settings set
                   learn);
     report.timeline_path = drawn.timeline_path;
   } else if (options.timeline) {
-    reporter.problem("gpucheck: no timeline: the trace could not be read (" + loaded.error + ")");
+    reporter.problem("gpucheck: " +
+                     messages::text("analysis.no-timeline-unreadable", {{"error", loaded.error}}));
   }
   if (!options.keep_trace)
     fs::remove(trace_file);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "cli/check_outputs.hpp"
 
+#include "messages/messages.hpp"
 #include "report/gradescope_report.hpp"
 #include "report/json_report.hpp"
 #include "report/junit_report.hpp"
@@ -20,7 +21,10 @@ bool write_report_files(const parsed_arguments& parsed, const check_report& repo
     std::ofstream file(*path);
     file << render(report);
     if (!file) {
-      std::cerr << "gpucheck: could not write --" << option << " " << *path << "\n";
+      std::cerr << "gpucheck: "
+                << messages::text("cli.could-not-write-option",
+                                  {{"option", option}, {"path", *path}})
+                << "\n";
       ok = false;
     }
   };

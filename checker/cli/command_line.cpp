@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "cli/command_line.hpp"
 
+#include "messages/messages.hpp"
+
 namespace gpucheck::cli {
 
 std::optional<std::string> parsed_arguments::value(const std::string& name) const {
@@ -37,13 +39,13 @@ parsed_arguments parse_arguments(const std::vector<std::string>& arguments,
       } else if (i + 1 < arguments.size()) {
         parsed.values[name] = arguments[++i];
       } else {
-        parsed.error = "--" + name + " needs a value";
+        parsed.error = messages::text("cli.option-needs-value", {{"option", name}});
         return parsed;
       }
     } else if (flag_options.count(name) != 0 && !inline_value) {
       parsed.flags.insert(name);
     } else {
-      parsed.error = "unknown option --" + name;
+      parsed.error = messages::text("cli.unknown-option", {{"option", name}});
       return parsed;
     }
   }

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "cli/course_paths.hpp"
 
+#include "messages/messages.hpp"
+
 #include <iostream>
 
 namespace gpucheck::cli {
@@ -29,10 +31,13 @@ bool report_missing_exercise(const lesson_entry& lesson, bool solution, const st
   }
   const std::filesystem::path shown =
       file.lexically_relative(source_dir).empty() ? file : file.lexically_relative(source_dir);
-  std::cerr << "gpucheck " << command << ": " << shown.string() << " is missing, so lesson "
-            << lesson.folder << " has nothing to build.\n";
+  std::cerr << "gpucheck " << command << ": "
+            << messages::text("cli.exercise-missing",
+                              {{"file", shown.string()}, {"folder", lesson.folder}})
+            << "\n";
   if (!solution) {
-    std::cerr << "To get the starter back: make reset LESSON=" << lesson.folder.substr(0, 2)
+    std::cerr << messages::text("cli.reset-to-get-starter",
+                                {{"number", lesson.folder.substr(0, 2)}})
               << "\n";
   }
   return true;

@@ -11,6 +11,7 @@
 #include "core/process_runner.hpp"
 #include "core/submission_builds.hpp"
 #include "core/timing_log.hpp"
+#include "messages/messages.hpp"
 #include "report/json_report.hpp"
 #include "report/terminal_report.hpp"
 
@@ -19,6 +20,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
+#include <sstream>
 #include <thread>
 
 namespace gpucheck::cli {
@@ -49,13 +51,12 @@ void choose_exercise(submission& item) {
   std::sort(cu_files.begin(), cu_files.end());
   if (cu_files.size() == 1) {
     item.exercise = cu_files.front();
-    item.note = "There is no exercise.cu in this submission; its only .cu file, " +
-                cu_files.front().filename().string() + ", was checked in its place.";
+    item.note = messages::text("grading.other-cu-checked",
+                               {{"file", cu_files.front().filename().string()}});
   } else if (cu_files.empty()) {
-    item.problem = "There is no exercise.cu in this submission (and no other .cu file).";
+    item.problem = messages::text("grading.no-cu");
   } else {
-    item.problem = "There is no exercise.cu in this submission, and it holds several .cu files (" +
-                   names_of_cu_files(cu_files) + "): which one to check is not clear.";
+    item.problem = messages::text("grading.several-cu", {{"files", names_of_cu_files(cu_files)}});
   }
 }
 
@@ -82,10 +83,16 @@ std::string sandbox_column(const check_report& report) {
 
 } // namespace
 
+std::string quoted_path(const fs::path& path) {
+  std::ostringstream text;
+  text << path;
+  return text.str();
+}
+
 std::optional<sandbox_mode> grading_sandbox_mode(bool no_sandbox, bool require_sandbox,
                                                  std::string& error) {
   if (no_sandbox && require_sandbox) {
-    error = "--no-sandbox and --require-sandbox contradict each other";
+    error = messages::text("grading.sandbox-options-contradict");
     return std::nullopt;
   }
   return no_sandbox        ? sandbox_mode::off
@@ -185,7 +192,7 @@ build_submissions_at_once(const std::vector<submission>& items, const lesson_ent
     const build_outcome course_side = build_target(source_dir, tree, base + ".check-course-side");
     building.done();
     if (!course_side.ok) {
-      why = "the course's side of the check program did not build:\n" + course_side.output;
+      why = messages::text("grading.course-side-failed") + "\n" + course_side.output;
       return std::nullopt;
     }
   }
@@ -247,7 +254,7 @@ check_report grade_submission(const submission& item, const lesson_entry& lesson
       report.lesson_title = lesson.title;
       report.verdict = exit_code::build_failed;
       report.headline = item.problem;
-      report.advice = "Hand in the lesson's exercise.cu, under that name.";
+      report.advice = messages::text("grading.hand-in-exercise");
     } else {
       if (!prebuilt) {
         place_submission(item, slot);
@@ -263,7 +270,7 @@ check_report grade_submission(const submission& item, const lesson_entry& lesson
     report.lesson_folder = lesson.folder;
     report.lesson_title = lesson.title;
     report.verdict = exit_code::crashed;
-    report.headline = std::string("gpucheck could not grade this submission: ") + error.what();
+    report.headline = messages::text("grading.could-not-grade", {{"error", error.what()}});
   }
   if (sandbox.mode == sandbox_mode::off && !item.exercise.empty()) {
     report.sandbox = "not-sandboxed";

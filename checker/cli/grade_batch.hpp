@@ -22,6 +22,9 @@ struct grading_sandbox {
   std::vector<std::filesystem::path> hidden;
 };
 
+// A path as `operator<<` writes it, in quotes: the grading messages name folders so.
+std::string quoted_path(const std::filesystem::path& path);
+
 // Reads --no-sandbox and --require-sandbox (both: a usage error, nullopt and `error`).
 std::optional<sandbox_mode> grading_sandbox_mode(bool no_sandbox, bool require_sandbox,
                                                  std::string& error);

@@ -20,6 +20,7 @@
 #include "core/check_runner.hpp"
 #include "core/exit_codes.hpp"
 #include "core/timing_log.hpp"
+#include "messages/messages.hpp"
 
 #include <algorithm>
 #include <fstream>
@@ -36,21 +37,23 @@ int run_grade_command(const std::vector<std::string>& arguments) {
       {"fixtures", "slurm", "keep-traces", "no-sandbox", "require-sandbox", "build-only"});
   if (!parsed.error.empty() || parsed.positional.size() != 1 || !parsed.value("lesson")) {
     std::cerr << "gpucheck grade: "
-              << (parsed.error.empty() ? "name one folder of submissions and --lesson N"
-                                       : parsed.error)
-              << "\n"
+              << (parsed.error.empty() ? messages::text("grading.name-them") : parsed.error) << "\n"
               << command_synopsis("grade");
     return to_int(exit_code::usage);
   }
   const fs::path submissions_dir = parsed.positional[0];
   if (!fs::is_directory(submissions_dir)) {
-    std::cerr << "gpucheck grade: " << submissions_dir << " is not a folder\n";
+    std::cerr << "gpucheck grade: "
+              << messages::text("grading.not-a-folder", {{"folder", quoted_path(submissions_dir)}})
+              << "\n";
     return to_int(exit_code::usage);
   }
   const course_paths paths = find_course_paths(parsed);
   const auto lesson = paths.catalog().resolve(*parsed.value("lesson"));
   if (!lesson) {
-    std::cerr << "gpucheck grade: there is no lesson '" << *parsed.value("lesson") << "'.\n"
+    std::cerr << messages::text("error.no-lesson",
+                                {{"command", "grade"}, {"name", *parsed.value("lesson")}})
+              << "\n"
               << paths.catalog().describe_choices() << "\n";
     return to_int(exit_code::usage);
   }
@@ -74,17 +77,14 @@ int run_grade_command(const std::vector<std::string>& arguments) {
                                 {fs::absolute(submissions_dir), out, csv_path}};
   if (sandbox.mode != sandbox_mode::off && !probe_sandbox().available) {
     if (sandbox.mode == sandbox_mode::require) {
-      std::cerr << "gpucheck grade: --require-sandbox, and the sandbox cannot start here: "
-                << probe_sandbox().why_not << "\nNothing was graded.\n";
+      std::cerr << "gpucheck grade: "
+                << messages::text("grading.sandbox-required", {{"why", probe_sandbox().why_not}})
+                << "\n";
       return to_int(exit_code::crashed);
     }
-    std::cerr << "\ngpucheck grade: WARNING: the sandbox cannot start here ("
-              << probe_sandbox().why_not
-              << "). The submissions will run WITHOUT one, with this user's rights: each could "
-                 "read the solutions and the others' files, write into the results, and reach "
-                 "the network. Every report and the CSV's sandbox column say so. Grade untrusted "
-                 "code where bubblewrap can make user namespaces, or pass --require-sandbox "
-                 "(docs/grading-security.md).\n\n";
+    std::cerr << "\ngpucheck grade: "
+              << messages::text("grading.no-sandbox-warning", {{"why", probe_sandbox().why_not}})
+              << "\n\n";
   }
   if (parsed.flag("slurm") || parsed.value("task-index")) {
     slurm_batch batch;
@@ -100,9 +100,8 @@ int run_grade_command(const std::vector<std::string>& arguments) {
     batch.time_limit = parsed.value("time").value_or("10:00");
     const std::string gpus = parsed.value("gpus-per-task").value_or("1");
     if (gpus.empty() || gpus.find_first_not_of("0123456789") != std::string::npos) {
-      std::cerr << "gpucheck grade: --gpus-per-task takes a whole number (1, or 0 on a cluster "
-                   "without GPUs), not '"
-                << gpus << "'\n";
+      std::cerr << "gpucheck grade: "
+                << messages::text("grading.gpus-not-number", {{"value", gpus}}) << "\n";
       return to_int(exit_code::usage);
     }
     batch.gpus_per_task = std::stoi(gpus);
@@ -123,23 +122,29 @@ int run_grade_command(const std::vector<std::string>& arguments) {
       std::find_if(submissions.begin(), submissions.end(),
                    [](const submission& item) { return !item.exercise.empty(); });
   if (buildable == submissions.end()) {
-    std::cerr << "gpucheck grade: no submissions in " << submissions_dir
-              << " (folders holding exercise.cu, or .cu files)\n";
+    std::cerr << "gpucheck grade: "
+              << messages::text("grading.no-submissions",
+                                {{"folder", quoted_path(submissions_dir)}})
+              << "\n";
     return to_int(exit_code::usage);
   }
   place_submission(*buildable, slot); // the tree needs the file to exist to configure
   if (parsed.flag("build-only")) {
-    std::cout << "Building the grading tree " << tree.string() << " for lesson " << lesson->folder
+    std::cout << messages::text("grading.building-tree",
+                                {{"tree", tree.string()}, {"folder", lesson->folder}})
               << std::endl;
   } else {
-    std::cout << "Grading " << submissions.size() << " submission(s) of lesson " << lesson->folder
-              << " into " << out.string() << std::endl;
+    std::cout << messages::text("grading.grading", {{"count", std::to_string(submissions.size())},
+                                                    {"folder", lesson->folder},
+                                                    {"out", out.string()}})
+              << std::endl;
   }
   std::string configure_output;
   timed_step configuring("build", "grading tree configured for " + lesson->folder);
   if (!configure_grading_tree(paths.source_dir, tree, slot / "exercise.cu", configure_output)) {
-    std::cerr << configure_output << "\ngpucheck grade: the grading build tree " << tree
-              << " could not be configured (output above)\n";
+    std::cerr << configure_output << "\ngpucheck grade: "
+              << messages::text("grading.tree-not-configured", {{"tree", quoted_path(tree)}})
+              << "\n";
     return to_int(exit_code::build_failed);
   }
   configuring.done();
@@ -152,23 +157,23 @@ int run_grade_command(const std::vector<std::string>& arguments) {
         build_target(paths.source_dir, tree,
                      lesson->target_prefix + "." + lesson->folder + ".check-course-side");
     if (!built.ok) {
-      std::cerr << built.output
-                << "\ngpucheck grade: the course's side of the check program did "
-                   "not build (output above)\n";
+      std::cerr << built.output << "\ngpucheck grade: "
+                << messages::text("grading.course-side-failed") << "\n";
       return to_int(exit_code::build_failed);
     }
-    std::cout << "Built the grading tree; nothing graded (--build-only)." << std::endl;
+    std::cout << messages::text("grading.build-only-done") << std::endl;
     return 0;
   }
   // Every submission compiled first, several at once, against the course's side built once; the
   // checks then run one at a time (the GPU lock would serialize them anyway).
   const unsigned jobs = grade_build_jobs();
-  std::cout << "Compiling the submissions, " << jobs << " at a time..." << std::endl;
+  std::cout << messages::text("grading.compiling", {{"jobs", std::to_string(jobs)}}) << std::endl;
   std::string why_not_at_once;
   const auto prebuilt = build_submissions_at_once(submissions, *lesson, paths.source_dir, tree,
                                                   jobs, why_not_at_once, sandbox);
   if (!prebuilt) {
-    std::cout << "  (one after another instead: " << why_not_at_once << ")" << std::endl;
+    std::cout << "  " << messages::text("grading.one-by-one", {{"why", why_not_at_once}})
+              << std::endl;
   }
 
   std::ofstream csv(csv_path);
@@ -186,8 +191,9 @@ int run_grade_command(const std::vector<std::string>& arguments) {
     std::cout << "  " << item.student << ": " << exit_code_name(report.verdict) << " ("
               << to_int(report.verdict) << ") " << report.headline << std::endl;
   }
-  std::cout << "Summary: " << csv_path.string() << "; one report per student (.json, .txt) in "
-            << out.string() << std::endl;
+  std::cout << messages::text("grading.summary",
+                              {{"csv", csv_path.string()}, {"out", out.string()}})
+            << std::endl;
   return 0;
 }
 

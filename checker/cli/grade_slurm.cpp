@@ -16,6 +16,7 @@
 #include "cli/grade_batch.hpp"
 #include "core/exit_codes.hpp"
 #include "core/process_runner.hpp"
+#include "messages/messages.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -58,8 +59,8 @@ void prepare_shared_tree(const slurm_batch& batch, const std::vector<submission>
                               output) ||
       !build_submissions_at_once({}, *batch.lesson, batch.source_dir, tree, 1, why,
                                  batch.sandbox)) {
-    std::cout << "  (each task builds in a grading tree of its own: the shared one, "
-              << tree.string() << ", could not be prepared)" << std::endl;
+    std::cout << "  " << messages::text("grading.no-shared-tree", {{"tree", tree.string()}})
+              << std::endl;
     return;
   }
   std::ofstream(shared_tree_ready(batch)) << "built by gpucheck grade --slurm\n";
@@ -131,13 +132,19 @@ std::string job_script(const slurm_batch& batch, const std::vector<submission>& 
 int run_grade_task(const slurm_batch& batch, long index) {
   const auto submissions = find_submissions(batch.submissions_dir, batch.out);
   if (index < 0 || static_cast<std::size_t>(index) >= submissions.size()) {
-    std::cerr << "gpucheck grade: --task-index " << index << " is out of range: there are "
-              << submissions.size() << " submissions in " << batch.submissions_dir << "\n";
+    std::cerr << "gpucheck grade: "
+              << messages::text("grading.task-out-of-range",
+                                {{"index", std::to_string(index)},
+                                 {"count", std::to_string(submissions.size())},
+                                 {"folder", quoted_path(batch.submissions_dir)}})
+              << "\n";
     return to_int(exit_code::usage);
   }
   const submission& item = submissions[static_cast<std::size_t>(index)];
   const fs::path tree = slurm_dir(batch) / "tasks" / std::to_string(index);
-  std::cout << "Grading " << item.student << " (task " << index << ") in " << tree.string()
+  std::cout << messages::text("grading.task", {{"student", item.student},
+                                               {"index", std::to_string(index)},
+                                               {"tree", tree.string()}})
             << std::endl;
   check_report report;
   std::string why;
@@ -159,8 +166,9 @@ int run_grade_task(const slurm_batch& batch, long index) {
     if (!configure_grading_tree(batch.source_dir, tree, tree / "submission" / "exercise.cu",
                                 configure_output)) {
       // No result file: the task failed, and the next run of the batch resubmits it.
-      std::cerr << configure_output << "\ngpucheck grade: the grading tree " << tree
-                << " could not be configured (output above); run the batch again\n";
+      std::cerr << configure_output << "\ngpucheck grade: "
+                << messages::text("grading.task-tree-not-configured", {{"tree", quoted_path(tree)}})
+                << "\n";
       return to_int(exit_code::build_failed);
     }
     report = grade_submission(item, *batch.lesson, batch.source_dir, tree, batch.timeout_seconds,
@@ -180,8 +188,10 @@ int run_grade_task(const slurm_batch& batch, long index) {
 int run_grade_slurm(const slurm_batch& batch) {
   const auto submissions = find_submissions(batch.submissions_dir, batch.out);
   if (submissions.empty()) {
-    std::cerr << "gpucheck grade: no submissions in " << batch.submissions_dir
-              << " (folders holding exercise.cu, or .cu files)\n";
+    std::cerr << "gpucheck grade: "
+              << messages::text("grading.no-submissions",
+                                {{"folder", quoted_path(batch.submissions_dir)}})
+              << "\n";
     return to_int(exit_code::usage);
   }
   fs::create_directories(slurm_dir(batch) / "logs");
@@ -195,14 +205,16 @@ int run_grade_slurm(const slurm_batch& batch) {
     prepare_shared_tree(batch, submissions);
   }
   if (pending.empty()) {
-    std::cout << "Every submission already has a result in " << slurm_dir(batch).string()
-              << "/results: nothing submitted (delete a result to grade it again)" << std::endl;
+    std::cout << messages::text("grading.all-have-results", {{"folder", slurm_dir(batch).string()}})
+              << std::endl;
   } else {
     const fs::path script_path = slurm_dir(batch) / "grade.sbatch";
     std::ofstream(script_path) << job_script(batch, submissions, pending);
-    std::cout << "Submitting " << pending.size() << " of " << submissions.size()
-              << " submission(s) of lesson " << batch.lesson->folder
-              << " to Slurm: " << script_path.string() << " (waiting for the array to end)"
+    std::cout << messages::text("grading.submitting",
+                                {{"count", std::to_string(pending.size())},
+                                 {"total", std::to_string(submissions.size())},
+                                 {"folder", batch.lesson->folder},
+                                 {"script", script_path.string()}})
               << std::endl;
     process_options sbatch;
     sbatch.argv = {"sbatch", "--wait", script_path.string()}; // says "Submitted batch job N"
@@ -210,16 +222,16 @@ int run_grade_slurm(const slurm_batch& batch) {
     sbatch.echo = true;
     const process_result submitted = run_process(sbatch);
     if (!submitted.started) {
-      std::cerr << "gpucheck grade: sbatch could not be run (" << submitted.start_error
-                << "); run this on a login node of the cluster, where `sbatch --version` works\n";
+      std::cerr << "gpucheck grade: "
+                << messages::text("grading.no-sbatch", {{"error", submitted.start_error}}) << "\n";
       return to_int(exit_code::usage);
     }
     if (submitted.output.find("Submitted batch job") == std::string::npos) {
-      std::cerr << "gpucheck grade: sbatch did not accept the job array (exit "
-                << submitted.exit_status << ", its message above); check that `sinfo` "
-                << "works here and that --partition, --gpus-per-task and --time fit the "
-                << "cluster, then run the same command again (the script: " << script_path.string()
-                << ")\n";
+      std::cerr << "gpucheck grade: "
+                << messages::text("grading.sbatch-refused",
+                                  {{"exit", std::to_string(submitted.exit_status)},
+                                   {"script", script_path.string()}})
+                << "\n";
       return to_int(exit_code::crashed);
     }
     // sbatch --wait exits non-zero when a task failed: the results below say which.
@@ -235,19 +247,26 @@ int run_grade_slurm(const slurm_batch& batch) {
       csv << line << "\n";
       std::cout << "  " << line << std::endl;
     } else {
-      missing.push_back(submissions[index].student + " (task " + std::to_string(index) + ")");
+      missing.push_back(
+          messages::text("grading.missing-task", {{"student", submissions[index].student},
+                                                  {"index", std::to_string(index)}}));
     }
   }
-  std::cout << "Summary: " << batch.csv_path.string()
-            << "; one report per student (.json, .txt) in " << batch.out.string() << std::endl;
+  std::cout << messages::text("grading.summary",
+                              {{"csv", batch.csv_path.string()}, {"out", batch.out.string()}})
+            << std::endl;
   if (!missing.empty()) {
-    std::cerr << "gpucheck grade: " << missing.size() << " of " << submissions.size()
-              << " submission(s) have no result (their task failed or was cancelled):";
+    std::string names;
     for (const auto& name : missing) {
-      std::cerr << " " << name;
+      names += " " + name;
     }
-    std::cerr << ". Their logs are in " << (slurm_dir(batch) / "logs").string()
-              << "; run the same command again to resubmit only these.\n";
+    std::cerr << "gpucheck grade: "
+              << messages::text("grading.no-results",
+                                {{"count", std::to_string(missing.size())},
+                                 {"total", std::to_string(submissions.size())},
+                                 {"names", names},
+                                 {"logs", (slurm_dir(batch) / "logs").string()}})
+              << "\n";
     return to_int(exit_code::crashed);
   }
   return 0;

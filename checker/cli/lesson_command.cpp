@@ -20,7 +20,9 @@ start_lesson_command(const std::vector<std::string>& arguments, const lesson_com
   const std::size_t named = start.parsed.positional.size();
   if (!start.parsed.error.empty() || named > 1 || (named == 0 && !line.next_when_unnamed)) {
     std::cerr << "gpucheck " << line.command << ": "
-              << (start.parsed.error.empty() ? "name one lesson" : start.parsed.error) << "\n"
+              << (start.parsed.error.empty() ? messages::text("cli.name-one-lesson")
+                                             : start.parsed.error)
+              << "\n"
               << command_synopsis(line.command);
     return exit_code::usage;
   }

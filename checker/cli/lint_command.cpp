@@ -54,7 +54,8 @@ int build_program(const fs::path& source, const fs::path& output) {
   if (built.exited_with(0)) {
     return to_int(exit_code::pass);
   }
-  std::cerr << "gpucheck lint: " << source.string() << " does not build.\n";
+  std::cerr << "gpucheck lint: "
+            << messages::text("lint.does-not-build", {{"file", source.string()}}) << "\n";
   if (const auto error = find_first_error(built.start_error + built.output)) {
     std::cerr << "  " << error->file << ":" << error->line << ": " << error->message << "\n"
               << error->excerpt;
@@ -92,7 +93,8 @@ int run_lint_command(const std::vector<std::string>& arguments) {
   const bool has_file = parsed.positional.size() == 1;
   if (!parsed.error.empty() || parsed.positional.size() > 1 ||
       (!has_file && parsed.after_dashes.empty())) {
-    std::cerr << "gpucheck lint: " << (parsed.error.empty() ? "name a program" : parsed.error)
+    std::cerr << "gpucheck lint: "
+              << (parsed.error.empty() ? messages::text("lint.name-a-program") : parsed.error)
               << "\n"
               << command_synopsis("lint");
     return to_int(exit_code::usage);
@@ -109,7 +111,8 @@ int run_lint_command(const std::vector<std::string>& arguments) {
   if (has_file) {
     const fs::path source = parsed.positional[0];
     if (!fs::exists(source)) {
-      std::cerr << "gpucheck lint: no such file: " << source.string() << "\n";
+      std::cerr << "gpucheck lint: "
+                << messages::text("lint.no-such-file", {{"file", source.string()}}) << "\n";
       return to_int(exit_code::usage);
     }
     if (source.extension() == ".py") {
@@ -145,7 +148,8 @@ int run_lint_command(const std::vector<std::string>& arguments) {
   const analysis::loaded_trace loaded =
       analysis::load_trace(trace_file, {}, parsed.value("keep-trace").has_value());
   if (!loaded.trace) {
-    std::cerr << "gpucheck lint: no usable trace (" << loaded.error << ").\n";
+    std::cerr << "gpucheck lint: "
+              << messages::text("lint.no-usable-trace", {{"error", loaded.error}}) << "\n";
     if (!run.started) {
       std::cerr << "  " << run.start_error << "\n";
     }
@@ -179,10 +183,11 @@ int run_lint_command(const std::vector<std::string>& arguments) {
   std::cout << (parsed.flag("json") ? render_lint_json(result)
                                     : render_lint_terminal(result, colour_wanted(STDOUT_FILENO)));
   if (run.timed_out || run.signal != 0) {
-    std::cerr << "gpucheck lint: the program "
-              << (run.timed_out ? "did not finish within the time limit"
-                                : "was ended by " + describe_signal(run.signal))
-              << "; the findings cover what it did until then.\n";
+    std::cerr << "gpucheck lint: "
+              << (run.timed_out ? messages::text("lint.program-timed-out")
+                                : messages::text("lint.program-ended",
+                                                 {{"signal", describe_signal(run.signal)}}))
+              << "\n";
     return to_int(exit_code::crashed);
   }
   return to_int(result.findings.empty() ? exit_code::pass : exit_code::wrong);

@@ -68,6 +68,8 @@ int main(int argc, char** argv) {
   if (command == "new-lesson") {
     return gpucheck::cli::run_new_lesson_command(rest);
   }
-  std::cerr << "gpucheck: unknown command '" << command << "'\n\n" << gpucheck::cli::full_usage();
+  std::cerr << "gpucheck: "
+            << gpucheck::messages::text("cli.unknown-command", {{"command", command}}) << "\n\n"
+            << gpucheck::cli::full_usage();
   return gpucheck::to_int(gpucheck::exit_code::usage);
 }

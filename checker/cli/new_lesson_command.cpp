@@ -6,6 +6,7 @@
 #include "cli/usage.hpp"
 #include "core/exit_codes.hpp"
 #include "core/lesson_scaffold.hpp"
+#include "messages/messages.hpp"
 
 #include <cstdlib>
 #include <fstream>
@@ -24,12 +25,12 @@ int run_new_lesson_command(const std::vector<std::string>& arguments) {
     return usage(parsed.error);
   }
   if (parsed.positional.size() != 2) {
-    return usage("name the lesson's number and slug");
+    return usage(messages::text("new-lesson.name-it"));
   }
   char* end = nullptr;
   const long number = std::strtol(parsed.positional[0].c_str(), &end, 10);
   if (end == parsed.positional[0].c_str() || *end != '\0') {
-    return usage("the number must be a number, not '" + parsed.positional[0] + "'");
+    return usage(messages::text("new-lesson.not-a-number", {{"value", parsed.positional[0]}}));
   }
   const std::string slug = parsed.positional[1];
   if (const auto problem = scaffold_name_problem(static_cast<int>(number), slug);
@@ -40,15 +41,15 @@ int run_new_lesson_command(const std::vector<std::string>& arguments) {
   const lesson_catalog catalog = paths.catalog();
   for (const auto& lesson : catalog.lessons()) {
     if (lesson.number == number) {
-      return usage("lesson " + std::to_string(number) + " exists already: lessons/" +
-                   lesson.folder + " (nothing was written)");
+      return usage(messages::text("new-lesson.number-taken",
+                                  {{"number", std::to_string(number)}, {"folder", lesson.folder}}));
     }
   }
   const std::string folder = lesson_folder_name(static_cast<int>(number), slug);
   const auto files = lesson_scaffold(static_cast<int>(number), slug);
   for (const auto& file : files) {
     if (fs::exists(paths.source_dir / file.path)) {
-      return usage(file.path + " exists already (nothing was written)");
+      return usage(messages::text("new-lesson.file-exists", {{"file", file.path}}));
     }
   }
   for (const auto& file : files) {
@@ -58,16 +59,16 @@ int run_new_lesson_command(const std::vector<std::string>& arguments) {
     std::ofstream out(target);
     out << file.text;
     if (!out.flush()) {
-      std::cerr << "gpucheck new-lesson: could not write " << target.string() << "\n";
+      std::cerr << "gpucheck new-lesson: "
+                << messages::text("reset.could-not-write", {{"file", target.string()}}) << "\n";
       return to_int(exit_code::wrong);
     }
-    std::cout << "  wrote " << file.path << "\n";
+    std::cout << "  " << messages::text("new-lesson.wrote", {{"file", file.path}}) << "\n";
   }
-  std::cout << "\nLesson " << folder << " is scaffolded: a small lesson that works as it stands "
-            << "(time_work, checked\nagainst known work), in both languages. make selftest LESSON="
-            << number << " passes on it; rewrite it part by\npart into the lesson meant, keeping "
-            << "make check LESSON=" << number
-            << " SOLUTION=1 passing and make check LESSON=" << number << "\nfailing.\n";
+  std::cout << "\n"
+            << messages::text("new-lesson.done",
+                              {{"folder", folder}, {"number", std::to_string(number)}})
+            << "\n";
   return to_int(exit_code::pass);
 }
 

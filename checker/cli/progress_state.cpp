@@ -3,6 +3,7 @@
 
 #include "core/lesson_progress.hpp"
 #include "core/student_state.hpp"
+#include "messages/messages.hpp"
 
 #include <chrono>
 #include <cstdlib>
@@ -36,11 +37,9 @@ std::optional<lesson_entry> choose_next_lesson(const lesson_catalog& catalog,
                                                const std::filesystem::path& state_file) {
   const auto next = first_lesson_not_passed(catalog, student_state::load(state_file));
   if (next) {
-    std::cerr << "No LESSON named: checking " << next->folder
-              << ", the first lesson not passed yet (make status shows them all).\n";
+    std::cerr << messages::text("cli.next-lesson", {{"folder", next->folder}}) << "\n";
   } else {
-    std::cerr << "No LESSON named, and every lesson has passed. Check one again with make check "
-                 "LESSON=N.\n";
+    std::cerr << messages::text("cli.all-passed") << "\n";
   }
   return next;
 }
@@ -61,8 +60,8 @@ void check_recorder::record(const check_report& report) const {
   student_state state = student_state::load(*m_state_file);
   state.record_check(m_lesson_folder, record);
   if (!state.save(*m_state_file)) {
-    std::cerr << "gpucheck: could not record this check in " << m_state_file->string()
-              << " (make status will not show it)\n";
+    std::cerr << "gpucheck: "
+              << messages::text("cli.not-recorded", {{"path", m_state_file->string()}}) << "\n";
   }
 }
 

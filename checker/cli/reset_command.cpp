@@ -43,11 +43,12 @@ int run_reset_command(const std::vector<std::string>& arguments) {
   git.output_limit_bytes = 16 * 1024 * 1024;
   const process_result starter = run_process(git);
   if (!starter.exited_with(0) || starter.output_truncated) {
-    std::cerr << "gpucheck reset: could not read the starter of lesson " << lesson.folder
-              << " from git (" << revision << "); nothing was changed.\n"
+    std::cerr << "gpucheck reset: "
+              << messages::text("reset.no-starter",
+                                {{"folder", lesson.folder}, {"revision", revision}})
+              << "\n"
               << (starter.started ? starter.output : starter.start_error + "\n")
-              << "reset needs the course's git clone: it restores exercise.cu as committed in "
-                 "HEAD (or --from REV, FROM=REV with make).\n";
+              << messages::text("reset.needs-git") << "\n";
     return to_int(exit_code::wrong);
   }
 
@@ -62,15 +63,15 @@ int run_reset_command(const std::vector<std::string>& arguments) {
   }
   const std::string where = shown(exercise, paths.source_dir);
   if (outcome.already_starter) {
-    std::cout << where << " is the starter already (as committed in " << revision
-              << "); nothing was changed.\n";
+    std::cout << messages::text("reset.already-starter", {{"file", where}, {"revision", revision}})
+              << "\n";
     return to_int(exit_code::pass);
   }
-  std::cout << where << " is the starter again (as committed in " << revision << ").\n";
+  std::cout << messages::text("reset.starter-again", {{"file", where}, {"revision", revision}})
+            << "\n";
   if (!outcome.backup.empty()) {
     const std::string backup = shown(outcome.backup, paths.source_dir);
-    std::cout << "Your version is saved in " << backup << "\n"
-              << "To get it back: cp " << backup << " " << where << "\n";
+    std::cout << messages::text("reset.saved", {{"backup", backup}, {"file", where}}) << "\n";
   }
   return to_int(exit_code::pass);
 }

@@ -39,8 +39,9 @@ int run_run_command(const std::vector<std::string>& arguments) {
   if (!built.ok) {
     if (built.first_error) {
       const compiler_error& error = *built.first_error;
-      std::cerr << (error.is_link_error ? "Your code does not link:\n  "
-                                        : "Your code does not compile:\n  ");
+      std::cerr << messages::text(error.is_link_error ? "run.does-not-link"
+                                                      : "run.does-not-compile")
+                << "\n  ";
       if (!error.file.empty()) {
         std::cerr << error.file << ":" << error.line << ": ";
       }
@@ -49,7 +50,7 @@ int run_run_command(const std::vector<std::string>& arguments) {
         std::cerr << advice_for_clash(error, lesson.folder.substr(0, 2)) << "\n";
       }
     } else {
-      std::cerr << "The build failed:\n" << last_lines(built.output, 30);
+      std::cerr << messages::text("run.build-failed") << "\n" << last_lines(built.output, 30);
     }
     return to_int(exit_code::build_failed);
   }
@@ -72,7 +73,8 @@ int run_run_command(const std::vector<std::string>& arguments) {
   }
   argv.push_back(nullptr);
   execv(argv[0], argv.data()); // replaces gpucheck: the program's exit status is make's
-  std::cerr << "gpucheck run: cannot start " << program << "\n";
+  std::cerr << "gpucheck run: "
+            << messages::text("run.cannot-start", {{"program", program.string()}}) << "\n";
   return to_int(exit_code::crashed);
 }
 

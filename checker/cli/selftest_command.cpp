@@ -10,6 +10,7 @@
 #include "core/check_runner.hpp"
 #include "core/exit_codes.hpp"
 #include "core/lesson_validation.hpp"
+#include "messages/messages.hpp"
 
 #include <cstdlib>
 #include <iostream>
@@ -30,18 +31,19 @@ gpu_outcome judge_variant(const lesson_entry& lesson, check_settings settings, b
   const check_report report = analysis::run_traced_check(lesson, settings);
   const exit_code wanted = solution ? exit_code::pass : exit_code::wrong;
   gpu_outcome outcome;
-  const std::string what = solution ? "the solution" : "the starter";
   if (report.verdict == wanted) {
     outcome.ok = true;
-    outcome.text = what + (solution ? " passes" : " builds and fails its checks");
+    outcome.text = messages::text(solution ? "selftest.solution-passes" : "selftest.starter-fails");
   } else if (report.verdict == exit_code::no_device) {
     outcome.ok = true;
     outcome.not_run = true;
-    outcome.text = what + " builds; its GPU checks were not run (no GPU here)";
+    outcome.text =
+        messages::text(solution ? "selftest.solution-not-run" : "selftest.starter-not-run");
   } else {
-    outcome.text = what + " should " + (solution ? "pass" : "fail its checks") + " but gave " +
-                   exit_code_name(report.verdict) + " (exit " +
-                   std::to_string(to_int(report.verdict)) + "): " + report.headline;
+    outcome.text = messages::text(solution ? "selftest.solution-wrong" : "selftest.starter-wrong",
+                                  {{"verdict", exit_code_name(report.verdict)},
+                                   {"exit", std::to_string(to_int(report.verdict))},
+                                   {"headline", report.headline}});
   }
   return outcome;
 }
@@ -61,7 +63,8 @@ int run_selftest_command(const std::vector<std::string>& arguments) {
   for (const auto& name : parsed.positional) {
     const auto lesson = catalog.resolve(name);
     if (!lesson) {
-      std::cerr << "gpucheck selftest: there is no lesson '" << name << "'.\n"
+      std::cerr << messages::text("error.no-lesson", {{"command", "selftest"}, {"name", name}})
+                << "\n"
                 << catalog.describe_choices() << "\n";
       return to_int(exit_code::usage);
     }
@@ -92,7 +95,8 @@ int run_selftest_command(const std::vector<std::string>& arguments) {
                                                 : std::filesystem::path());
     std::vector<std::string> notes;
     if (!parsed.flag("static-only")) {
-      std::cout << "  " << lesson.folder << ": building and running its checks ..." << std::endl;
+      std::cout << "  " << messages::text("selftest.running", {{"folder", lesson.folder}})
+                << std::endl;
       for (const bool solution : {false, true}) {
         const gpu_outcome outcome = judge_variant(lesson, lesson_settings, solution);
         (outcome.ok ? notes : problems).push_back(outcome.text);
@@ -115,17 +119,18 @@ int run_selftest_command(const std::vector<std::string>& arguments) {
   }
   std::cout << "\n";
   if (lessons_with_problems > 0) {
-    std::cout << lessons_with_problems << " of " << lessons.size()
-              << " lessons have problems (above).\n";
+    std::cout << messages::text("selftest.problems",
+                                {{"count", std::to_string(lessons_with_problems)},
+                                 {"total", std::to_string(lessons.size())}})
+              << "\n";
     return to_int(exit_code::wrong);
   }
-  std::cout << "All " << lessons.size() << " lessons are sound"
-            << (parsed.flag("static-only") ? " (static checks only: not built or run)" : "")
-            << ".\n";
+  std::cout << messages::text(parsed.flag("static-only") ? "selftest.sound-static"
+                                                         : "selftest.sound",
+                              {{"total", std::to_string(lessons.size())}})
+            << "\n";
   if (not_run > 0) {
-    std::cout << "But there is no GPU here: " << not_run
-              << " starters and solutions were built and not run. Run make selftest on a machine "
-                 "with an NVIDIA GPU to see starters fail and solutions pass.\n";
+    std::cout << messages::text("selftest.no-gpu", {{"count", std::to_string(not_run)}}) << "\n";
     return to_int(exit_code::no_device);
   }
   return to_int(exit_code::pass);

@@ -62,7 +62,9 @@ int run_status_command(const std::vector<std::string>& arguments) {
   const parsed_arguments parsed =
       parse_arguments(arguments, {"source-dir", "build-dir", "state-file"}, {"fixtures"});
   if (!parsed.error.empty() || !parsed.positional.empty()) {
-    std::cerr << "gpucheck status: " << (parsed.error.empty() ? "takes no lesson" : parsed.error)
+    std::cerr << "gpucheck status: "
+              << (parsed.error.empty() ? messages::text("cli.status-takes-no-lesson")
+                                       : parsed.error)
               << "\n"
               << command_synopsis("status");
     return to_int(exit_code::usage);

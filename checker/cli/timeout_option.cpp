@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "cli/timeout_option.hpp"
 
+#include "messages/messages.hpp"
+
 #include <cmath>
 #include <cstdlib>
 #include <iostream>
@@ -21,8 +23,8 @@ std::optional<double> timeout_seconds(const parsed_arguments& parsed, const std:
   char* end = nullptr;
   const double seconds = std::strtod(given->c_str(), &end);
   if (end == given->c_str() || *end != '\0' || !std::isfinite(seconds) || seconds <= 0) {
-    std::cerr << "gpucheck " << command << ": --timeout takes a number of seconds > 0, not '"
-              << *given << "'\n";
+    std::cerr << "gpucheck " << command << ": "
+              << messages::text("cli.timeout-not-seconds", {{"value", *given}}) << "\n";
     return std::nullopt;
   }
   return seconds;

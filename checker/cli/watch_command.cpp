@@ -214,7 +214,7 @@ wake wait_for_change(int inotify_fd, bool& read_stdin) {
     }
     if (fds[1].revents == 0 || !read_events(inotify_fd, gone)) {
       if (gone) {
-        std::cout << "The lesson's folder is gone; stopped watching.\n";
+        std::cout << messages::text("watch.folder-gone") << "\n";
         return wake::quit;
       }
       continue;
@@ -273,9 +273,11 @@ int run_watch_command(const std::vector<std::string>& arguments) {
   if (inotify_fd < 0 ||
       inotify_add_watch(inotify_fd, setup.watched_dir.c_str(),
                         IN_CLOSE_WRITE | IN_MOVED_TO | IN_DELETE_SELF | IN_MOVE_SELF) < 0) {
-    std::cerr << "gpucheck watch: cannot watch " << setup.watched_dir.string() << ": "
-              << std::strerror(errno)
-              << (errno == ENOSPC ? " (raise fs.inotify.max_user_watches)" : "") << "\n";
+    const int error = errno; // before the messages' allocations
+    std::cerr << "gpucheck watch: "
+              << messages::text("watch.cannot-watch", {{"folder", setup.watched_dir.string()}})
+              << ": " << std::strerror(error)
+              << (error == ENOSPC ? messages::text("watch.raise-max-watches") : "") << "\n";
     return to_int(exit_code::usage);
   }
   if (pipe2(signal_pipe, O_CLOEXEC | O_NONBLOCK) != 0) {
@@ -292,20 +294,20 @@ int run_watch_command(const std::vector<std::string>& arguments) {
       break;
     }
     std::cout << "\n[" << now_text() << "] " << exit_code_name(static_cast<exit_code>(verdict))
-              << " (exit " << verdict << "). Watching " << setup.watched_dir.string()
-              << ": save a file to check again"
-              << (read_stdin ? ", Enter to check now, q or Ctrl-C to quit." : ", Ctrl-C to quit.")
+              << messages::text(
+                     read_stdin ? "watch.waiting-keys" : "watch.waiting",
+                     {{"exit", std::to_string(verdict)}, {"folder", setup.watched_dir.string()}})
               << std::endl;
     const wake reason = wait_for_change(inotify_fd, read_stdin);
     if (reason == wake::quit) {
       break;
     }
     if (reason == wake::change) {
-      std::cout << "\n[" << now_text() << "] A change was saved." << std::endl;
+      std::cout << "\n[" << now_text() << "] " << messages::text("watch.change-saved") << std::endl;
     }
   }
-  std::cout << (setup.colour ? "\033[0m" : "") << "\nStopped watching lesson "
-            << setup.lesson.folder << ".\n";
+  std::cout << (setup.colour ? "\033[0m" : "") << "\n"
+            << messages::text("watch.stopped", {{"folder", setup.lesson.folder}}) << "\n";
   close(inotify_fd);
   return to_int(exit_code::pass);
 }

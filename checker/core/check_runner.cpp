@@ -108,7 +108,7 @@ void judge_run(check_report& report, const process_result& run, const check_resu
     keep_output();
     if (const auto cuda_error = find_cuda_error(run.output)) {
       const std::string error =
-          (cuda_error->name.empty() ? std::string("CUDA error") : cuda_error->name) +
+          (cuda_error->name.empty() ? text("headline.cuda-error-unnamed") : cuda_error->name) +
           (cuda_error->description.empty() ? "" : " (" + cuda_error->description + ")");
       report.headline = text("headline.cuda-error", {{"error", error}});
       if (cuda_error->illegal_address) {
@@ -194,7 +194,7 @@ run_attempt run_check_program(const fs::path& program, const std::vector<std::st
   const bool sandboxed = settings.sandbox != sandbox_mode::off && probe_sandbox().available;
   if (results_fd < 0 || pipe2(token_pipe, O_CLOEXEC) != 0 ||
       (sandboxed && pipe2(info_pipe, O_CLOEXEC | O_NONBLOCK) != 0)) {
-    attempt.run.start_error = "the results channel could not be opened in " + work_dir.string();
+    attempt.run.start_error = text("headline.no-results-channel", {{"folder", work_dir.string()}});
     for (const int fd : {results_fd, token_pipe[0], token_pipe[1], info_pipe[0], info_pipe[1]}) {
       if (fd >= 0) {
         close(fd);
@@ -280,9 +280,8 @@ void sanitize_run(check_report& report, const lesson_entry& lesson, const fs::pa
   });
   const auto sanitizer = find_compute_sanitizer();
   if (!sanitizer) {
-    report.advice += std::string(report.advice.empty() ? "" : " ") +
-                     "SANITIZE=1: compute-sanitizer was not found (it comes with the CUDA "
-                     "Toolkit, next to nvcc); the program ran without it.";
+    report.advice +=
+        std::string(report.advice.empty() ? "" : " ") + text("advice.sanitizer-not-found");
     return;
   }
   for (const auto& tool : sanitizer_tools_for(lesson.lesson_dir / "lesson.md")) {
@@ -299,26 +298,23 @@ void sanitize_run(check_report& report, const lesson_entry& lesson, const fs::pa
       report.sanitizer_findings.push_back(finding.describe());
     }
     if (attempt.run.timed_out) {
-      report.sanitizer_findings.push_back(tool + ": the program did not finish within the time "
-                                                 "limit under the sanitizer (TIMEOUT=<seconds>)");
+      report.sanitizer_findings.push_back(
+          messages::text("report.sanitizer-timed-out", {{"tool", tool}}));
     }
     fs::remove(log);
   }
   if (report.sanitizer_findings.empty()) {
     return;
   }
-  const std::string found = "compute-sanitizer found " +
-                            std::to_string(report.sanitizer_findings.size()) +
-                            " problem(s) in "
-                            "your GPU code.";
+  const std::string found = text("headline.sanitizer-found",
+                                 {{"count", std::to_string(report.sanitizer_findings.size())}});
   if (report.verdict == exit_code::crashed) {
-    report.advice = found + " They are listed above; the first is the likely cause.";
+    report.advice = found + text("advice.sanitizer-first-is-cause");
     return;
   }
   report.verdict = exit_code::wrong;
-  report.headline = found + (report.failed_count() > 0 ? ""
-                                                       : " The checks passed, but a memory "
-                                                         "error is a bug all the same.");
+  report.headline =
+      found + (report.failed_count() > 0 ? "" : text("headline.sanitizer-checks-passed"));
 }
 
 // The check program, built by the shortcut when only the exercise changed since the last build

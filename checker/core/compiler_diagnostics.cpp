@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/compiler_diagnostics.hpp"
 
+#include "messages/messages.hpp"
+
 #include <regex>
 #include <sstream>
 #include <vector>
@@ -166,12 +168,9 @@ void place_in_source(compiler_error& error, const std::string& source_text) {
 
 std::string advice_for_clash(const compiler_error& error, const std::string& lesson_number) {
   if (error.defined_twice == "main") {
-    return "Remove your main(): the lesson's check program and its experiment (main.cu) bring "
-           "their own; make run LESSON=" +
-           lesson_number + " runs the experiment with your functions.";
+    return messages::text("advice.clash-main", {{"number", lesson_number}});
   }
-  return "Rename yours, or make it static (or put it in an unnamed namespace) if only your file "
-         "uses it.";
+  return messages::text("advice.clash-rename");
 }
 
 } // namespace gpucheck

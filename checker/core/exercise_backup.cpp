@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/exercise_backup.hpp"
 
+#include "messages/messages.hpp"
+
 #include <cerrno>
 #include <cstring>
 #include <ctime>
@@ -78,7 +80,7 @@ reset_outcome restore_starter(const fs::path& exercise, const std::string& start
   std::string current;
   const bool had_file = fs::exists(exercise);
   if (had_file && !read_bytes(exercise, current)) {
-    outcome.error = "could not read " + exercise.string();
+    outcome.error = messages::text("reset.could-not-read", {{"file", exercise.string()}});
     return outcome;
   }
   if (had_file && current == starter_text) {
@@ -90,7 +92,8 @@ reset_outcome restore_starter(const fs::path& exercise, const std::string& start
     std::error_code error;
     fs::create_directories(backup_dir, error);
     if (error) {
-      outcome.error = "could not create " + backup_dir.string() + ": " + error.message();
+      outcome.error = messages::text("reset.could-not-create",
+                                     {{"folder", backup_dir.string()}, {"error", error.message()}});
       return outcome;
     }
     const std::string name = exercise.filename().string();
@@ -103,15 +106,15 @@ reset_outcome restore_starter(const fs::path& exercise, const std::string& start
       if (made) {
         outcome.backup = candidate;
       } else if (!exists) {
-        outcome.error = "could not write the backup " + write_error;
+        outcome.error = messages::text("reset.could-not-write-backup", {{"error", write_error}});
         fs::remove(candidate, error);
         return outcome;
       }
     }
     std::string check;
     if (!made || !read_bytes(outcome.backup, check) || check != current) {
-      outcome.error = "could not write a backup of " + exercise.string() + " in " +
-                      backup_dir.string() + "; nothing was changed";
+      outcome.error = messages::text(
+          "reset.no-backup", {{"file", exercise.string()}, {"folder", backup_dir.string()}});
       return outcome;
     }
   }
@@ -121,14 +124,15 @@ reset_outcome restore_starter(const fs::path& exercise, const std::string& start
     std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
     out << starter_text;
     if (!out.flush()) {
-      outcome.error = "could not write " + temporary.string();
+      outcome.error = messages::text("reset.could-not-write", {{"file", temporary.string()}});
       return outcome;
     }
   }
   std::error_code error;
   fs::rename(temporary, exercise, error);
   if (error) {
-    outcome.error = "could not replace " + exercise.string() + ": " + error.message();
+    outcome.error = messages::text("reset.could-not-replace",
+                                   {{"file", exercise.string()}, {"error", error.message()}});
     fs::remove(temporary, error);
     return outcome;
   }

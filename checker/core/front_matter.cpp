@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/front_matter.hpp"
 
+#include "messages/messages.hpp"
+
 #include <sstream>
 
 namespace gpucheck {
@@ -65,7 +67,8 @@ front_matter parse_front_matter(const std::string& text, std::string* error) {
     if (content.rfind("- ", 0) == 0 || content == "-") {
       if (current_list.empty()) {
         if (error != nullptr) {
-          *error = "line " + std::to_string(line_number) + ": a list item outside a list";
+          *error = messages::text("front-matter.item-outside-list",
+                                  {{"line", std::to_string(line_number)}});
         }
         return result;
       }
@@ -75,7 +78,8 @@ front_matter parse_front_matter(const std::string& text, std::string* error) {
     const auto colon = content.find(':');
     if (colon == std::string::npos) {
       if (error != nullptr) {
-        *error = "line " + std::to_string(line_number) + ": expected `key: value`";
+        *error =
+            messages::text("front-matter.not-key-value", {{"line", std::to_string(line_number)}});
       }
       return result;
     }
@@ -90,7 +94,7 @@ front_matter parse_front_matter(const std::string& text, std::string* error) {
     }
   }
   if (error != nullptr) {
-    *error = "the front matter has no closing `---`";
+    *error = messages::text("front-matter.not-closed");
   }
   return result;
 }

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/gpu_conditions.hpp"
 
+#include "messages/messages.hpp"
+
 #include <algorithm>
 #include <dlfcn.h>
 
@@ -104,14 +106,14 @@ std::vector<std::string> describe_slowdowns(unsigned long long reasons) {
   // nvmlClocksEventReason* bits. 0x1 GPU idle, 0x2 application clocks, 0x10 sync boost and
   // 0x100 display clock setting do not disturb a measurement; these do:
   static const std::pair<unsigned long long, const char*> disturbing[] = {
-      {0x4, "software power cap"},         {0x8, "hardware slowdown"},
-      {0x20, "software thermal slowdown"}, {0x40, "hardware thermal slowdown"},
-      {0x80, "hardware power brake"},
+      {0x4, "slowdown.software-power-cap"},    {0x8, "slowdown.hardware"},
+      {0x20, "slowdown.software-thermal"},     {0x40, "slowdown.hardware-thermal"},
+      {0x80, "slowdown.hardware-power-brake"},
   };
   std::vector<std::string> names;
-  for (const auto& [bit, name] : disturbing) {
+  for (const auto& [bit, name_id] : disturbing) {
     if ((reasons & bit) != 0) {
-      names.emplace_back(name);
+      names.push_back(messages::text(name_id));
     }
   }
   return names;
@@ -122,12 +124,12 @@ gpu_conditions read_gpu_conditions(const std::string& identity,
   gpu_conditions conditions;
   const nvml_library nvml;
   if (!nvml.ready()) {
-    conditions.unknown_reason = "NVML (libnvidia-ml.so.1) is not available";
+    conditions.unknown_reason = messages::text("noise.no-nvml");
     return conditions;
   }
   nvml_device device = nullptr;
   if (!find_device(nvml.handle(), identity, device)) {
-    conditions.unknown_reason = "NVML does not know GPU " + identity;
+    conditions.unknown_reason = messages::text("noise.gpu-unknown-to-nvml", {{"gpu", identity}});
     return conditions;
   }
   conditions.known = true;

@@ -180,7 +180,12 @@ std::string lesson_catalog::describe_choices() const {
   for (const auto& lesson : m_lessons) {
     text << "  " << lesson.folder << "  " << lesson.title << "\n";
   }
-  text << messages::text("lessons.how-to-name");
+  // The first lesson is the example; a course without lessons names the forms.
+  const bool any = !m_lessons.empty();
+  text << messages::text("lessons.how-to-name",
+                         {{"number", any ? std::to_string(m_lessons.front().number) : "N"},
+                          {"folder", any ? m_lessons.front().folder : "NN-slug"},
+                          {"slug", any ? m_lessons.front().folder.substr(3) : "slug"}});
   return text.str();
 }
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/lesson_scaffold.hpp"
 
+#include "messages/messages.hpp"
+
 #include <cctype>
 #include <cstdio>
 #include <regex>
@@ -270,11 +272,11 @@ std::string lesson_folder_name(int number, const std::string& slug) {
 
 std::string scaffold_name_problem(int number, const std::string& slug) {
   if (number < 0 || number > 99) {
-    return "the lesson's number must be 0 to 99";
+    return messages::text("new-lesson.number-range");
   }
   static const std::regex slug_pattern("[a-z0-9]+(-[a-z0-9]+)*");
   if (!std::regex_match(slug, slug_pattern)) {
-    return "the slug must be lowercase words joined by '-' (my-topic), not '" + slug + "'";
+    return messages::text("new-lesson.bad-slug", {{"slug", slug}});
   }
   return "";
 }

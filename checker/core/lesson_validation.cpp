@@ -2,6 +2,7 @@
 #include "core/lesson_validation.hpp"
 
 #include "core/lesson_hints.hpp"
+#include "messages/messages.hpp"
 
 #include "core/front_matter.hpp"
 
@@ -98,13 +99,14 @@ std::string anchor_problem(const std::string& text, const std::string& anchor) {
     }
   }
   if (starts == 0) {
-    return "no anchor '" + anchor + "'";
+    return messages::text("selftest.no-anchor", {{"anchor", anchor}});
   }
   if (starts > 1) {
-    return "anchor '" + anchor + "' starts " + std::to_string(starts) + " times";
+    return messages::text("selftest.anchor-twice",
+                          {{"anchor", anchor}, {"count", std::to_string(starts)}});
   }
   if (!closed) {
-    return "anchor '" + anchor + "' has no ANCHOR_END after it";
+    return messages::text("selftest.anchor-open", {{"anchor", anchor}});
   }
   return "";
 }
@@ -115,38 +117,48 @@ std::vector<std::string> front_matter_problems(const std::string& lesson_markdow
   std::string error;
   const front_matter matter = parse_front_matter(lesson_markdown, &error);
   if (!error.empty()) {
-    problems.push_back("front matter: " + error);
+    problems.push_back(messages::text("selftest.front-matter", {{"problem", error}}));
     return problems;
   }
   const std::string number = matter.scalar("number");
   if (number.empty()) {
-    problems.push_back("front matter: no `number`");
+    problems.push_back(messages::text("selftest.no-key", {{"key", "number"}}));
   } else {
     try {
       std::size_t used = 0;
       const int value = std::stoi(number, &used);
       if (used != number.size() || value != folder_number) {
-        problems.push_back("front matter: number " + number + " does not match the folder's " +
-                           std::to_string(folder_number));
+        problems.push_back(
+            messages::text("selftest.number-not-folders",
+                           {{"number", number}, {"folder", std::to_string(folder_number)}}));
       }
     } catch (const std::exception&) {
-      problems.push_back("front matter: number '" + number + "' is not a number");
+      problems.push_back(messages::text("selftest.number-not-number", {{"number", number}}));
     }
   }
   for (const char* key : {"title", "article_section"}) {
     if (matter.scalar(key).empty()) {
-      problems.push_back(std::string("front matter: no `") + key + "`");
+      problems.push_back(messages::text("selftest.no-key", {{"key", key}}));
     }
   }
   if (matter.list("objectives").empty()) {
-    problems.push_back("front matter: no `objectives` (a list of what the student learns)");
+    problems.push_back(messages::text("selftest.no-objectives"));
   }
   if (!matter.list("hints").empty()) {
-    problems.push_back("front matter: `hints` belong in hints.md, where a student reading the "
-                       "lesson does not read them by accident");
+    problems.push_back(messages::text("selftest.hints-in-front-matter"));
   }
   return problems;
 }
+
+namespace {
+
+// "still has TODO(author) on line(s) 3, 7"
+std::string placeholder_left(const std::string& lines) {
+  return messages::text("selftest.placeholder-left",
+                        {{"placeholder", author_placeholder}, {"lines", lines}});
+}
+
+} // namespace
 
 std::vector<std::string> lesson_problems(const lesson_entry& lesson,
                                          const fs::path& repository_root,
@@ -166,7 +178,7 @@ std::vector<std::string> lesson_problems(const lesson_entry& lesson,
       add(markdown, problem);
     }
     if (const auto lines = lines_with(text, author_placeholder); !lines.empty()) {
-      add(markdown, std::string("still has ") + author_placeholder + " on line(s) " + lines);
+      add(markdown, placeholder_left(lines));
     }
     for (const auto& item : find_listing_includes(text)) {
       const fs::path file = !item.file.empty() && item.file[0] == '/'
@@ -176,10 +188,15 @@ std::vector<std::string> lesson_problems(const lesson_entry& lesson,
           "line " + std::to_string(item.line) + ": include=\"" + item.file + "\"";
       std::string included;
       if (!read_text(file == exercise ? starter_text_file : file, included)) {
-        add(markdown, where + ": no such file " + shown_path(file, repository_root));
+        add(markdown, where + ": " +
+                          messages::text("selftest.no-such-file",
+                                         {{"file", shown_path(file, repository_root)}}));
       } else if (!item.anchor.empty()) {
         if (const auto problem = anchor_problem(included, item.anchor); !problem.empty()) {
-          add(markdown, where + ": " + problem + " in " + shown_path(file, repository_root));
+          add(markdown, where + ": " +
+                            messages::text("selftest.anchor-in",
+                                           {{"problem", problem},
+                                            {"file", shown_path(file, repository_root)}}));
         }
       }
     }
@@ -190,27 +207,26 @@ std::vector<std::string> lesson_problems(const lesson_entry& lesson,
     std::string hints_text;
     if (!read_text(file, hints_text)) {
       if (std::string(name) == "hints.md") {
-        add(file, "missing (a numbered list of at least 3 hints, for make hint and the book)");
+        add(file, messages::text("selftest.no-hints"));
       }
       continue;
     }
     if (const auto count = parse_hints(hints_text).size(); count < 3) {
-      add(file, std::to_string(count) +
-                    " hints; a lesson needs at least 3, from a nudge to nearly the answer");
+      add(file, messages::text("selftest.few-hints", {{"count", std::to_string(count)}}));
     }
     if (const auto lines = lines_with(hints_text, author_placeholder); !lines.empty()) {
-      add(file, std::string("still has ") + author_placeholder + " on line(s) " + lines);
+      add(file, placeholder_left(lines));
     }
   }
   std::string starter;
   if (!read_text(starter_text_file, starter)) {
-    add(lesson.exercise_file(false), "missing");
+    add(lesson.exercise_file(false), messages::text("selftest.missing"));
   } else if (starter.find("TODO") == std::string::npos) {
-    add(lesson.exercise_file(false), "the starter has no TODO (mark every place to edit)");
+    add(lesson.exercise_file(false), messages::text("selftest.no-todo"));
   }
   std::string solution;
   if (!read_text(lesson.exercise_file(true), solution)) {
-    add(lesson.exercise_file(true), "missing (every lesson has a reference solution)");
+    add(lesson.exercise_file(true), messages::text("selftest.no-solution"));
   }
   for (const char* name : {"check.cu", "main.cu", "exercise.h"}) {
     std::string source;
@@ -218,15 +234,14 @@ std::vector<std::string> lesson_problems(const lesson_entry& lesson,
     if (!read_text(file, source)) {
       if (std::string(name) !=
           "exercise.h") { // optional: a lesson may declare its functions elsewhere
-        add(file, "missing");
+        add(file, messages::text("selftest.missing"));
       }
     } else if (const auto lines = lines_with(source, author_placeholder); !lines.empty()) {
-      add(file, std::string("still has ") + author_placeholder + " on line(s) " + lines);
+      add(file, placeholder_left(lines));
     }
   }
   if (const auto lines = lines_with(solution, author_placeholder); !lines.empty()) {
-    add(lesson.exercise_file(true),
-        std::string("still has ") + author_placeholder + " on line(s) " + lines);
+    add(lesson.exercise_file(true), placeholder_left(lines));
   }
   return problems;
 }

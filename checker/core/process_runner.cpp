@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/process_runner.hpp"
 
+#include "messages/messages.hpp"
+
 #include <cerrno>
 #include <csignal>
 #include <cstdio>
@@ -160,7 +162,7 @@ void kill_escaped_processes(const std::set<pid_t>& children_before) {
 process_result run_process(const process_options& options) {
   process_result result;
   if (options.argv.empty()) {
-    result.start_error = "no program given";
+    result.start_error = messages::text("process.no-program");
     return result;
   }
   int output_pipe[2];
@@ -241,22 +243,22 @@ process_result run_process(const process_options& options) {
 std::string describe_signal(int signal_number) {
   switch (signal_number) {
   case SIGSEGV:
-    return "SIGSEGV (segmentation fault: a bad pointer on the host)";
+    return messages::text("signal.segv");
   case SIGABRT:
-    return "SIGABRT (abort: a failed assert or an uncaught exception)";
+    return messages::text("signal.abrt");
   case SIGFPE:
-    return "SIGFPE (arithmetic error, such as an integer division by zero)";
+    return messages::text("signal.fpe");
   case SIGBUS:
-    return "SIGBUS (bus error: a misaligned or unmapped memory access)";
+    return messages::text("signal.bus");
   case SIGILL:
-    return "SIGILL (illegal instruction)";
+    return messages::text("signal.ill");
   case SIGKILL:
-    return "SIGKILL (killed)";
+    return messages::text("signal.kill");
   case SIGTERM:
-    return "SIGTERM (terminated)";
+    return messages::text("signal.term");
   default:
-    return std::string("signal ") + std::to_string(signal_number) + " (" +
-           strsignal(signal_number) + ")";
+    return messages::text("signal.other", {{"number", std::to_string(signal_number)},
+                                           {"name", strsignal(signal_number)}});
   }
 }
 

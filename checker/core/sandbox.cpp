@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/sandbox.hpp"
 
+#include "messages/messages.hpp"
+
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
@@ -283,7 +285,7 @@ const sandbox_probe& probe_sandbox() {
     sandbox_probe result;
     result.bwrap = find_bwrap();
     if (result.bwrap.empty()) {
-      result.why_not = "bubblewrap (bwrap) is not installed";
+      result.why_not = messages::text("sandbox.no-bwrap");
       return result;
     }
     process_options options;
@@ -299,8 +301,10 @@ const sandbox_probe& probe_sandbox() {
     result.available = ran.exited_with(0);
     if (!result.available) {
       result.why_not = !ran.start_error.empty() ? ran.start_error
-                       : ran.output.empty()     ? "bwrap exited " + std::to_string(ran.exit_status)
-                                                : without_trailing_space(ran.output);
+                       : ran.output.empty()
+                           ? messages::text("sandbox.bwrap-exited",
+                                            {{"status", std::to_string(ran.exit_status)}})
+                           : without_trailing_space(ran.output);
     }
     return result;
   }();

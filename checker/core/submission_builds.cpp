@@ -2,6 +2,7 @@
 #include "core/submission_builds.hpp"
 
 #include "core/process_runner.hpp"
+#include "messages/messages.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -86,8 +87,7 @@ std::optional<check_build_recipe> read_check_build_recipe(const fs::path& tree,
   const fs::path link_file = tree / "CMakeFiles" / (program_target + ".dir") / "link.txt";
   std::ifstream commands(tree / "compile_commands.json");
   if (!commands || !fs::exists(link_file)) {
-    why = "the tree has no compile_commands.json or no " + link_file.string() +
-          " (not a Makefile tree)";
+    why = messages::text("grading.not-makefile-tree", {{"file", link_file.string()}});
     return std::nullopt;
   }
   const nlohmann::json entries = nlohmann::json::parse(commands, nullptr, false);
@@ -108,21 +108,21 @@ std::optional<check_build_recipe> read_check_build_recipe(const fs::path& tree,
       continue;
     }
     if (!recipe.link_command.empty()) {
-      why = "the link of " + program_target + " is more than one command";
+      why = messages::text("grading.link-several-commands", {{"target", program_target}});
       return std::nullopt;
     }
     recipe.link_command = line;
   }
   recipe.program = output_of(recipe.link_command);
   if (recipe.compile_command.empty() || recipe.object.empty() || recipe.program.empty()) {
-    why = "no compile command for " + source.string() + " in " + exercise_target +
-          ", or no output in the commands";
+    why = messages::text("grading.no-compile-command",
+                         {{"file", source.string()}, {"target", exercise_target}});
     return std::nullopt;
   }
   if (for_other_files &&
       (recipe.compile_command.find(" -MF ") != std::string::npos || !plain_path(recipe.source) ||
        !plain_path(recipe.object) || !plain_path(recipe.directory.string()))) {
-    why = "the compile command writes a dependency file, or a path needs quoting";
+    why = messages::text("grading.compile-command-unusable");
     return std::nullopt;
   }
   // The objects, in a response file (@CMakeFiles/T.dir/objects1) or on the command line.
@@ -136,7 +136,7 @@ std::optional<check_build_recipe> read_check_build_recipe(const fs::path& tree,
   const std::string& holder =
       recipe.objects_file.empty() ? recipe.link_command : recipe.objects_text;
   if (holder.find(recipe.object) == std::string::npos) {
-    why = "the link of " + program_target + " does not name the exercise's object";
+    why = messages::text("grading.link-without-exercise", {{"target", program_target}});
     return std::nullopt;
   }
   return recipe;
@@ -177,7 +177,7 @@ std::vector<build_outcome> build_submissions(const check_build_recipe& recipe,
     fs::create_directories(folder);
     if (!plain_path(source.string()) || !plain_path(program.string())) {
       outcomes[index].output =
-          "gpucheck: the path " + source.string() + " cannot be built as it is (it needs quoting)";
+          "gpucheck: " + messages::text("grading.path-needs-quoting", {{"file", source.string()}});
       continue;
     }
     const std::string object = (folder / "exercise.cu.o").string();
@@ -238,16 +238,15 @@ std::vector<build_outcome> build_submissions(const check_build_recipe& recipe,
     int status = -1;
     long milliseconds = 0;
     if (!(status_file >> status >> milliseconds)) {
-      outcome.output =
-          "gpucheck: the build of this submission did not finish (make: " + made.start_error +
-          made.output + ")";
+      outcome.output = "gpucheck: " + messages::text("grading.build-unfinished",
+                                                     {{"make", made.start_error + made.output}});
       continue;
     }
     outcome.output = read_text(folder / "build.log");
     outcome.seconds = static_cast<double>(milliseconds) / 1000.0;
     outcome.ok = status == 0;
     if (status == 124) {
-      outcome.output += "\nThe build did not finish within " + limit + " s.";
+      outcome.output += "\n" + messages::text("grading.build-timed-out", {{"limit", limit}});
     }
     if (!outcome.ok) {
       find_build_error(outcome);

@@ -1,14 +1,13 @@
 // SPDX-License-Identifier: MIT
 #include "messages/messages.hpp"
 
+#include "messages/catalogue_parts.hpp"
+
 #include <algorithm>
 #include <atomic>
 #include <cstdlib>
 
 namespace gpucheck::messages {
-
-std::span<const entry> english_catalogue(); // catalogue_en.cpp
-std::span<const entry> chinese_catalogue(); // catalogue_zh.cpp
 
 namespace {
 
@@ -110,7 +109,7 @@ std::string_view language_code(language chosen) {
 }
 
 std::span<const entry> catalogue(language chosen) {
-  return chosen == language::chinese ? chinese_catalogue() : english_catalogue();
+  return chosen == language::chinese ? parts::words_zh() : parts::words_en();
 }
 
 namespace {

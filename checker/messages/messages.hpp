@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
-// The student-facing messages of gpucheck in English and in Chinese: one catalogue per language
-// (catalogue_en.cpp, catalogue_zh.cpp), the same ids and the same {placeholders} in both (a test
+// The student-facing messages of gpucheck in English and in Chinese: one catalogue per language,
+// made from the words files at configure time (messages/words.LANG.json, the check API's and
+// each lesson's: cmake/Words.cmake), the same ids and the same {placeholders} in both (a test
 // checks it). The language is chosen once, at the command line's start, from GPUCHECK_LANG or the
 // locale (language_from_environment); English is the default and the fallback. Rule ids, JSON
 // keys, file names and code never change with the language.

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The message catalogue (messages/messages.hpp): every id in both languages with the same
-// placeholders, every id the sources name exists, the language chosen from the environment, and
-// the reports in Chinese (terminal columns, lint on a trace recorded on an H200).
+// placeholders, in every words file (gpucheck's, the check API's, each lesson's) and in the
+// catalogue built from them, every id the sources name exists, the language chosen from the
+// environment, and the reports in Chinese (terminal columns, lint on a trace recorded on an H200).
 #include "test_rules_support.hpp"
 
 #include "messages/messages.hpp"
@@ -10,6 +11,7 @@
 #include "rules/run_rules.hpp"
 
 #include <doctest/doctest.h>
+#include <nlohmann/json.hpp>
 
 #include <fstream>
 #include <map>
@@ -50,7 +52,80 @@ struct language_for_test {
   ~language_for_test() { messages::set_language(messages::language::english); }
 };
 
+// id -> text of a words file, its sections flattened (docs/ARCHITECTURE.md, "Messages and
+// languages").
+using words_file = std::map<std::string, std::string>;
+
+void read_words(const nlohmann::json& object, words_file& words) {
+  for (const auto& [key, value] : object.items()) {
+    CAPTURE(key);
+    if (value.is_object()) {
+      read_words(value, words);
+      continue;
+    }
+    REQUIRE_MESSAGE(value.is_string(), "the words of an id are not a string");
+    words[key] = value.get<std::string>();
+  }
+}
+
+words_file read_words(const fs::path& path) {
+  std::ifstream file(path);
+  REQUIRE(file.good());
+  const nlohmann::json json = nlohmann::json::parse(file);
+  REQUIRE(json.is_object());
+  words_file words;
+  read_words(json, words);
+  return words;
+}
+
+// Every words.en.json of the course (gpucheck's, the check API's, each lesson's): the files that
+// cmake/Words.cmake compiles into the catalogue.
+std::vector<fs::path> english_words_files() {
+  const fs::path root(GPUCHECK_SOURCE_DIR);
+  std::vector<fs::path> found = {root / "checker" / "messages" / "words.en.json",
+                                 root / "checker" / "checkapi" / "words.en.json"};
+  for (const auto& item : fs::directory_iterator(root / "lessons")) {
+    if (fs::exists(item.path() / "words.en.json"))
+      found.push_back(item.path() / "words.en.json");
+  }
+  return found;
+}
+
 } // namespace
+
+TEST_CASE("every words file has its Chinese twin with the same ids and placeholders, compiled in") {
+  const auto english_catalogue = table(messages::language::english);
+  const auto chinese_catalogue = table(messages::language::chinese);
+  const std::vector<fs::path> files = english_words_files();
+  REQUIRE(files.size() >= 3);
+  std::size_t ids = 0;
+  for (const fs::path& english_path : files) {
+    const fs::path chinese_path = english_path.parent_path() / "words.zh.json";
+    CAPTURE(english_path.string());
+    REQUIRE_MESSAGE(fs::exists(chinese_path), "no words.zh.json beside it");
+    const words_file english = read_words(english_path);
+    const words_file chinese = read_words(chinese_path);
+    for (const auto& [id, text] : english) {
+      CAPTURE(id);
+      REQUIRE_MESSAGE(chinese.count(id) == 1, "missing in words.zh.json");
+      CHECK(as_set(messages::placeholders(chinese.at(id))) == as_set(messages::placeholders(text)));
+      // The file is compiled into the catalogue, word for word (cmake/Words.cmake).
+      CHECK(english_catalogue.count(id) == 1);
+      CHECK(chinese_catalogue.count(id) == 1);
+      if (english_catalogue.count(id) == 1 && chinese_catalogue.count(id) == 1) {
+        CHECK(english_catalogue.at(id) == text);
+        CHECK(chinese_catalogue.at(id) == chinese.at(id));
+      }
+      ++ids;
+    }
+    for (const auto& [id, text] : chinese) {
+      CAPTURE(id);
+      CHECK_MESSAGE(english.count(id) == 1, "in words.zh.json but not in words.en.json");
+    }
+  }
+  // Every id of the catalogue comes from one of these files.
+  CHECK(ids == english_catalogue.size());
+}
 
 TEST_CASE("every message id is in both languages, with the same placeholders") {
   const auto english = table(messages::language::english);
@@ -58,12 +133,12 @@ TEST_CASE("every message id is in both languages, with the same placeholders") {
   REQUIRE(english.size() > 50);
   for (const auto& [id, text] : english) {
     CAPTURE(id);
-    REQUIRE_MESSAGE(chinese.count(id) == 1, "missing in catalogue_zh.cpp");
+    REQUIRE_MESSAGE(chinese.count(id) == 1, "missing in Chinese (words.zh.json)");
     CHECK(as_set(messages::placeholders(chinese.at(id))) == as_set(messages::placeholders(text)));
   }
   for (const auto& [id, text] : chinese) {
     CAPTURE(id);
-    CHECK_MESSAGE(english.count(id) == 1, "in catalogue_zh.cpp but not in catalogue_en.cpp");
+    CHECK_MESSAGE(english.count(id) == 1, "in Chinese (words.zh.json) but not in English");
   }
 }
 
