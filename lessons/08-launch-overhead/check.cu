@@ -472,6 +472,15 @@ gpucheck::check_outcome judge_loop(const loop_trial& trial) {
     outcome.hint = gpucheck::say("check.l08.loop.wrong.hint");
     break;
   default:
+    if (const gpucheck::slip_result slip = gpucheck::loop_time_slip(call);
+        gpucheck::exact_relation(slip.kind)) { // a unit or whole units: the number says which
+      const gpucheck::slip_words words =
+          gpucheck::describe_slip(slip, call.reported_ms, call.truth_ms, "ms");
+      outcome.message = words.message;
+      outcome.hint = words.hint;
+      outcome.slip = gpucheck::slip_id(slip.kind);
+      break;
+    }
     outcome.message = call.reported_ms > call.truth_ms
                           ? gpucheck::say("check.l08.loop.too-long.message",
                                           {{"reported", reported}, {"truth", truth}})

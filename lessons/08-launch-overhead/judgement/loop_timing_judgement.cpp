@@ -49,15 +49,9 @@ loop_timing_verdict judge_loop_timing(const loop_timing_call& call) {
 
 bool noise_could_cause(loop_timing_verdict verdict, const loop_timing_call& call) {
   switch (verdict) {
-  case loop_timing_verdict::too_long: {
+  case loop_timing_verdict::too_long:
     // Unless a power of 1000 or 20 times (and 10 ms) too long: no neighbour does that (issue 42).
-    slip_question q;
-    q.returned = call.reported_ms;
-    q.truth = call.truth_ms;
-    q.relative = 0.15;
-    q.absolute = 0.03;
-    return !noise_cannot_produce(find_slip(q), call.reported_ms, call.truth_ms, 10);
-  }
+    return !noise_cannot_produce(loop_time_slip(call), call.reported_ms, call.truth_ms, 10);
   case loop_timing_verdict::too_short: // as launches_only: a neighbour does not quadruple a truth
   case loop_timing_verdict::launches_only:
     return call.reported_ms >= 0.25 * call.truth_ms;
@@ -90,6 +84,15 @@ speedup_judgement judge_replay_host(double own_ms, double replay_ms) {
   judgement.passed = replay_ms <= allowed_ms;
   judgement.noise_could_explain = !judgement.passed && replay_ms <= 2 * allowed_ms;
   return judgement;
+}
+
+slip_result loop_time_slip(const loop_timing_call& call) {
+  slip_question q;
+  q.returned = call.reported_ms;
+  q.truth = call.truth_ms;
+  q.relative = 0.15;
+  q.absolute = 0.03;
+  return find_slip(q);
 }
 
 } // namespace gpucheck

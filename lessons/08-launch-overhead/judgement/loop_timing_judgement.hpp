@@ -8,6 +8,8 @@
 /// yet calibrated on lesson 08's own runs.
 #pragma once
 
+#include "checkapi/slip_analysis.hpp"
+
 namespace gpucheck {
 
 /// One call of time_loop_ms(work, iterations, stream) and the checker's truth for it.
@@ -41,6 +43,10 @@ loop_timing_verdict judge_loop_timing(const loop_timing_call& call);
 /// report is under a quarter of the truth (a neighbour that quadruples the checker's truth and not
 /// the student's is not expected).
 bool noise_could_cause(loop_timing_verdict verdict, const loop_timing_call& call);
+
+/// The slip a loop's time shows against the checker's (slip_analysis.hpp): a power of 1000, whole
+/// milliseconds, ...; kind none when the numbers show none.
+slip_result loop_time_slip(const loop_timing_call& call);
 
 /// A faster version (batched, or a graph) against the naive loop, both timed by the checker.
 struct speedup_judgement {
