@@ -81,6 +81,10 @@ TEST_CASE("on the diagnosis corpus, only a wrong method's passes are refuted, by
     int refuted = 0;
     for (const trace::checked_call& call : read.trace->checked_calls) {
       CAPTURE(call.check);
+      // A number slip fails its own check whatever the GPU did (slip_analysis.hpp): that call is
+      // never a pass to confirm. Every other call of the submission still must not be refuted.
+      if (rule == "slip" && !function.empty() && call.check.rfind(function, 0) == 0)
+        continue;
       check_item item = passed_item(call.check);
       const bool was_refuted = analysis::refute_passed_check(
           item, analysis::diagnose_call(*read.trace, passed_window(call)));
