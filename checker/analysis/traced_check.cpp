@@ -100,9 +100,12 @@ static check_report traced_report(const lesson_entry& lesson, check_settings set
        confirming || options.timeline || options.keep_trace);
   if (!wanted || !needs_trace(report, options))
     return report; // no trace read: the checks' own words stand, unmarked
-  const fs::path trace_file = options.keep_trace.value_or(
+  // The tracer writes in the build tree, which a sandboxed check program can write to; a kept
+  // trace is written where it was asked for by this process, once read (a grading sandbox hides
+  // the reports' folder: kept there by the tracer itself, every trace came back empty).
+  const fs::path trace_file =
       settings.build_dir / "gpucheck" /
-      ("trace-" + lesson.folder + "-" + std::to_string(getpid()) + ".jsonl"));
+      ("trace-" + lesson.folder + "-" + std::to_string(getpid()) + ".jsonl");
   // The tracer of this gpucheck's own build (a grading tree builds only the check programs).
   std::error_code ignored;
   const fs::path own_build =
@@ -158,7 +161,7 @@ static check_report traced_report(const lesson_entry& lesson, check_settings set
       }
       loaded.trace->checked_calls.push_back(kept);
     }
-    std::ofstream out(trace_file, std::ios::trunc);
+    std::ofstream out(*options.keep_trace, std::ios::trunc);
     trace::write_trace(out, *loaded.trace);
   }
   // The same check's call in the replay, whose window the trace holds; none when it showed none.
@@ -202,8 +205,7 @@ static check_report traced_report(const lesson_entry& lesson, check_settings set
     reporter.problem("gpucheck: " +
                      messages::text("analysis.no-timeline-unreadable", {{"error", loaded.error}}));
   }
-  if (!options.keep_trace)
-    fs::remove(trace_file);
+  fs::remove(trace_file);
   return report;
 }
 
