@@ -157,8 +157,8 @@ int run_grade_command(const std::vector<std::string>& arguments) {
         build_target(paths.source_dir, tree,
                      lesson->target_prefix + "." + lesson->folder + ".check-course-side");
     if (!built.ok) {
-      std::cerr << built.output << "\ngpucheck grade: "
-                << messages::text("grading.course-side-failed") << "\n";
+      std::cerr << built.output
+                << "\ngpucheck grade: " << messages::text("grading.course-side-failed") << "\n";
       return to_int(exit_code::build_failed);
     }
     std::cout << messages::text("grading.build-only-done") << std::endl;
