@@ -195,12 +195,15 @@ gpucheck::check_outcome judge_noise(const std::vector<benchmark_trial>& trials) 
     return outcome;
   }
   if (!judged.slip.empty()) { // a percentage for a fraction (slip_analysis.hpp)
+    // The judgement found each figure, divided by 100, within what the runs' spread allows: that
+    // hundredth is the right figure to show. The spread itself may be 0 (runs alike to the
+    // nanosecond), and "100 times 0" would say nothing true.
     const double noise = shown.call.noise;
     gpucheck::slip_result slip;
     slip.kind = gpucheck::slip_kind::percent_for_fraction;
-    slip.expected = truth.spread * 100;
-    slip.factor = noise / truth.spread;
-    const gpucheck::slip_words words = gpucheck::describe_slip(slip, noise, truth.spread, "");
+    slip.expected = noise;
+    slip.factor = 100;
+    const gpucheck::slip_words words = gpucheck::describe_slip(slip, noise, noise / 100, "");
     outcome.message = words.message;
     outcome.hint = words.hint;
     outcome.slip = judged.slip;
