@@ -41,6 +41,8 @@ for group in "${want_groups[@]}"; do
     need_package doctest-dev have_cmake_package doctest
     need_package nlohmann-json3-dev have_cmake_package nlohmann_json
     need_package libopenblas-dev have_header x86_64-linux-gnu/cblas.h
+    # The diagnosis corpus's traces are kept gzip-compressed (trace_model/read_trace.cpp).
+    need_package zlib1g-dev have_header zlib.h
     # gpucheck grade runs every submission in a sandbox of its own (docs/grading-security.md).
     need_package bubblewrap command -v bwrap
     ;;

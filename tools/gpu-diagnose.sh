@@ -3,7 +3,8 @@
 # On a GPU: grade the diagnosis corpus (lessons/NN-slug/tests/diagnosis/) with the traces
 # kept, each with its source lines and the calls its checks showed: the replay fixtures of
 # test_analysis_diagnosis. Everything comes back in $OUT/diagnose.tgz:
-#   traces/NN-slug/NAME.trace.jsonl   copy into lessons/NN-slug/tests/diagnosis-traces/
+#   traces/NN-slug/NAME.trace.jsonl.gz   copy into lessons/NN-slug/tests/diagnosis-traces/
+#                                        (gzip-compressed: a loop of launches makes 10 MB)
 #   reports/NN-slug/NAME.txt|.json    what the student was told
 #   tools/gpu-diagnose.sh [NN...]     (default: every lesson with a corpus)
 # CORPUS=DIR records the submissions of another folder laid out as DIR/NN-slug/NAME.cu (new ones,
@@ -38,5 +39,6 @@ for lesson in $lessons; do
     --tree build/diagnose-tree --keep-traces --timeout 60 2>&1 | grep -v "^Summary"
   mkdir -p "$work/traces/$slug"
   mv "$work/reports/$slug"/*.trace.jsonl "$work/traces/$slug/"
+  gzip -9n "$work/traces/$slug"/*.trace.jsonl
 done
 tar czf "$out/diagnose.tgz" -C "$work" traces reports

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The diagnosis corpus: each lesson's submissions (lessons/NN-slug/tests/diagnosis/NAME.cu), each
 // with the trace that tools/gpu-diagnose.sh recorded of it on a GPU
-// (lessons/NN-slug/tests/diagnosis-traces/NAME.trace.jsonl). A submission whose trace is still to
+// (lessons/NN-slug/tests/diagnosis-traces/NAME.trace.jsonl.gz, gzip-compressed). A submission whose trace is still to
 // be recorded on a GPU is listed, by file name, in lessons/NN-slug/tests/diagnosis/unrecorded.txt.
 #pragma once
 
@@ -46,7 +46,7 @@ inline std::vector<corpus_submission> diagnosis_corpus() {
       if (entry.path().extension() == ".cu")
         submissions.push_back({entry.path(),
                                lesson.path() / "tests" / "diagnosis-traces" /
-                                   (entry.path().stem().string() + ".trace.jsonl"),
+                                   (entry.path().stem().string() + ".trace.jsonl.gz"),
                                unrecorded.count(entry.path().filename().string()) == 1});
     }
   }

@@ -4,7 +4,7 @@
 // Each submission of the diagnosis corpus (lessons/NN-slug/tests/diagnosis/NAME.cu) says on its `//
 // expect` line what the checker must say of it: "expect pass", or "expect FUNCTION RULE [WORD]
 // @LINE[,LINE]". tools/gpu-diagnose.sh graded the corpus with --keep-traces; each kept trace
-// (lessons/NN-slug/tests/diagnosis-traces/NAME.trace.jsonl) holds its source lines and the calls
+// (lessons/NN-slug/tests/diagnosis-traces/NAME.trace.jsonl.gz, gzip-compressed) holds its source lines and the calls
 // the checks showed, with the numbers returned. Replayed here, the diagnosis of every shown call of
 // FUNCTION must name RULE first, at one of the LINEs of the submission, with WORD in its message; a
 // correct submission's calls show no finding at all. "expect FUNCTION slip ID": the check named the

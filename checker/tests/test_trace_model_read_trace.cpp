@@ -6,10 +6,16 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <filesystem>
 
 #include <sstream>
+#include <unistd.h>
+#if GPUCHECK_HAVE_ZLIB
+#include <zlib.h>
+#endif
 
 using namespace gpucheck;
+namespace fs = std::filesystem;
 
 namespace {
 
@@ -132,6 +138,39 @@ TEST_CASE("a missing file is an error that names the file") {
   CHECK_FALSE(result.ok());
   CHECK(result.error.find("/nonexistent/trace.jsonl") != std::string::npos);
 }
+
+#if GPUCHECK_HAVE_ZLIB
+// The diagnosis corpus's traces are kept gzip-compressed (NAME.trace.jsonl.gz).
+TEST_CASE("a gzip-compressed trace reads as the same trace, and a cut one is an error") {
+  const trace::run_trace original = test::synthetic_trace("event_not_complete");
+  std::ostringstream out;
+  trace::write_trace(out, original);
+  const std::string text = out.str();
+  const fs::path folder = fs::temp_directory_path() / ("gz-trace-" + std::to_string(getpid()));
+  fs::create_directories(folder);
+  const fs::path whole = folder / "whole.trace.jsonl.gz";
+  gzFile file = gzopen(whole.c_str(), "wb");
+  REQUIRE(file != nullptr);
+  REQUIRE(gzwrite(file, text.data(), static_cast<unsigned>(text.size())) ==
+          static_cast<int>(text.size()));
+  REQUIRE(gzclose(file) == Z_OK);
+  REQUIRE(fs::file_size(whole) < text.size()); // compressed, not stored as it is
+
+  const trace::read_result again = trace::read_trace_file(whole);
+  REQUIRE(again.ok());
+  CHECK(again.trace->api.size() == original.api.size());
+  CHECK(again.trace->activity.size() == original.activity.size());
+
+  // The first half of the compressed bytes: the stream ends in the middle.
+  const fs::path cut = folder / "cut.trace.jsonl.gz";
+  fs::copy_file(whole, cut);
+  fs::resize_file(cut, fs::file_size(whole) / 2);
+  const trace::read_result broken = trace::read_trace_file(cut);
+  CHECK_FALSE(broken.ok());
+  CHECK(broken.error.find("cut.trace.jsonl.gz") != std::string::npos);
+  fs::remove_all(folder);
+}
+#endif
 
 TEST_CASE("writing a trace and reading it back gives the same trace") {
   const trace::run_trace original = test::synthetic_trace("event_not_complete");

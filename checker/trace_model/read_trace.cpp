@@ -3,11 +3,16 @@
 #include "trace_model/read_trace.hpp"
 
 #include <nlohmann/json.hpp>
+#if GPUCHECK_HAVE_ZLIB
+#include <zlib.h>
+#endif
 
 #include <algorithm>
 #include <fstream>
 #include <istream>
 #include <limits>
+#include <optional>
+#include <sstream>
 #include <string_view>
 
 namespace gpucheck::trace {
@@ -317,7 +322,53 @@ read_result read_trace(std::istream& in) {
   return result;
 }
 
+namespace {
+
+// A trace kept in the repository is gzip-compressed (NAME.trace.jsonl.gz): a lesson's loops of
+// launches make traces of 7-17 MB that compress twentyfold.
+std::optional<std::string> read_gzip_file(const std::filesystem::path& path, std::string& error) {
+#if GPUCHECK_HAVE_ZLIB
+  gzFile file = gzopen(path.c_str(), "rb");
+  if (file == nullptr) {
+    error = "cannot open the trace file " + path.string();
+    return std::nullopt;
+  }
+  std::string text;
+  char chunk[1 << 16];
+  int count = 0;
+  while ((count = gzread(file, chunk, sizeof chunk)) > 0)
+    text.append(chunk, static_cast<std::size_t>(count));
+  int status = Z_OK;
+  const char* message = gzerror(file, &status);
+  const bool failed = count < 0 || (status != Z_OK && status != Z_STREAM_END);
+  const std::string reason = failed && message != nullptr ? message : "";
+  gzclose(file);
+  if (failed) {
+    error = path.string() + ": not a readable gzip file (" + reason + ")";
+    return std::nullopt;
+  }
+  return text;
+#else
+  error = path.string() + ": gpucheck was built without zlib, so it cannot read a compressed "
+                          "trace (install zlib1g-dev and build again, or gunzip the file)";
+  return std::nullopt;
+#endif
+}
+
+} // namespace
+
 read_result read_trace_file(const std::filesystem::path& path) {
+  if (path.extension() == ".gz") {
+    std::string error;
+    const std::optional<std::string> text = read_gzip_file(path, error);
+    if (!text)
+      return fail(0, error);
+    std::istringstream in(*text);
+    read_result result = read_trace(in);
+    if (!result.ok())
+      result.error = path.string() + ": " + result.error;
+    return result;
+  }
   std::ifstream in(path);
   if (!in)
     return fail(0, "cannot open the trace file " + path.string());

@@ -29,6 +29,7 @@ struct read_result {
 // program was killed) is accepted with a note; a last line cut in the middle of writing is dropped
 // with a note when the footer is missing. Every vector of the result is sorted by time.
 read_result read_trace(std::istream& in);
+// A file named *.gz is read through zlib (gzip-compressed), any other as it is.
 read_result read_trace_file(const std::filesystem::path& path);
 
 // Writes a trace in format v1: header first, footer (when present) last. read_trace(write_trace(t))
