@@ -134,6 +134,40 @@ void name_median_clue(gpucheck::check_outcome& outcome,
   }
 }
 
+// The median and the noise figure swapped (benchmark_judgement.hpp): said with the call's numbers.
+void name_swap(gpucheck::check_outcome& outcome, const gpucheck::benchmark_call& call) {
+  char noise[32];
+  std::snprintf(noise, sizeof noise, "%.4g", call.noise);
+  outcome.message = gpucheck::say("check.l06.swapped.message",
+                                  {{"median", gpucheck::format_ms(call.median_ms)},
+                                   {"noise", noise},
+                                   {"truth", gpucheck::format_ms(call.truth.median_ms)}});
+  outcome.hint = gpucheck::say("check.l06.swapped.hint");
+  outcome.slip = "swapped";
+  outcome.says_only_how_far_off = false;
+}
+
+// A wrong median whose every wrong trial swapped the two fields: the swap is the why, and no busy
+// GPU makes it (the median check's own message says only how far off the number is).
+void name_median_swap(gpucheck::check_outcome& outcome,
+                      const std::vector<benchmark_trial>& trials) {
+  if (outcome.passed)
+    return;
+  const benchmark_trial* shown = nullptr;
+  for (const benchmark_trial& trial : trials) {
+    if (trial.timing.verdict() == gpucheck::time_verdict::accurate)
+      continue;
+    if (!gpucheck::median_and_noise_swapped(trial.call))
+      return;
+    if (shown == nullptr)
+      shown = &trial;
+  }
+  if (shown == nullptr)
+    return;
+  name_swap(outcome, shown->call);
+  outcome.noise_could_explain = false;
+}
+
 std::string percent(double fraction) {
   char text[32];
   std::snprintf(text, sizeof text, "%.1f%%", fraction * 100.0);
@@ -192,6 +226,10 @@ gpucheck::check_outcome judge_noise(const std::vector<benchmark_trial>& trials) 
     outcome.message = gpucheck::say("check.l06.noise.same-every-call.message",
                                     {{"noise", percent(shown.call.noise)}});
     outcome.hint = gpucheck::say("check.l06.noise.same-every-call.hint");
+    return outcome;
+  }
+  if (judged.slip == "swapped") {
+    name_swap(outcome, shown.call);
     return outcome;
   }
   if (!judged.slip.empty()) { // a percentage for a fraction (slip_analysis.hpp)
@@ -262,6 +300,7 @@ GPU_TEST_CASE("benchmark's median is the time of one warm run, from 5 us to 50 m
       },
       words, allowed_misses);
   name_median_clue(outcome, last_round);
+  name_median_swap(outcome, last_round);
   // A median is one sample of many: the trace must not hold it to any one interval it timed.
   outcome.call.reported_ms = std::numeric_limits<double>::quiet_NaN();
   CHECK(gpucheck::report(outcome));

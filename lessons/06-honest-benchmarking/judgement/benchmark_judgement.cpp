@@ -122,8 +122,40 @@ noise_judgement judge_noise_calls(const std::vector<benchmark_call>& calls, int 
   if (in_percent && !judgement.same_every_call) {
     judgement.slip = "percent-for-fraction";
     judgement.noise_could_explain = false;
+    return judgement;
+  }
+  if (!judgement.passed && swapped_in_every_wrong_call(calls)) {
+    judgement.slip = "swapped";
+    judgement.noise_could_explain = false;
   }
   return judgement;
+}
+
+bool median_and_noise_swapped(const benchmark_call& call) {
+  const runs_truth& truth = call.truth;
+  const noise_bounds bounds = allowed_noise(truth.spread);
+  if (truth.median_ms <= bounds.high)
+    return false; // the median could itself be a noise figure: a swap would not show
+  const double margin_ms = median_margin * truth.median_ms;
+  const bool noise_is_the_median = call.noise >= truth.lower_quartile_ms - margin_ms &&
+                                   call.noise <= truth.upper_quartile_ms + margin_ms;
+  // Below the median, where no figure of time sits: a noise figure of samples with outliers can
+  // lie far above the runs' spread (3.6 for runs of 2.6 ms), so allowed_noise is not asked of it.
+  const bool median_is_a_noise =
+      call.median_ms >= 0 && call.median_ms < truth.lower_quartile_ms - margin_ms;
+  return noise_is_the_median && median_is_a_noise;
+}
+
+bool swapped_in_every_wrong_call(const std::vector<benchmark_call>& calls) {
+  int swapped = 0;
+  for (const benchmark_call& call : calls) {
+    if (judge_noise_call(call) == noise_verdict::accurate)
+      continue;
+    if (!median_and_noise_swapped(call))
+      return false;
+    ++swapped;
+  }
+  return swapped > 0;
 }
 
 } // namespace gpucheck

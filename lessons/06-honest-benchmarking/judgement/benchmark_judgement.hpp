@@ -76,11 +76,22 @@ struct noise_judgement {
   /// the count can (issue 42, item 6).
   int too_few_samples = -1;
   /// Every wrong call's noise figure is a percentage (100 times a figure within the bounds):
-  /// "percent-for-fraction" (slip_analysis.hpp's id), which no busy GPU makes; "" otherwise.
+  /// "percent-for-fraction" (slip_analysis.hpp's id), which no busy GPU makes; every wrong call's
+  /// median and noise figure swapped (median_and_noise_swapped): "swapped"; "" otherwise.
   std::string slip;
 };
 /// exercise.h's contract: the median and the noise are of this many samples at least.
 constexpr int fewest_samples = 20;
+
+/// The median and the noise figure swapped (slip_analysis.hpp's "swapped"): the noise figure is
+/// the warm runs' median in milliseconds (within their quartiles, 5% allowed on each side, as a
+/// median is judged) and the median a figure below the runs' lower quartile. Exact, as no
+/// busy GPU moves a figure into the other's place; asked only where the two truths are apart (a
+/// median above the noise's upper bound: lesson 06's runs of 5 us, 0.005 ms, could be either).
+bool median_and_noise_swapped(const benchmark_call& call);
+
+/// Every call that is not accurate shows the swap, and at least one is not accurate.
+bool swapped_in_every_wrong_call(const std::vector<benchmark_call>& calls);
 
 noise_judgement judge_noise_calls(const std::vector<benchmark_call>& calls, int allowed_misses);
 

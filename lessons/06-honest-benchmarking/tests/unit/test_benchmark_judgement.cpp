@@ -13,6 +13,7 @@
 #include <cmath>
 #include <functional>
 #include <numeric>
+#include <utility>
 #include <vector>
 
 using namespace gpucheck;
@@ -227,6 +228,46 @@ TEST_CASE("a noise figure in percent is named, on any GPU; one merely too high i
     const noise_judgement judged = judge_noise_calls(calls, 1);
     CHECK_FALSE(judged.passed);
     CHECK(judged.slip.empty());
+  }
+}
+
+TEST_CASE("a median and a noise figure swapped are named, on any GPU; right calls never are") {
+  const student right;
+  for (int i = 0; i < 50; ++i) {
+    CAPTURE(i);
+    std::vector<benchmark_call> calls = noise_round(right, 11000 + 10 * i);
+    for (const benchmark_call& call : calls)
+      CHECK_FALSE(median_and_noise_swapped(call));
+    for (benchmark_call& call : calls)
+      std::swap(call.median_ms, call.noise);
+    const noise_judgement judged = judge_noise_calls(calls, 1);
+    CHECK_FALSE(judged.passed);
+    CHECK(judged.slip == "swapped");
+    CHECK_FALSE(judged.noise_could_explain);
+  }
+  SUBCASE("the median check's runs, 5 us to 50 ms: named where the two truths are apart") {
+    int told_apart = 0;
+    for (int i = 0; i < 200; ++i) {
+      CAPTURE(i);
+      benchmark_call call = simulate(i % 2 == 0 ? draw_quiet_plan(0.005, 1.0, false)
+                                                : draw_quiet_plan(2.0, 50.0, true),
+                                     right, 12000 + i);
+      CHECK_FALSE(median_and_noise_swapped(call));
+      // Told apart where a median of more than 30 us (0.03 ms) could not itself be a noise figure
+      // of 3%, and the noise figure sits below the median (runs of 2.6 ms with outliers gave 3.6).
+      const bool apart = call.truth.median_ms > allowed_noise(call.truth.spread).high &&
+                         call.noise < 0.95 * call.truth.lower_quartile_ms;
+      std::swap(call.median_ms, call.noise);
+      CHECK(median_and_noise_swapped(call) == apart);
+      told_apart += apart ? 1 : 0;
+    }
+    CHECK(told_apart >= 150); // most draws: the swap is named in most median checks
+  }
+  SUBCASE("a noise figure merely too high is no swap") {
+    std::vector<benchmark_call> calls = noise_round(right, 13000);
+    for (benchmark_call& call : calls)
+      call.noise = 3 * call.noise + 0.1;
+    CHECK(judge_noise_calls(calls, 1).slip.empty());
   }
 }
 
