@@ -41,6 +41,11 @@ void find_build_error(build_outcome& outcome) {
   }
 }
 
+bool error_path_lost(const build_outcome& outcome) {
+  return outcome.first_error && !outcome.first_error->file.empty() &&
+         !std::filesystem::is_regular_file(outcome.first_error->file);
+}
+
 build_outcome build_target(const std::filesystem::path& source_dir,
                            const std::filesystem::path& build_dir, const std::string& target,
                            progress_reporter& reporter, std::chrono::milliseconds time_limit) {
@@ -72,6 +77,20 @@ build_outcome build_target(const std::filesystem::path& source_dir,
   outcome.ok = built.exited_with(0);
   if (!outcome.ok) {
     find_build_error(outcome);
+    // Parallel compilers can write into the middle of each other's lines, and then the error's
+    // file is no path at all (exercise.cu:9 quoted raw, where line 8 is meant: a flaky test under
+    // a parallel ctest). One compiler at a time writes whole lines; only the failed object is left
+    // to build, so this costs one compile, and only where the path was lost.
+    if (error_path_lost(outcome)) {
+      build.argv = {"cmake", "--build", build_dir.string(), "--target", target, "--parallel", "1"};
+      const process_result again = run_process(build);
+      outcome.seconds += again.wall_seconds;
+      outcome.output = again.start_error + again.output;
+      outcome.ok = again.exited_with(0);
+      outcome.first_error.reset();
+      if (!outcome.ok)
+        find_build_error(outcome);
+    }
   }
   reporter.build_finished(target, outcome);
   return outcome;

@@ -30,4 +30,8 @@ build_outcome build_target(const std::filesystem::path& source_dir,
 // Fills outcome.first_error from a failed build's output, and places it in its source file.
 void find_build_error(build_outcome& outcome);
 
+// Whether the first error names a file that is not there: parallel compilers wrote into the middle
+// of its line. build_target then builds once more on one core, for whole lines.
+bool error_path_lost(const build_outcome& outcome);
+
 } // namespace gpucheck

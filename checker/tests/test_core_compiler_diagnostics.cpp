@@ -1,8 +1,12 @@
 // SPDX-License-Identifier: MIT
 // The outputs below are copied from real builds (nvcc 13.0, g++ 12, GNU ld).
+#include "core/build_driver.hpp"
 #include "core/compiler_diagnostics.hpp"
 
 #include <doctest/doctest.h>
+
+#include <filesystem>
+#include <fstream>
 
 using gpucheck::find_first_error;
 
@@ -172,4 +176,22 @@ TEST_CASE("a compile error is placed in the student's source") {
     CHECK(error.line == 50);
     CHECK(error.excerpt == "x\n");
   }
+}
+
+// Parallel compilers can write into the middle of each other's lines: the error's file is then no
+// path at all, and build_target builds once more on one core (core/build_driver.cpp).
+TEST_CASE("an error whose file is no path is known as lost; a real file's is not") {
+  namespace fs = std::filesystem;
+  gpucheck::build_outcome outcome;
+  CHECK_FALSE(gpucheck::error_path_lost(outcome)); // no error at all
+  const fs::path real = fs::temp_directory_path() / "gpucheck-lost-path-exercise.cu";
+  std::ofstream(real) << "int f();\n";
+  outcome.first_error =
+      gpucheck::compiler_error{real.string(), 9, 0, "expected a \";\"", "", false, {}};
+  CHECK_FALSE(gpucheck::error_path_lost(outcome));
+  // "/work/lessons/90/exer" + "[ 85%] Building CUDA object ..." + "cise.cu"
+  outcome.first_error->file = real.parent_path().string() +
+                              "/gpucheck-lost-path-exer[ 85%] Building CUDA object x.o\ncise.cu";
+  CHECK(gpucheck::error_path_lost(outcome));
+  fs::remove(real);
 }
