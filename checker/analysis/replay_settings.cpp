@@ -36,6 +36,8 @@ check_settings replay_settings(const check_settings& verdict_run,
   replay.prebuilt = checked;
   replay.environment.insert(replay.environment.end(), tracer.begin(), tracer.end());
   replay.environment.emplace_back("GPUCHECK_SEED", seed);
+  // One round of trials: only a failing call's window is read (checkapi/timing_trials.hpp).
+  replay.environment.emplace_back("GPUCHECK_REPLAY", "1");
   if (last_test_case) {
     replay.program_arguments.push_back("--dt-last=" + std::to_string(*last_test_case));
   }

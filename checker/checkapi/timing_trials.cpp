@@ -5,6 +5,8 @@
 #include "checkapi/work_runs.hpp"
 
 #include <algorithm>
+#include <cstdlib>
+#include <string_view>
 
 namespace gpucheck {
 namespace {
@@ -145,6 +147,15 @@ check_outcome judge_timing(const std::vector<timing_trial>& trials, const timing
   if (!outcome.passed)
     outcome.lesson_section = words.section;
   return outcome;
+}
+
+bool in_traced_replay() {
+  const char* replay = std::getenv("GPUCHECK_REPLAY");
+  return replay != nullptr && std::string_view(replay) == "1";
+}
+
+bool second_round_wanted(const check_outcome& outcome) {
+  return !outcome.passed && outcome.noise_could_explain && !in_traced_replay();
 }
 
 } // namespace gpucheck

@@ -56,13 +56,22 @@ struct timing_words {
 check_outcome judge_timing(const std::vector<timing_trial>& trials, const timing_words& words,
                            int allowed_misses);
 
+/// Whether this check program is gpucheck's traced replay of a run (GPUCHECK_REPLAY=1, set by
+/// analysis/replay_settings.cpp): there only the window of a failing call is read, never a verdict,
+/// so no check runs a second round of trials.
+bool in_traced_replay();
+
+/// Whether a failed check runs its trials a second time: a burst of noise seldom lasts two rounds,
+/// so a failure that noise could explain is judged on a second round; never in the traced replay.
+bool second_round_wanted(const check_outcome& outcome);
+
 /// judge_timing(), and once more on fresh trials when the first round failed in a way noise
 /// could explain: a real mistake fails both rounds, a burst of noise seldom lasts through two.
 template <typename RunTrials>
 check_outcome judge_timing_twice(RunTrials&& run_trials, const timing_words& words,
                                  int allowed_misses) {
   check_outcome outcome = judge_timing(run_trials(), words, allowed_misses);
-  if (!outcome.passed && outcome.noise_could_explain) {
+  if (second_round_wanted(outcome)) {
     outcome = judge_timing(run_trials(), words, allowed_misses);
     if (!outcome.passed) {
       outcome.measured = say("check.api.second-round.measured", {{"measured", outcome.measured}});

@@ -80,7 +80,8 @@ TEST_CASE("the replay runs the verdict's program with its seed and the tracer, q
   CHECK(replay.environment == std::vector<std::pair<std::string, std::string>>{
                                   {"STUDENT_VARIABLE", "kept"},
                                   {"CUDA_INJECTION64_PATH", "/build/lib/libgputrace.so"},
-                                  {"GPUCHECK_SEED", "6783825586539437457"}});
+                                  {"GPUCHECK_SEED", "6783825586539437457"},
+                                  {"GPUCHECK_REPLAY", "1"}});
   CHECK_FALSE(replay.sanitize);  // compute-sanitizer and the tracer cannot share a process
   CHECK_FALSE(replay.watch_gpu); // the noise was judged on the verdict's run
   CHECK(replay.lock_gpu == course.settings.lock_gpu); // it runs on the GPU: one check at a time

@@ -8,6 +8,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -171,6 +172,23 @@ TEST_CASE("judge_timing_twice runs fresh trials only after a failure noise could
   };
   CHECK(gpucheck::judge_timing_twice(noise_then_good, words(), 1).passed);
   CHECK(rounds == 2);
+}
+
+TEST_CASE("gpucheck's traced replay runs one round: only a failing call's window is read there") {
+  int rounds = 0;
+  const auto too_long = [&] {
+    ++rounds;
+    return std::vector<gpucheck::timing_trial>{kernel_trial(3.0, 2.5), kernel_trial(4.0, 3.0)};
+  };
+  setenv("GPUCHECK_REPLAY", "1", 1);
+  CHECK(gpucheck::in_traced_replay());
+  const auto outcome = gpucheck::judge_timing_twice(too_long, words(), 1);
+  unsetenv("GPUCHECK_REPLAY");
+  CHECK(rounds == 1);
+  CHECK_FALSE(outcome.passed);
+  CHECK(outcome.call.begin_ns != 0); // the failing call shown, for the trace to read
+  CHECK_FALSE(gpucheck::in_traced_replay());
+  CHECK(gpucheck::second_round_wanted(outcome)); // the same failure, outside the replay
 }
 
 TEST_CASE("in Chinese, a failed timing is told in Chinese, with every value in its place") {

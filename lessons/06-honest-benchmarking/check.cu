@@ -308,7 +308,7 @@ GPU_TEST_CASE("benchmark's median is the time of one warm run, from 5 us to 50 m
 
 GPU_TEST_CASE("benchmark's noise figure rises and falls with the spread of the runs") {
   gpucheck::check_outcome outcome = judge_noise(run_noise_trials());
-  if (!outcome.passed && outcome.noise_could_explain) { // a burst of noise seldom lasts two rounds
+  if (gpucheck::second_round_wanted(outcome)) { // a burst of noise seldom lasts two rounds
     outcome = judge_noise(run_noise_trials());
     if (!outcome.passed)
       outcome.measured =

@@ -211,7 +211,7 @@ gpucheck::check_outcome check_number() {
   const number_round first = run_number_round();
   gpucheck::gbps_verdict verdict = gpucheck::judge_fused_gbps(first.numbers, {});
   number_round second;
-  if (verdict.retry) { // a burst of noise seldom lasts two rounds
+  if (verdict.retry && !gpucheck::in_traced_replay()) { // a burst seldom lasts two rounds
     second = run_number_round();
     verdict = gpucheck::judge_fused_gbps(first.numbers, second.numbers);
   }
@@ -378,7 +378,8 @@ gpucheck::check_outcome check_speed() {
   gpucheck::fusion_times times = time_fusion();
   gpucheck::fusion_speed_verdict verdict = gpucheck::judge_fusion_speed(times, bar);
   bool second_round = false;
-  if (gpucheck::noise_could_explain_fusion_speed(verdict)) { // a burst seldom lasts twice
+  if (gpucheck::noise_could_explain_fusion_speed(verdict) && !gpucheck::in_traced_replay()) {
+    // a burst of noise seldom lasts twice
     times = time_fusion();
     verdict = gpucheck::judge_fusion_speed(times, bar);
     second_round = true;
