@@ -154,6 +154,10 @@ bool in_traced_replay() {
   return replay != nullptr && std::string_view(replay) == "1";
 }
 
+bool replay_has_its_call(const timing_trial& trial) {
+  return in_traced_replay() && trial.verdict() != time_verdict::accurate;
+}
+
 bool second_round_wanted(const check_outcome& outcome) {
   return !outcome.passed && outcome.noise_could_explain && !in_traced_replay();
 }

@@ -61,6 +61,23 @@ check_outcome judge_timing(const std::vector<timing_trial>& trials, const timing
 /// so no check runs a second round of trials.
 bool in_traced_replay();
 
+/// Whether the replay has the call it reads of a check: this trial is not accurate, so it is the
+/// call judge_timing shows (the first that is not), and the trials after it add nothing to the
+/// trace's diagnosis. Always false outside the traced replay.
+bool replay_has_its_call(const timing_trial& trial);
+
+/// `count` trials, `one_trial(i)` each; in the traced replay, none after the first that is not
+/// accurate (replay_has_its_call): a failing check's replay then costs one wrong trial, not all.
+template <typename OneTrial> std::vector<timing_trial> run_trials(int count, OneTrial&& one_trial) {
+  std::vector<timing_trial> trials;
+  for (int i = 0; i < count; ++i) {
+    trials.push_back(one_trial(i));
+    if (replay_has_its_call(trials.back()))
+      break;
+  }
+  return trials;
+}
+
 /// Whether a failed check runs its trials a second time: a burst of noise seldom lasts two rounds,
 /// so a failure that noise could explain is judged on a second round; never in the traced replay.
 bool second_round_wanted(const check_outcome& outcome);

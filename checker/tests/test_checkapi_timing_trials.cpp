@@ -191,6 +191,42 @@ TEST_CASE("gpucheck's traced replay runs one round: only a failing call's window
   CHECK(gpucheck::second_round_wanted(outcome)); // the same failure, outside the replay
 }
 
+TEST_CASE("in the traced replay, trials stop at the first wrong one: the call judge_timing shows") {
+  const std::vector<gpucheck::timing_trial> planned{kernel_trial(2.5, 2.5), kernel_trial(9.0, 3.0),
+                                                    kernel_trial(8.0, 4.0), kernel_trial(2.0, 2.0)};
+  int run = 0;
+  const auto one_trial = [&](int i) {
+    ++run;
+    return planned[static_cast<std::size_t>(i)];
+  };
+  const auto whole = gpucheck::run_trials(4, one_trial);
+  CHECK(whole.size() == 4);
+  CHECK(run == 4);
+  const auto judged = gpucheck::judge_timing(whole, words(), 1);
+
+  run = 0;
+  setenv("GPUCHECK_REPLAY", "1", 1);
+  const auto replayed = gpucheck::run_trials(4, one_trial);
+  const auto replay_judged = gpucheck::judge_timing(replayed, words(), 1);
+  unsetenv("GPUCHECK_REPLAY");
+  CHECK(run == 2); // the accurate first, then the first wrong one
+  REQUIRE(replayed.size() == 2);
+  // The replay shows the call the whole run shows: the first wrong trial's.
+  CHECK(replay_judged.call.begin_ns == judged.call.begin_ns);
+  CHECK(replay_judged.call.reported_ms == judged.call.reported_ms);
+  CHECK(replay_judged.call.reported_ms == 9.0);
+
+  run = 0;
+  setenv("GPUCHECK_REPLAY", "1", 1);
+  const auto all_right = gpucheck::run_trials(3, [&](int) {
+    ++run;
+    return kernel_trial(2.0, 2.0);
+  });
+  unsetenv("GPUCHECK_REPLAY");
+  CHECK(run == 3); // a passing check's replay runs every trial
+  CHECK(all_right.size() == 3);
+}
+
 TEST_CASE("in Chinese, a failed timing is told in Chinese, with every value in its place") {
   // The check programs' words come from the catalogue in the language gpucheck passed
   // (checkapi/say.hpp); a placeholder left unfilled would show as {name}.
