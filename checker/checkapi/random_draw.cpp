@@ -28,6 +28,14 @@ std::uint64_t random_seed() {
   return seed;
 }
 
+void draw_afresh_for(std::uint64_t part) {
+  // SplitMix64's finalizer: nearby parts get unrelated seeds.
+  std::uint64_t z = random_seed() + 0x9e3779b97f4a7c15ULL * (part + 1);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  generator().seed(z ^ (z >> 31));
+}
+
 double random_between(double low, double high) {
   return std::uniform_real_distribution<double>(low, high)(generator());
 }

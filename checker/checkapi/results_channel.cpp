@@ -115,9 +115,9 @@ void open_results_channel(int fd, const hash_key& line_key) {
   channel_line_key = line_key;
 }
 
-void begin_test_case() {
+int begin_test_case() {
   std::lock_guard lock(channel_mutex);
-  ++test_case_ordinal;
+  return ++test_case_ordinal;
 }
 
 void write_summary(const summary_fields& summary, const hash_key& summary_key) {

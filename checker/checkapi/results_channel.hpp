@@ -77,8 +77,8 @@ void open_results_channel(int fd, const hash_key& line_key);
 
 /// Called by check_main.cpp as each doctest test case starts: the calls that checks show from then
 /// on are sent with its place in the run (1 first), so that gpucheck's traced replay can stop after
-/// the last test case it needs (analysis/replay_settings.hpp).
-void begin_test_case();
+/// the last test case it needs (analysis/replay_settings.hpp). Returns that place.
+int begin_test_case();
 
 /// Writes the summary line, signed with the summary key that only main() holds. A summary that
 /// gpucheck cannot verify (or that counts a different number of checks) is no summary: the run

@@ -6,9 +6,11 @@
 /// results_channel.hpp, begin_test_case), so that gpucheck's traced replay can stop after the last
 /// test case it reads (doctest's --dt-last=N, analysis/replay_settings.hpp). Test cases start in
 /// the order doctest runs them, and the count is the one --dt-last counts: with no --dt-first,
-/// every test case that passes the filters runs. check_main.cpp registers it.
+/// every test case that passes the filters runs. Each test case also starts its own sequence of
+/// draws. check_main.cpp registers it.
 #pragma once
 
+#include "checkapi/random_draw.hpp"
 #include "checkapi/results_channel.hpp"
 
 #include <doctest/doctest.h>
@@ -17,7 +19,11 @@ namespace gpucheck::detail {
 
 struct test_case_counter final : doctest::IReporter {
   explicit test_case_counter(const doctest::ContextOptions&) {}
-  void test_case_start(const doctest::TestCaseData&) override { begin_test_case(); }
+  // Each test case draws from a sequence of its own (random_draw.hpp), so that the replay, which
+  // draws less in a test case it cuts short, draws the same in the next ones.
+  void test_case_start(const doctest::TestCaseData&) override {
+    draw_afresh_for(static_cast<std::uint64_t>(begin_test_case()));
+  }
   void report_query(const doctest::QueryData&) override {}
   void test_run_start() override {}
   void test_run_end(const doctest::TestRunStats&) override {}
