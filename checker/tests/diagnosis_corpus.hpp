@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 // The diagnosis corpus: each lesson's submissions (lessons/NN-slug/tests/diagnosis/NAME.cu), each
 // with the trace that tools/gpu-diagnose.sh recorded of it on a GPU
-// (lessons/NN-slug/tests/diagnosis-traces/NAME.trace.jsonl.gz, gzip-compressed). A submission whose trace is still to
-// be recorded on a GPU is listed, by file name, in lessons/NN-slug/tests/diagnosis/unrecorded.txt.
+// (lessons/NN-slug/tests/diagnosis-traces/NAME.trace.jsonl.gz, gzip-compressed). A submission whose
+// trace is still to be recorded on a GPU is listed, by file name, in
+// lessons/NN-slug/tests/diagnosis/unrecorded.txt.
 #pragma once
 
 #include <algorithm>

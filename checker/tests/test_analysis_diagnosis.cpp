@@ -5,13 +5,13 @@
 // Each submission of the diagnosis corpus (lessons/NN-slug/tests/diagnosis/NAME.cu) says on its `//
 // expect` line what the checker must say of it: "expect pass", or "expect FUNCTION RULE [WORD]
 // @LINE[,LINE]". tools/gpu-diagnose.sh graded the corpus with --keep-traces; each kept trace
-// (lessons/NN-slug/tests/diagnosis-traces/NAME.trace.jsonl.gz, gzip-compressed) holds its source lines and the calls
-// the checks showed, with the numbers returned. Replayed here, the diagnosis of every shown call of
-// FUNCTION must name RULE first, at one of the LINEs of the submission, with WORD in its message; a
-// correct submission's calls show no finding at all. "expect FUNCTION slip ID": the check named the
-// slip ID from its numbers (checkapi/slip_analysis.hpp's ids), which stays the why unless the trace
-// shows a clock of CPU time. A submission whose trace is still to be recorded on a GPU is listed in
-// its folder's unrecorded.txt (and only then may lack one).
+// (lessons/NN-slug/tests/diagnosis-traces/NAME.trace.jsonl.gz, gzip-compressed) holds its source
+// lines and the calls the checks showed, with the numbers returned. Replayed here, the diagnosis of
+// every shown call of FUNCTION must name RULE first, at one of the LINEs of the submission, with
+// WORD in its message; a correct submission's calls show no finding at all. "expect FUNCTION slip
+// ID": the check named the slip ID from its numbers (checkapi/slip_analysis.hpp's ids), which stays
+// the why unless the trace shows a clock of CPU time. A submission whose trace is still to be
+// recorded on a GPU is listed in its folder's unrecorded.txt (and only then may lack one).
 #include "analysis/lesson_diagnosis.hpp"
 #include "diagnosis_corpus.hpp"
 #include "trace_model/read_trace.hpp"
