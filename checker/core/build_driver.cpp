@@ -41,6 +41,20 @@ void find_build_error(build_outcome& outcome) {
   }
 }
 
+void place_in_exercise(compiler_error& error, const std::filesystem::path& exercise_file) {
+  namespace fs = std::filesystem;
+  if (error.file.empty() || exercise_file.empty() || fs::is_regular_file(error.file) ||
+      fs::path(error.file).filename() != exercise_file.filename())
+    return;
+  std::ifstream source(exercise_file, std::ios::binary);
+  if (!source)
+    return;
+  std::ostringstream text;
+  text << source.rdbuf();
+  error.file = exercise_file.string();
+  place_in_source(error, text.str());
+}
+
 bool error_path_lost(const build_outcome& outcome) {
   return outcome.first_error && !outcome.first_error->file.empty() &&
          !std::filesystem::is_regular_file(outcome.first_error->file);

@@ -34,4 +34,9 @@ void find_build_error(build_outcome& outcome);
 // of its line. build_target then builds once more on one core, for whole lines.
 bool error_path_lost(const build_outcome& outcome);
 
+// Places an error whose file is still no file (lost even after the serial rebuild) in the
+// student's exercise file, when the names match: seen as a flaky "exercise.cu:9" with nvcc's raw
+// excerpt under a parallel make test, where line 8 is meant. Any other error is left as it is.
+void place_in_exercise(compiler_error& error, const std::filesystem::path& exercise_file);
+
 } // namespace gpucheck

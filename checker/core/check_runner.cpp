@@ -54,7 +54,8 @@ void judge_build_failure(check_report& report, const build_outcome& built) {
     report.headline = text("headline.build-failed");
     return;
   }
-  const compiler_error& error = *built.first_error;
+  place_in_exercise(*report.build_error, report.exercise_file);
+  const compiler_error& error = *report.build_error;
   if (!error.defined_twice.empty()) {
     const std::string where = error.file.empty() ? text("headline.your-code")
                                                  : fs::path(error.file).filename().string() + ":" +

@@ -195,3 +195,34 @@ TEST_CASE("an error whose file is no path is known as lost; a real file's is not
   CHECK(gpucheck::error_path_lost(outcome));
   fs::remove(real);
 }
+
+TEST_CASE("an error whose file is lost is placed in the exercise file of the same name") {
+  namespace fs = std::filesystem;
+  const fs::path exercise = fs::temp_directory_path() / "gpucheck-place-test" / "exercise.cu";
+  fs::create_directories(exercise.parent_path());
+  std::ofstream(exercise) << "int add(int a, int b) {\n  int sum = a + b\n  return sum;\n}\n";
+  const gpucheck::compiler_error lost{
+      "/nowhere/exer[ 85%] x\ncise.cu", 3,     0, "expected a \";\"",
+      "    return sum;\n    ^\n",       false, {}};
+  SUBCASE("the same name: placed, the ';' on line 2") {
+    gpucheck::compiler_error error = lost;
+    error.file = "/nowhere/at/all/exercise.cu";
+    gpucheck::place_in_exercise(error, exercise);
+    CHECK(error.file == exercise.string());
+    CHECK(error.line == 2);
+    CHECK(error.excerpt.rfind("2 |   int sum = a + b", 0) == 0);
+  }
+  SUBCASE("another name, or a file that is there: left as it is") {
+    gpucheck::compiler_error other = lost;
+    other.file = "/nowhere/at/all/check.cu";
+    gpucheck::place_in_exercise(other, exercise);
+    CHECK(other.line == 3);
+    CHECK(other.file == "/nowhere/at/all/check.cu");
+    gpucheck::compiler_error there = lost;
+    there.file = exercise.string();
+    there.line = 3;
+    gpucheck::place_in_exercise(there, exercise);
+    CHECK(there.line == 3); // build_target placed it already: nothing to do here
+  }
+  fs::remove_all(exercise.parent_path());
+}

@@ -51,7 +51,9 @@ int reference_crossover(const std::vector<size_timing>& table) {
 // crossover.
 std::vector<size_timing> made_up_table(int first_win, bool lucky_win) {
   std::vector<size_timing> table;
-  int n = static_cast<int>(gpucheck::random_between(4.0, 12.0));
+  // From 10 up: no size equals a row's index or position (0 to 9), so that a returned index is
+  // told apart from a returned size (name_index_slip).
+  int n = static_cast<int>(gpucheck::random_between(10.0, 21.0));
   for (int i = 0; i < 9; ++i, n *= 2) {
     const double gpu_ms = gpucheck::random_between(0.02, 0.05) * (1 + n / 2000.0);
     const double cpu_ms = i < first_win ? gpu_ms * gpucheck::random_between(0.2, 0.9)
@@ -287,12 +289,17 @@ void name_index_slip(gpucheck::check_outcome& outcome, const std::vector<size_ti
   q.truth = expected;
   q.relative = 0;
   q.scales = false;
-  // Only the right row's own index is a slip: any size below 1000 equals some row's index, and
-  // a wrong row returned as its index would be two mistakes, not one (pia's first win at N = 4
-  // is not "row 4").
+  // Only the right row's own index is a slip: a size below 10 equals some row's index, and a
+  // wrong row returned as its index would be two mistakes, not one (pia's first win at N = 4 is
+  // not "row 4").
   const auto right_row = std::find_if(table.begin(), table.end(),
                                       [&](const size_timing& row) { return row.n == expected; });
   if (right_row == table.end())
+    return;
+  // A size of the table returned is a wrong row, whatever index it equals: pia's first win at
+  // N = 5 is also N = 80's position counted from 1, in a table that starts at 5.
+  if (std::any_of(table.begin(), table.end(),
+                  [&](const size_timing& row) { return row.n == reported; }))
     return;
   const auto index = static_cast<int>(right_row - table.begin());
   const std::string n = std::to_string(expected);
