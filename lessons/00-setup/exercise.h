@@ -12,7 +12,7 @@ struct device_summary {
   std::string name;                    // e.g. "NVIDIA H200"
   int compute_capability_major = 0;    // 9 for Hopper
   int compute_capability_minor = 0;    // 0 for the H100 and H200
-  int multiprocessor_count = 0;        // SMs: how many blocks can run at once, roughly
+  int multiprocessor_count = 0;        // SMs: the units that run blocks of threads
   std::size_t global_memory_bytes = 0; // [bytes] all of the GPU's memory
   int l2_cache_bytes = 0;              // [bytes]
   int memory_bus_width_bits = 0;       // [bits]

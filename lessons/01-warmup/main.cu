@@ -37,7 +37,7 @@ int main(int argc, char** argv) {
   std::printf("[GPU] driver start-up:   %.6fs  (cudaGetDeviceCount)\n", seconds_since(t0));
 
   t0 = std::chrono::steady_clock::now();
-  CUDA_CHECK(cudaFree(nullptr)); // does nothing, but needs a context, so it creates one
+  CUDA_CHECK(cudaFree(nullptr)); // frees nothing, but needs a context, so it creates one
   std::printf("[GPU] context creation:  %.6fs  (cudaFree(nullptr))\n", seconds_since(t0));
 
   gpucourse::square_matrix a(n), b(n), c(n);
