@@ -54,6 +54,26 @@ host_words pageable_words(std::size_t count) {
   return host_words(new std::uint32_t[count], free_pageable);
 }
 
+// Where a host buffer lives, as the runtime says: the why of a slow round trip names the memory
+// the student allocated instead of guessing it from the speed (transfer_judgement.hpp).
+gpucheck::host_memory memory_of(const void* pointer) {
+  cudaPointerAttributes attributes{};
+  if (cudaPointerGetAttributes(&attributes, pointer) != cudaSuccess) {
+    (void)cudaGetLastError(); // not sticky: clear it, so that no later check reports it
+    return gpucheck::host_memory::unknown;
+  }
+  switch (attributes.type) {
+  case cudaMemoryTypeUnregistered:
+    return gpucheck::host_memory::pageable;
+  case cudaMemoryTypeHost:
+    return gpucheck::host_memory::pinned;
+  case cudaMemoryTypeManaged:
+    return gpucheck::host_memory::managed;
+  default: // device memory: no host buffer
+    return gpucheck::host_memory::unknown;
+  }
+}
+
 // Everything the checks share: the GPU buffers, the student's host buffers (from their
 // allocate_host), the checker's own pinned and pageable buffers for the baselines, the streams,
 // the link's peak and the kernel's rounds.
@@ -70,6 +90,8 @@ struct job_setup {
   std::vector<cudaStream_t> streams;
   gpucheck::link_peak peak;
   int rounds = 1;
+  gpucheck::host_memory memory =
+      gpucheck::job_memory(memory_of(student_in.get()), memory_of(student_out.get()));
 
   job_setup() {
     for (int i = 0; i < stream_count; ++i) {
@@ -305,13 +327,16 @@ gpucheck::check_outcome check_speed() {
   outcome.passed = verdict == gpucheck::speed_verdict::fast_enough;
   if (outcome.passed)
     return outcome;
-  const gpucheck::transfer_advice advice = gpucheck::advise_on_speed(verdict, times, bar);
+  const gpucheck::host_memory memory = setup().memory;
+  const gpucheck::transfer_advice advice = gpucheck::advise_on_speed(verdict, times, bar, memory);
   outcome.message = advice.message;
   outcome.hint = advice.hint;
   // "No faster than pageable memory" assumes pageable copies: the trace says where they lived.
-  if (verdict == gpucheck::speed_verdict::not_faster_than_pageable)
+  // Managed memory the check knows itself, and says.
+  if (gpucheck::assumes_pageable_copies(verdict, memory))
     outcome.assumes = "pageable-copies";
-  outcome.lesson_section = verdict == gpucheck::speed_verdict::not_faster_than_pageable
+  outcome.lesson_section = verdict == gpucheck::speed_verdict::not_faster_than_pageable ||
+                                   memory == gpucheck::host_memory::managed
                                ? lesson + "#pageable-and-pinned-memory"
                                : lesson + "#chunks-on-several-streams";
   // The gpucheck core decides from the measured noise; the judgement says when noise cannot.
