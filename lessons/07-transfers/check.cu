@@ -34,6 +34,7 @@ namespace {
 const std::string lesson = "lessons/07-transfers/lesson.md";
 constexpr std::size_t job_words = gpucheck::round_trip_words; // a prime: see there
 constexpr double bytes_each_way = static_cast<double>(job_words * sizeof(std::uint32_t));
+constexpr double round_trip_bytes = 2.0 * bytes_each_way;
 constexpr int stream_count = 4;
 constexpr std::uint8_t device_poison = 0xAB; // device buffers before each call
 constexpr std::uint8_t host_poison = 0xCD;   // host_out before each call
@@ -364,7 +365,7 @@ gpucheck::check_outcome check_number() {
   gpucheck::bandwidth_slip slip = gpucheck::bandwidth_slip::none;
   for (const student_round_trip& trip : last_trips) {
     const gpucheck::bandwidth_slip found =
-        gpucheck::find_bandwidth_slip(reported_gbps(trip.call), trip.truth_gbps);
+        gpucheck::find_bandwidth_slip(reported_gbps(trip.call), trip.truth_gbps, round_trip_bytes);
     if (found == gpucheck::bandwidth_slip::none)
       continue;
     ++misses;
@@ -386,8 +387,8 @@ gpucheck::check_outcome check_number() {
     gpucheck::show_call(outcome, first.call, first.truth_ms);
     return outcome;
   }
-  const gpucheck::transfer_advice advice =
-      gpucheck::advise_on_bandwidth(slip, reported_gbps(first.call), first.truth_gbps);
+  const gpucheck::transfer_advice advice = gpucheck::advise_on_bandwidth(
+      slip, reported_gbps(first.call), first.truth_gbps, round_trip_bytes);
   outcome.message = advice.message;
   outcome.hint = advice.hint;
   // Both numbers time the same work, but the checker's events are recorded before the call and
@@ -403,6 +404,11 @@ gpucheck::check_outcome check_number() {
   // (analysis/lesson_diagnosis.cpp), and a correct method shows none.
   // A slip of the number is its why (the call shown so that its trace keeps the slip's name).
   outcome.slip = gpucheck::bandwidth_slip_id(slip);
+  if (slip == gpucheck::bandwidth_slip::whole_ms_time) // cut or rounded, where the numbers tell
+    outcome.slip =
+        gpucheck::slip_id(gpucheck::find_whole_ms_time(reported_gbps(first.call), round_trip_bytes,
+                                                       first.truth_gbps, round_trip_bytes)
+                              .kind);
   if (slip == gpucheck::bandwidth_slip::other || !outcome.slip.empty())
     gpucheck::show_call(outcome, first.call, first.truth_ms);
   return outcome;

@@ -59,7 +59,8 @@ bool shows_no_overlap(const round_trip_times& times) {
   return times.student_ms >= 0.95 * times.pinned_serial_ms;
 }
 
-transfer_advice advise_on_bandwidth(bandwidth_slip slip, double reported_gbps, double truth_gbps) {
+transfer_advice advise_on_bandwidth(bandwidth_slip slip, double reported_gbps, double truth_gbps,
+                                    double bytes) {
   const std::string reported = gbps_text(reported_gbps);
   const std::string truth = gbps_text(truth_gbps);
   switch (slip) {
@@ -80,6 +81,10 @@ transfer_advice advise_on_bandwidth(bandwidth_slip slip, double reported_gbps, d
     thousandth.expected = truth_gbps * 1e-3;
     thousandth.factor = reported_gbps / truth_gbps;
     const slip_words words = describe_slip(thousandth, reported_gbps, truth_gbps, "GB/s");
+    return {words.message, words.hint};
+  }
+  case bandwidth_slip::whole_ms_time: {
+    const slip_words words = describe_whole_ms_time(reported_gbps, bytes, truth_gbps, bytes);
     return {words.message, words.hint};
   }
   case bandwidth_slip::other:

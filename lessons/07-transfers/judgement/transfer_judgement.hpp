@@ -96,8 +96,10 @@ struct transfer_advice {
   std::string hint;    ///< what to do about it
 };
 
-/// For a reported bandwidth that is not the truth (slip other than none).
-transfer_advice advise_on_bandwidth(bandwidth_slip slip, double reported_gbps, double truth_gbps);
+/// For a reported bandwidth that is not the truth (slip other than none). `bytes`: what the round
+/// trip moved, both ways (for whole_ms_time, the times under the two numbers).
+transfer_advice advise_on_bandwidth(bandwidth_slip slip, double reported_gbps, double truth_gbps,
+                                    double bytes = 0);
 
 /// Where the student's host buffers (allocate_host's) live, as the CUDA runtime says of their
 /// pointers (cudaPointerGetAttributes): the check knows it, and need not guess it from a speed.

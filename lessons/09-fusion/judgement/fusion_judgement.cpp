@@ -109,6 +109,8 @@ gbps_slip find_gbps_slip(double reported_gbps, double truth_gbps) {
     return gbps_slip::in_mb_per_s;
   case bandwidth_slip::ms_as_seconds:
     return gbps_slip::ms_as_seconds;
+  case bandwidth_slip::whole_ms_time: // not without the bytes (find_gbps_slip(call) asks)
+    return gbps_slip::whole_ms_time;
   case bandwidth_slip::other:
     return gbps_slip::other;
   }
@@ -116,14 +118,9 @@ gbps_slip find_gbps_slip(double reported_gbps, double truth_gbps) {
 }
 
 slip_result whole_ms_time_slip(const gbps_call& call) {
-  const double exact = call.exact_bytes;
-  const double divided = call.counted_bytes > 0 ? call.counted_bytes : exact;
-  if (!(exact > 0) || !std::isfinite(call.reported_gbps) || !(call.reported_gbps > 0) ||
-      !(call.truth_gbps > 0))
-    return {};
-  const double time_ms = divided / (call.reported_gbps * 1e9) * 1e3;
-  const double truth_ms = exact / (call.truth_gbps * 1e9) * 1e3;
-  return find_whole_time_slip(time_ms, truth_ms, fused_gbps_relative_tolerance, 1.0);
+  const double divided = call.counted_bytes > 0 ? call.counted_bytes : call.exact_bytes;
+  return find_whole_ms_time(call.reported_gbps, divided, call.truth_gbps, call.exact_bytes,
+                            fused_gbps_relative_tolerance);
 }
 
 gbps_slip find_gbps_slip(const gbps_call& call) {
@@ -304,10 +301,8 @@ fusion_advice advise_on_fused_gbps(const gbps_verdict& verdict, double reported_
     return {words.message, words.hint};
   }
   case gbps_slip::whole_ms_time: {
-    const double divided = counted_bytes > 0 ? counted_bytes : bytes;
-    const slip_words words = describe_whole_time_slip(reported_gbps, truth_gbps, "GB/s",
-                                                      divided / (reported_gbps * 1e9) * 1e3,
-                                                      bytes / (truth_gbps * 1e9) * 1e3);
+    const slip_words words = describe_whole_ms_time(
+        reported_gbps, counted_bytes > 0 ? counted_bytes : bytes, truth_gbps, bytes);
     return {words.message, words.hint};
   }
   case gbps_slip::own_byte_count:

@@ -141,7 +141,7 @@ struct gbps_call {
 /// Whether the call's number is its bytes over a time cut or rounded to whole milliseconds:
 /// the student's own count (or the exact one) over the number is exactly a whole number of ms,
 /// and the one that cutting, rounding or rounding up makes of the checker's time of the work
-/// (find_whole_time_slip(), within fused_gbps_relative_tolerance). The number's check times about
+/// (find_whole_ms_time(), within fused_gbps_relative_tolerance). The number's check times about
 /// 0.13 ms: cut to 0, a division by zero that the code turns into 1 ms, 7.7 times low, which a
 /// busy GPU can also make; the exact whole millisecond it cannot.
 slip_result whole_ms_time_slip(const gbps_call& call);

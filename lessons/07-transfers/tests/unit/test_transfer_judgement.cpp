@@ -164,6 +164,18 @@ TEST_CASE("a chunking that drops the remainder leaves out a sampled word, for an
   }
 }
 
+TEST_CASE("a bandwidth over a time cut to whole milliseconds says so, with both times") {
+  const double trip_bytes = 2 * bytes;
+  const double truth = trip_bytes / 5.6e-3 / 1e9; // a round trip of 5.6 ms
+  const double cut = trip_bytes / 5e-3 / 1e9;
+  const bandwidth_slip slip = find_bandwidth_slip(cut, truth, trip_bytes);
+  CHECK(slip == bandwidth_slip::whole_ms_time);
+  const transfer_advice advice = advise_on_bandwidth(slip, cut, truth, trip_bytes);
+  CHECK(advice.message.find("exactly 5 ms") != std::string::npos);
+  CHECK(advice.message.find("5.6 ms") != std::string::npos);
+  CHECK_FALSE(advice.hint.empty());
+}
+
 TEST_CASE("a bandwidth a thousand times low is milliseconds used as seconds, and says so") {
   CHECK(find_bandwidth_slip(0.0801, 80) == bandwidth_slip::ms_as_seconds);
   const transfer_advice advice = advise_on_bandwidth(bandwidth_slip::ms_as_seconds, 0.0801, 80);
