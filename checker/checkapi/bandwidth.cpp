@@ -22,6 +22,8 @@ std::string bandwidth_slip_id(bandwidth_slip slip) {
     return slip_id(slip_kind::times_1000);
   case bandwidth_slip::ms_as_seconds:
     return slip_id(slip_kind::over_1000);
+  case bandwidth_slip::whole_ms_time:
+    return slip_id(slip_kind::whole_units);
   case bandwidth_slip::round_trip_counted_once:
     return "round-trip-counted-once";
   case bandwidth_slip::none:
@@ -58,6 +60,37 @@ bandwidth_slip find_bandwidth_slip(double reported_gbps, double truth_gbps) {
       within_relative(reported_gbps, truth_gbps * gib / 2, 0.02))
     return bandwidth_slip::round_trip_counted_once;
   return bandwidth_slip::other;
+}
+
+namespace {
+
+// [ms] The time under a bandwidth: `bytes` over it.
+double time_under(double gbps, double bytes) {
+  return bytes / (gbps * 1e9) * 1e3;
+}
+
+} // namespace
+
+slip_result find_whole_ms_time(double reported_gbps, double divided_bytes, double truth_gbps,
+                               double moved_bytes, double relative) {
+  if (!std::isfinite(reported_gbps) || !(reported_gbps > 0) || !(truth_gbps > 0) ||
+      !(divided_bytes > 0) || !(moved_bytes > 0))
+    return {};
+  return find_whole_time_slip(time_under(reported_gbps, divided_bytes),
+                              time_under(truth_gbps, moved_bytes), relative, 1.0);
+}
+
+bandwidth_slip find_bandwidth_slip(double reported_gbps, double truth_gbps, double bytes) {
+  if (find_whole_ms_time(reported_gbps, bytes, truth_gbps, bytes).kind != slip_kind::none)
+    return bandwidth_slip::whole_ms_time;
+  return find_bandwidth_slip(reported_gbps, truth_gbps);
+}
+
+slip_words describe_whole_ms_time(double reported_gbps, double divided_bytes, double truth_gbps,
+                                  double moved_bytes) {
+  return describe_whole_time_slip(reported_gbps, truth_gbps, "GB/s",
+                                  time_under(reported_gbps, divided_bytes),
+                                  time_under(truth_gbps, moved_bytes));
 }
 
 } // namespace gpucheck

@@ -8,6 +8,8 @@
 /// nvidia-smi's link figures use), never GiB/s. Plain C++.
 #pragma once
 
+#include "checkapi/slip_analysis.hpp"
+
 #include <string>
 
 namespace gpucheck {
@@ -22,6 +24,7 @@ enum class bandwidth_slip {
   in_gib_per_s,            ///< the truth x 1e9 / 2^30 (0.931): bytes divided by 2^30, not 1e9
   in_mb_per_s,             ///< 1000 times the truth: bytes per millisecond read as GB/s / 1e3
   ms_as_seconds,           ///< 1000 times below the truth: a time in milliseconds used as seconds
+  whole_ms_time,           ///< the bytes over a time made whole milliseconds (find_whole_ms_time)
   other,                   ///< wrong, and none of the above
 };
 
@@ -33,11 +36,29 @@ enum class bandwidth_slip {
 constexpr double bandwidth_relative_tolerance = 0.03;
 
 /// The slip's id, as slip_analysis.hpp names them ("gib-for-gb", "times-1000", "over-1000";
+/// "whole-units" for a whole-millisecond time, whose find_whole_ms_time() kind may say more;
 /// "round-trip-counted-once"); "" for none and other.
 std::string bandwidth_slip_id(bandwidth_slip slip);
 
 /// The slip `reported_gbps` shows against `truth_gbps`; none when it is within the tolerance. The
 /// units and GiB are slip_analysis.hpp's relations, with this tolerance.
 bandwidth_slip find_bandwidth_slip(double reported_gbps, double truth_gbps);
+
+/// A bandwidth whose time was cut or rounded to whole milliseconds before the division: the bytes
+/// the student divided (`divided_bytes`) over the number give back exactly a whole number of ms,
+/// the one that cutting, rounding or rounding up makes of the work's time (`moved_bytes` over the
+/// truth) within `relative` (find_whole_time_slip()). A time a few milliseconds long cut to whole
+/// ones is off by less than a third: a busy GPU can do that, the exact whole millisecond it
+/// cannot.
+slip_result find_whole_ms_time(double reported_gbps, double divided_bytes, double truth_gbps,
+                               double moved_bytes, double relative = bandwidth_relative_tolerance);
+
+/// find_bandwidth_slip(), after whole_ms_time for a number whose `bytes` (divided and moved) are
+/// known.
+bandwidth_slip find_bandwidth_slip(double reported_gbps, double truth_gbps, double bytes);
+
+/// The words for a whole_ms_time slip, with the times under the two numbers.
+slip_words describe_whole_ms_time(double reported_gbps, double divided_bytes, double truth_gbps,
+                                  double moved_bytes);
 
 } // namespace gpucheck

@@ -168,6 +168,35 @@ slip_result find_slip_exact(double returned, double measured, double whole_unit)
   return find_slip(q);
 }
 
+slip_result find_whole_time_slip(double time, double truth_time, double relative,
+                                 double whole_unit) {
+  slip_result result;
+  if (!std::isfinite(time) || !(time > 0) || !(truth_time > 0) || !(whole_unit > 0))
+    return result;
+  if (std::abs(time - truth_time) <= relative * truth_time) {
+    result.right = true;
+    return result;
+  }
+  if (!is_multiple(time, whole_unit))
+    return result;
+  const double units = std::round(time / whole_unit);
+  const double low = truth_time * (1 - relative) / whole_unit;
+  const double high = truth_time * (1 + relative) / whole_unit;
+  const auto between = [&](double from, double to) { return units >= from && units <= to; };
+  const bool cut = between(std::floor(low), std::floor(high));
+  const bool rounded = between(std::round(low), std::round(high));
+  // Up: std::ceil, or a time cut to 0 that the code then kept from dividing by zero (as 1).
+  const bool up = between(std::ceil(low), std::ceil(high));
+  if (!cut && !rounded && !up)
+    return result;
+  result.kind = cut && !rounded && !up   ? slip_kind::truncated
+                : rounded && !cut && !up ? slip_kind::rounded
+                                         : slip_kind::whole_units;
+  result.expected = time;
+  result.factor = truth_time / time;
+  return result;
+}
+
 namespace {
 
 bool whole_family(slip_kind kind) {
@@ -344,6 +373,15 @@ slip_words describe_slip(const slip_result& slip, double returned, double truth,
             say("check.api.slip.fixed-cost-n-times.hint", v)};
   }
   return {};
+}
+
+slip_words describe_whole_time_slip(double returned, double truth, const std::string& unit,
+                                    double time, double truth_time) {
+  const std::initializer_list<said_value> v{{"returned", number(returned, unit)},
+                                            {"truth", number(truth, unit)},
+                                            {"time", number(time, "ms")},
+                                            {"truth_time", number(truth_time, "ms")}};
+  return {say("check.api.slip.whole-time.message", v), say("check.api.slip.whole-time.hint", v)};
 }
 
 } // namespace gpucheck

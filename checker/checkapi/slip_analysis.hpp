@@ -80,6 +80,18 @@ slip_result find_slip(const slip_question& q);
 /// function measured): the same relations, with only rounding's tolerance (0.1%).
 slip_result find_slip_exact(double returned, double measured, double whole_unit);
 
+/// The slip of a rate (an amount over a time: a bandwidth) whose time was made a whole number of
+/// `whole_unit`s before the division. The rate hides the time; the amount over the rate gives it
+/// back: `time` = amount / returned rate, `truth_time` = the work's true time, in one unit. The
+/// time is a whole number of units (exactly: the caller computes it in double) and the one that
+/// cutting, rounding, or rounding up (a time under one unit cut to 0, then kept from dividing by
+/// zero as 1) makes of a time within `relative` of the truth. truncated or rounded where only one
+/// of them fits, whole_units otherwise; none for a right time, a time with a fraction, 0 (an
+/// infinite rate) or one far from the truth. `expected` is the whole time, `factor` the time's
+/// truth over it (the rate's returned over the truth).
+slip_result find_whole_time_slip(double time, double truth_time, double relative,
+                                 double whole_unit);
+
 /// The slip every wrong one of `results` shows (one per call of the same function; right ones are
 /// left out); none when they differ. One call can match a slip by chance, several cannot. Cut,
 /// rounded and whole units are one family: a cut number can also be a rounded one.
@@ -114,5 +126,10 @@ struct slip_words {
 };
 slip_words describe_slip(const slip_result& slip, double returned, double truth,
                          const std::string& unit, int runs = 0);
+
+/// The words for find_whole_time_slip()'s slip of a bandwidth: its numbers (`returned`, `truth`
+/// in `unit`), and the whole time under it against the work's (`time`, `truth_time`, in ms).
+slip_words describe_whole_time_slip(double returned, double truth, const std::string& unit,
+                                    double time, double truth_time);
 
 } // namespace gpucheck

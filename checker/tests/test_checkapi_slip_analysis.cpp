@@ -170,6 +170,37 @@ TEST_CASE("against an interval the trace read exactly, only rounding's tolerance
   CHECK(find_slip_exact(2.1, 2.134, 1).kind == slip_kind::none); // 1.6% off: another number
 }
 
+TEST_CASE("a rate's time in whole units, seen through the rate") {
+  // Lesson 09's number: 536870880 bytes over 0.131 ms is 4098 GB/s; the time cut to 0 ms and
+  // kept from the division as 1 ms gives 536.9 GB/s, whose time is exactly 1 ms again.
+  const double bytes = 536870880;
+  const double reported = bytes / 1e-3 / 1e9;
+  const double time = bytes / (reported * 1e9) * 1e3;
+  const slip_result up = find_whole_time_slip(time, 0.131, 0.05, 1);
+  CHECK(up.kind == slip_kind::whole_units);
+  CHECK(up.expected == doctest::Approx(1.0));
+  CHECK(up.factor == doctest::Approx(0.131));
+  CHECK(find_whole_time_slip(2.0, 2.78, 0.05, 1).kind == slip_kind::truncated);
+  CHECK(find_whole_time_slip(3.0, 2.58, 0.05, 1).kind == slip_kind::whole_units); // round or up
+  CHECK(find_whole_time_slip(2.0, 2.378, 0.05, 1).kind == slip_kind::whole_units);
+  SUBCASE("a right time is no slip, even a whole one") {
+    CHECK(find_whole_time_slip(3.0, 3.02, 0.05, 1).right);
+  }
+  SUBCASE("a time with a fraction, one far from the truth, or none at all is not") {
+    CHECK(find_whole_time_slip(1.0004, 0.131, 0.05, 1).kind == slip_kind::none);
+    CHECK(find_whole_time_slip(5.0, 2.378, 0.05, 1).kind == slip_kind::none);
+    CHECK(find_whole_time_slip(0.0, 0.131, 0.05, 1).kind == slip_kind::none);
+  }
+  SUBCASE("exact: noise never excuses it") {
+    CHECK(exact_relation(up.kind));
+  }
+  const slip_words words = describe_whole_time_slip(reported, 4098, "GB/s", time, 0.131);
+  CHECK(words.message.find("536.871 GB/s") != std::string::npos);
+  CHECK(words.message.find("exactly 1 ms") != std::string::npos);
+  CHECK(words.message.find("0.131 ms") != std::string::npos);
+  CHECK_FALSE(words.hint.empty());
+}
+
 TEST_CASE("a check's slip is the one every call shows") {
   const slip_result us = find_slip(time_of(2378.0, 2.378));
   const slip_result us2 = find_slip(time_of(4101.0, 4.1));

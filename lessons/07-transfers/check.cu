@@ -34,6 +34,7 @@ namespace {
 const std::string lesson = "lessons/07-transfers/lesson.md";
 constexpr std::size_t job_words = gpucheck::round_trip_words; // a prime: see there
 constexpr double bytes_each_way = static_cast<double>(job_words * sizeof(std::uint32_t));
+constexpr double round_trip_bytes = 2.0 * bytes_each_way;
 constexpr int stream_count = 4;
 constexpr std::uint8_t device_poison = 0xAB; // device buffers before each call
 constexpr std::uint8_t host_poison = 0xCD;   // host_out before each call
@@ -54,6 +55,26 @@ host_words pageable_words(std::size_t count) {
   return host_words(new std::uint32_t[count], free_pageable);
 }
 
+// Where a host buffer lives, as the runtime says: the why of a slow round trip names the memory
+// the student allocated instead of guessing it from the speed (transfer_judgement.hpp).
+gpucheck::host_memory memory_of(const void* pointer) {
+  cudaPointerAttributes attributes{};
+  if (cudaPointerGetAttributes(&attributes, pointer) != cudaSuccess) {
+    (void)cudaGetLastError(); // not sticky: clear it, so that no later check reports it
+    return gpucheck::host_memory::unknown;
+  }
+  switch (attributes.type) {
+  case cudaMemoryTypeUnregistered:
+    return gpucheck::host_memory::pageable;
+  case cudaMemoryTypeHost:
+    return gpucheck::host_memory::pinned;
+  case cudaMemoryTypeManaged:
+    return gpucheck::host_memory::managed;
+  default: // device memory: no host buffer
+    return gpucheck::host_memory::unknown;
+  }
+}
+
 // Everything the checks share: the GPU buffers, the student's host buffers (from their
 // allocate_host), the checker's own pinned and pageable buffers for the baselines, the streams,
 // the link's peak and the kernel's rounds.
@@ -70,6 +91,8 @@ struct job_setup {
   std::vector<cudaStream_t> streams;
   gpucheck::link_peak peak;
   int rounds = 1;
+  gpucheck::host_memory memory =
+      gpucheck::job_memory(memory_of(student_in.get()), memory_of(student_out.get()));
 
   job_setup() {
     for (int i = 0; i < stream_count; ++i) {
@@ -305,13 +328,16 @@ gpucheck::check_outcome check_speed() {
   outcome.passed = verdict == gpucheck::speed_verdict::fast_enough;
   if (outcome.passed)
     return outcome;
-  const gpucheck::transfer_advice advice = gpucheck::advise_on_speed(verdict, times, bar);
+  const gpucheck::host_memory memory = setup().memory;
+  const gpucheck::transfer_advice advice = gpucheck::advise_on_speed(verdict, times, bar, memory);
   outcome.message = advice.message;
   outcome.hint = advice.hint;
   // "No faster than pageable memory" assumes pageable copies: the trace says where they lived.
-  if (verdict == gpucheck::speed_verdict::not_faster_than_pageable)
+  // Managed memory the check knows itself, and says.
+  if (gpucheck::assumes_pageable_copies(verdict, memory))
     outcome.assumes = "pageable-copies";
-  outcome.lesson_section = verdict == gpucheck::speed_verdict::not_faster_than_pageable
+  outcome.lesson_section = verdict == gpucheck::speed_verdict::not_faster_than_pageable ||
+                                   memory == gpucheck::host_memory::managed
                                ? lesson + "#pageable-and-pinned-memory"
                                : lesson + "#chunks-on-several-streams";
   // The gpucheck core decides from the measured noise; the judgement says when noise cannot.
@@ -339,7 +365,7 @@ gpucheck::check_outcome check_number() {
   gpucheck::bandwidth_slip slip = gpucheck::bandwidth_slip::none;
   for (const student_round_trip& trip : last_trips) {
     const gpucheck::bandwidth_slip found =
-        gpucheck::find_bandwidth_slip(reported_gbps(trip.call), trip.truth_gbps);
+        gpucheck::find_bandwidth_slip(reported_gbps(trip.call), trip.truth_gbps, round_trip_bytes);
     if (found == gpucheck::bandwidth_slip::none)
       continue;
     ++misses;
@@ -361,8 +387,8 @@ gpucheck::check_outcome check_number() {
     gpucheck::show_call(outcome, first.call, first.truth_ms);
     return outcome;
   }
-  const gpucheck::transfer_advice advice =
-      gpucheck::advise_on_bandwidth(slip, reported_gbps(first.call), first.truth_gbps);
+  const gpucheck::transfer_advice advice = gpucheck::advise_on_bandwidth(
+      slip, reported_gbps(first.call), first.truth_gbps, round_trip_bytes);
   outcome.message = advice.message;
   outcome.hint = advice.hint;
   // Both numbers time the same work, but the checker's events are recorded before the call and
@@ -378,6 +404,11 @@ gpucheck::check_outcome check_number() {
   // (analysis/lesson_diagnosis.cpp), and a correct method shows none.
   // A slip of the number is its why (the call shown so that its trace keeps the slip's name).
   outcome.slip = gpucheck::bandwidth_slip_id(slip);
+  if (slip == gpucheck::bandwidth_slip::whole_ms_time) // cut or rounded, where the numbers tell
+    outcome.slip =
+        gpucheck::slip_id(gpucheck::find_whole_ms_time(reported_gbps(first.call), round_trip_bytes,
+                                                       first.truth_gbps, round_trip_bytes)
+                              .kind);
   if (slip == gpucheck::bandwidth_slip::other || !outcome.slip.empty())
     gpucheck::show_call(outcome, first.call, first.truth_ms);
   return outcome;

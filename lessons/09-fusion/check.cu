@@ -244,6 +244,8 @@ gpucheck::check_outcome check_number() {
   // (a function may time several runs and divide), so the trace gets no number to hold it to.
   if (verdict.slip == gpucheck::gbps_slip::ms_as_seconds)
     outcome.slip = gpucheck::slip_id(gpucheck::slip_kind::over_1000); // the why, over the trace's
+  if (verdict.slip == gpucheck::gbps_slip::whole_ms_time) // whole ms under the number: exact
+    outcome.slip = gpucheck::slip_id(gpucheck::whole_ms_time_slip(shown).kind);
   if (verdict.slip == gpucheck::gbps_slip::other || !outcome.slip.empty()) {
     gpucheck::show_call(outcome, shown_round.calls[verdict.shown], shown_round.truth_ms);
     outcome.call.reported_ms = std::numeric_limits<double>::quiet_NaN();

@@ -59,7 +59,8 @@ bool shows_no_overlap(const round_trip_times& times) {
   return times.student_ms >= 0.95 * times.pinned_serial_ms;
 }
 
-transfer_advice advise_on_bandwidth(bandwidth_slip slip, double reported_gbps, double truth_gbps) {
+transfer_advice advise_on_bandwidth(bandwidth_slip slip, double reported_gbps, double truth_gbps,
+                                    double bytes) {
   const std::string reported = gbps_text(reported_gbps);
   const std::string truth = gbps_text(truth_gbps);
   switch (slip) {
@@ -82,6 +83,10 @@ transfer_advice advise_on_bandwidth(bandwidth_slip slip, double reported_gbps, d
     const slip_words words = describe_slip(thousandth, reported_gbps, truth_gbps, "GB/s");
     return {words.message, words.hint};
   }
+  case bandwidth_slip::whole_ms_time: {
+    const slip_words words = describe_whole_ms_time(reported_gbps, bytes, truth_gbps, bytes);
+    return {words.message, words.hint};
+  }
   case bandwidth_slip::other:
     return {say("check.l07.bandwidth.other.message", {{"reported", reported}, {"truth", truth}}),
             say("check.l07.bandwidth.other.hint")};
@@ -89,8 +94,28 @@ transfer_advice advise_on_bandwidth(bandwidth_slip slip, double reported_gbps, d
   return {};
 }
 
-transfer_advice advise_on_speed(speed_verdict verdict, const round_trip_times& times,
-                                speed_bar bar) {
+host_memory job_memory(host_memory in, host_memory out) {
+  if (in == host_memory::managed || out == host_memory::managed)
+    return host_memory::managed;
+  if (in == host_memory::pageable || out == host_memory::pageable)
+    return host_memory::pageable;
+  if (in == host_memory::pinned && out == host_memory::pinned)
+    return host_memory::pinned;
+  return host_memory::unknown;
+}
+
+bool assumes_pageable_copies(speed_verdict verdict, host_memory memory) {
+  return verdict == speed_verdict::not_faster_than_pageable && memory != host_memory::managed;
+}
+
+transfer_advice advise_on_speed(speed_verdict verdict, const round_trip_times& times, speed_bar bar,
+                                host_memory memory) {
+  if (verdict != speed_verdict::fast_enough && memory == host_memory::managed)
+    return {
+        say("check.l07.speed.managed.message", {{"yours", format_ms(times.student_ms)},
+                                                {"pinned", format_ms(times.pinned_serial_ms)},
+                                                {"pageable", format_ms(times.pageable_serial_ms)}}),
+        say("check.l07.speed.managed.hint")};
   switch (verdict) {
   case speed_verdict::fast_enough:
     return {};

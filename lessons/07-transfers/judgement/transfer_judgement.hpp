@@ -96,11 +96,34 @@ struct transfer_advice {
   std::string hint;    ///< what to do about it
 };
 
-/// For a reported bandwidth that is not the truth (slip other than none).
-transfer_advice advise_on_bandwidth(bandwidth_slip slip, double reported_gbps, double truth_gbps);
+/// For a reported bandwidth that is not the truth (slip other than none). `bytes`: what the round
+/// trip moved, both ways (for whole_ms_time, the times under the two numbers).
+transfer_advice advise_on_bandwidth(bandwidth_slip slip, double reported_gbps, double truth_gbps,
+                                    double bytes = 0);
 
-/// For a round trip that is not fast enough (verdict other than fast_enough).
+/// Where the student's host buffers (allocate_host's) live, as the CUDA runtime says of their
+/// pointers (cudaPointerGetAttributes): the check knows it, and need not guess it from a speed.
+enum class host_memory {
+  unknown,  ///< not asked
+  pageable, ///< memory the runtime does not know (new, malloc): copies are staged by the host
+  pinned,   ///< cudaMallocHost, cudaHostAlloc, cudaHostRegister
+  managed,  ///< cudaMallocManaged: the driver moves its pages itself
+};
+
+/// The kind of a job whose two buffers are of kinds `in` and `out`: managed where either is (a
+/// why that names it is right for the slower half), else pageable where either is, pinned where
+/// both are, unknown otherwise.
+host_memory job_memory(host_memory in, host_memory out);
+
+/// For a round trip that is not fast enough (verdict other than fast_enough). With host buffers
+/// of managed memory, whatever the verdict, the why is that memory: its copies are neither the
+/// pinned ones the bar is measured with nor the pageable ones "hardly faster than pageable"
+/// would blame (issue 42: the managed reference was told to stop using pageable memory).
 transfer_advice advise_on_speed(speed_verdict verdict, const round_trip_times& times,
-                                speed_bar bar = {});
+                                speed_bar bar = {}, host_memory memory = host_memory::unknown);
+
+/// Whether the why of a failed `verdict` assumes pageable copies that the trace should confirm
+/// (check_outcome::assumes "pageable-copies"): not where the check knows the memory is managed.
+bool assumes_pageable_copies(speed_verdict verdict, host_memory memory);
 
 } // namespace gpucheck

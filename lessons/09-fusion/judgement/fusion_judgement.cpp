@@ -109,13 +109,23 @@ gbps_slip find_gbps_slip(double reported_gbps, double truth_gbps) {
     return gbps_slip::in_mb_per_s;
   case bandwidth_slip::ms_as_seconds:
     return gbps_slip::ms_as_seconds;
+  case bandwidth_slip::whole_ms_time: // not without the bytes (find_gbps_slip(call) asks)
+    return gbps_slip::whole_ms_time;
   case bandwidth_slip::other:
     return gbps_slip::other;
   }
   return gbps_slip::other;
 }
 
+slip_result whole_ms_time_slip(const gbps_call& call) {
+  const double divided = call.counted_bytes > 0 ? call.counted_bytes : call.exact_bytes;
+  return find_whole_ms_time(call.reported_gbps, divided, call.truth_gbps, call.exact_bytes,
+                            fused_gbps_relative_tolerance);
+}
+
 gbps_slip find_gbps_slip(const gbps_call& call) {
+  if (whole_ms_time_slip(call).kind != slip_kind::none)
+    return gbps_slip::whole_ms_time;
   if (call.counted_bytes > 0 && call.exact_bytes > 0 && call.counted_bytes != call.exact_bytes &&
       std::isfinite(call.reported_gbps) && call.truth_gbps > 0 &&
       within_relative(call.reported_gbps * call.exact_bytes / call.counted_bytes, call.truth_gbps,
@@ -156,8 +166,17 @@ gbps_verdict judge_gbps_round(const std::vector<gbps_call>& calls) {
   const bool same_low_slip =
       named_low_slip(slips.front()) &&
       std::all_of(slips.begin(), slips.end(), [&](gbps_slip s) { return s == slips.front(); });
-  verdict.noise_could_explain = !far_or_none && !same_low_slip;
-  if (far_or_none) {
+  // Whole milliseconds are exact: every miss shows them (a right call may be whole by luck).
+  const bool whole_ms = (misses >= 2 || calls.size() == 1) &&
+                        std::all_of(slips.begin(), slips.end(), [](gbps_slip s) {
+                          return s == gbps_slip::none || s == gbps_slip::whole_ms_time;
+                        });
+  verdict.noise_could_explain = !far_or_none && !same_low_slip && !whole_ms;
+  if (whole_ms) {
+    verdict.shown = static_cast<std::size_t>(
+        std::find(slips.begin(), slips.end(), gbps_slip::whole_ms_time) - slips.begin());
+    verdict.slip = gbps_slip::whole_ms_time;
+  } else if (far_or_none) {
     for (std::size_t i = 0; i < calls.size(); ++i) {
       if (slips[i] != gbps_slip::none && noise_cannot_cause(calls[i])) {
         verdict.shown = i;
@@ -279,6 +298,11 @@ fusion_advice advise_on_fused_gbps(const gbps_verdict& verdict, double reported_
     thousandth.expected = truth_gbps * 1e-3;
     thousandth.factor = reported_gbps / truth_gbps;
     const slip_words words = describe_slip(thousandth, reported_gbps, truth_gbps, "GB/s");
+    return {words.message, words.hint};
+  }
+  case gbps_slip::whole_ms_time: {
+    const slip_words words = describe_whole_ms_time(
+        reported_gbps, counted_bytes > 0 ? counted_bytes : bytes, truth_gbps, bytes);
     return {words.message, words.hint};
   }
   case gbps_slip::own_byte_count:

@@ -10,6 +10,7 @@
 #pragma once
 
 #include "checkapi/bandwidth.hpp"
+#include "checkapi/slip_analysis.hpp"
 
 #include <cstdint>
 #include <string>
@@ -123,6 +124,7 @@ enum class gbps_slip {
   in_mb_per_s,
   ms_as_seconds,  ///< a thousandth: a time in milliseconds used as seconds
   own_byte_count, ///< the time is right: the student's own fused_bytes(n), which is wrong, over it
+  whole_ms_time,  ///< the bytes over a time made whole milliseconds (whole_ms_time_slip())
   other,
 };
 
@@ -136,7 +138,16 @@ struct gbps_call {
   double exact_bytes = 0;   ///< [bytes] what the timed kernel moves; 0: not known
 };
 
-/// The slip one call shows. First whether the student's own byte count explains the number: a
+/// Whether the call's number is its bytes over a time cut or rounded to whole milliseconds:
+/// the student's own count (or the exact one) over the number is exactly a whole number of ms,
+/// and the one that cutting, rounding or rounding up makes of the checker's time of the work
+/// (find_whole_ms_time(), within fused_gbps_relative_tolerance). The number's check times about
+/// 0.13 ms: cut to 0, a division by zero that the code turns into 1 ms, 7.7 times low, which a
+/// busy GPU can also make; the exact whole millisecond it cannot.
+slip_result whole_ms_time_slip(const gbps_call& call);
+
+/// The slip one call shows. First whether a whole millisecond under the number explains it
+/// (whole_ms_time_slip()); then whether the student's own byte count explains the number: a
 /// fused_bytes that is wrong (items for bytes, t's write counted, ...) gives a number off by
 /// counted / exact whatever the clock did, and the clock is then right when the number times
 /// exact / counted is the truth (within fused_gbps_relative_tolerance). Otherwise
@@ -160,9 +171,11 @@ struct gbps_verdict {
 /// One round: passed when every call is within the tolerance. Not noise: a number that is not
 /// positive, or 1.5 times the truth or more (a stop before the kernel ended, events that bracket
 /// nothing, the pair's bytes, MB/s), in two calls (or the only one), since the truth is the
-/// checker's fastest run and a neighbour only slows runs; and a GiB slip or half the truth in
-/// every call of the round. Anything else may be a neighbour's: it lengthens the student's runs
-/// (a lower number), or all of the checker's (a truth lower by a little, rarely by half).
+/// checker's fastest run and a neighbour only slows runs; a GiB slip or half the truth in
+/// every call of the round; and a time in whole milliseconds in every miss, two at least (or the
+/// only call): an exact relation, which no neighbour makes. Anything else may be a neighbour's: it
+/// lengthens the student's runs (a lower number), or all of the checker's (a truth lower by a
+/// little, rarely by half).
 gbps_verdict judge_gbps_round(const std::vector<gbps_call>& calls);
 
 /// The whole check. `first` is the first round, whose first call is the first launch of the

@@ -115,6 +115,39 @@ TEST_CASE("the advice names the slip and the numbers") {
   CHECK_FALSE(advise_on_speed(speed_verdict::not_faster_than_pageable, one_stream).hint.empty());
 }
 
+// Issue 42's held-out 07-transfers/managed.cu: the reference with cudaMallocManaged host buffers
+// was told "hardly faster than pageable memory". The check asks the runtime where the buffers
+// live, and the why names managed memory, for either verdict.
+TEST_CASE("managed host buffers are named as managed, not pageable") {
+  const round_trip_times slow = times_for(2 * ms_at(pageable_gbps));
+  for (const speed_verdict verdict :
+       {speed_verdict::not_faster_than_pageable, speed_verdict::below_peak_share}) {
+    CAPTURE(static_cast<int>(verdict));
+    const transfer_advice managed = advise_on_speed(verdict, slow, {}, host_memory::managed);
+    CHECK(managed.message.find("managed memory (cudaMallocManaged") != std::string::npos);
+    CHECK(managed.message.find("not pageable") != std::string::npos);
+    CHECK(managed.hint.find("cudaMallocHost") != std::string::npos);
+    CHECK_FALSE(assumes_pageable_copies(verdict, host_memory::managed));
+  }
+  CHECK(
+      advise_on_speed(speed_verdict::fast_enough, slow, {}, host_memory::managed).message.empty());
+  SUBCASE("pageable or unknown memory keeps the pageable why, for the trace to confirm") {
+    for (const host_memory memory : {host_memory::pageable, host_memory::unknown}) {
+      const transfer_advice pageable =
+          advise_on_speed(speed_verdict::not_faster_than_pageable, slow, {}, memory);
+      CHECK(pageable.message.find("hardly faster than pageable") != std::string::npos);
+      CHECK(assumes_pageable_copies(speed_verdict::not_faster_than_pageable, memory));
+    }
+    CHECK_FALSE(assumes_pageable_copies(speed_verdict::below_peak_share, host_memory::pageable));
+  }
+  SUBCASE("one managed buffer makes the job managed") {
+    CHECK(job_memory(host_memory::managed, host_memory::pinned) == host_memory::managed);
+    CHECK(job_memory(host_memory::pinned, host_memory::pageable) == host_memory::pageable);
+    CHECK(job_memory(host_memory::pinned, host_memory::pinned) == host_memory::pinned);
+    CHECK(job_memory(host_memory::pinned, host_memory::unknown) == host_memory::unknown);
+  }
+}
+
 // A chunking that gives every chunk count / chunks words drops the count % chunks words at the
 // end. Over a job whose size some chunk counts divide (2^26 words: every power of two), that
 // slip passes unseen with 2, 4, 8 or 16 chunks. The job's size and the sample are chosen so that
@@ -129,6 +162,18 @@ TEST_CASE("a chunking that drops the remainder leaves out a sampled word, for an
     CHECK(covered < round_trip_words);
     CHECK(std::any_of(sample.begin(), sample.end(), [&](std::size_t i) { return i >= covered; }));
   }
+}
+
+TEST_CASE("a bandwidth over a time cut to whole milliseconds says so, with both times") {
+  const double trip_bytes = 2 * bytes;
+  const double truth = trip_bytes / 5.6e-3 / 1e9; // a round trip of 5.6 ms
+  const double cut = trip_bytes / 5e-3 / 1e9;
+  const bandwidth_slip slip = find_bandwidth_slip(cut, truth, trip_bytes);
+  CHECK(slip == bandwidth_slip::whole_ms_time);
+  const transfer_advice advice = advise_on_bandwidth(slip, cut, truth, trip_bytes);
+  CHECK(advice.message.find("exactly 5 ms") != std::string::npos);
+  CHECK(advice.message.find("5.6 ms") != std::string::npos);
+  CHECK_FALSE(advice.hint.empty());
 }
 
 TEST_CASE("a bandwidth a thousand times low is milliseconds used as seconds, and says so") {

@@ -294,3 +294,40 @@ TEST_CASE("milliseconds used as seconds: a thousandth, named, and no busy GPU's 
   const fusion_advice advice = advise_on_fused_gbps(verdict, truth * 1e-3, truth, 1e9);
   CHECK(advice.message.find("1/1000 of the right 2800 GB/s") != std::string::npos);
 }
+
+// Issue 42's held-out 09-fusion/truncated_ms.cu: the time cast to int milliseconds, a 0 kept from
+// the division as 1 ms. Its 0.13 ms run reads 537 GB/s against about 4100, 7.7 times low: a busy
+// GPU can do that, so the check asked for a second round and the student heard only how far off
+// the number was. The time under the number is exactly 1 ms, which no neighbour makes.
+TEST_CASE("a time made whole milliseconds shows through the bandwidth, on any GPU") {
+  const double exact = 2.0 * ((1 << 26) - 77) * 4; // the number's job: 512 MiB moved
+  const double truth = 4100;                       // GB/s: a run of 0.131 ms
+  const double reported = exact / 1e-3 / 1e9;      // over exactly 1 ms
+  const std::vector<gbps_call> round(3, gbps_call{reported, truth * 1.01, exact, exact});
+  CHECK(find_gbps_slip(round.front()) == gbps_slip::whole_ms_time);
+  CHECK(whole_ms_time_slip(round.front()).kind == slip_kind::whole_units);
+  const gbps_verdict v = judge_fused_gbps(round, {});
+  CHECK_FALSE(v.passed);
+  CHECK_FALSE(v.retry);
+  CHECK_FALSE(v.noise_could_explain);
+  CHECK(v.slip == gbps_slip::whole_ms_time);
+  const fusion_advice advice = advise_on_fused_gbps(v, reported, truth, exact, exact);
+  CHECK(advice.message.find("exactly 1 ms") != std::string::npos);
+  CHECK(advice.message.find("0.130") != std::string::npos); // the run's own time
+  CHECK_FALSE(advice.only_how_far_off);
+  SUBCASE("a time of 2 ms cut from 2.8 ms is named as cut") {
+    const double slow = exact / 2.8e-3 / 1e9; // a slower GPU's run of 2.8 ms
+    const gbps_call cut{exact / 2e-3 / 1e9, slow, exact, exact};
+    CHECK(whole_ms_time_slip(cut).kind == slip_kind::truncated);
+    CHECK(judge_gbps_round({cut, cut}).slip == gbps_slip::whole_ms_time);
+  }
+  SUBCASE("one whole millisecond among misses with a fraction is luck: noise may explain") {
+    const gbps_call slow{exact / 0.4e-3 / 1e9, truth, exact, exact};
+    const gbps_verdict mixed = judge_gbps_round({round.front(), slow, slow});
+    CHECK(mixed.noise_could_explain);
+  }
+  SUBCASE("a number a fraction of a millisecond off is not whole") {
+    const gbps_call near{exact / 1.0004e-3 / 1e9, truth, exact, exact};
+    CHECK(find_gbps_slip(near) != gbps_slip::whole_ms_time);
+  }
+}

@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: MIT
+// expect round_trip_gbps slip truncated
+// Issue 42 corpus, the reference but for one slip: the time cut to whole milliseconds before the
+// division (the H200's round trip of 5.9 ms, 91 GB/s, reads as 5 ms: 18% high, which a busy GPU
+// can imitate; the exact 5 ms under the number it cannot). A round trip within 3% above a whole
+// millisecond would pass: the corpus expects the slip where the GPU's time falls like the H200's.
+// Lesson 07, the reference: pinned host memory, the round trip in chunks over the streams, timed
+// with events on the first stream that every other stream's work is joined to.
+#include "cuda_check.cuh"
+#include "cuda_raii.cuh"
+#include "exercise.h"
+
+#include <algorithm>
+
+host_words allocate_host(std::size_t count) {
+  std::uint32_t* words = nullptr;
+  CUDA_CHECK(cudaMallocHost(&words, count * sizeof(std::uint32_t)));
+  return host_words(words, free_pinned);
+}
+
+// ANCHOR: answer
+double round_trip_gbps(const transfer_job& job, const std::vector<cudaStream_t>& streams) {
+  constexpr std::size_t chunks = 16;
+  const std::size_t per_chunk = (job.count + chunks - 1) / chunks;
+  const std::size_t n = streams.size();
+  // Created here, not timed: an event's creation is host work of a few microseconds.
+  gpucourse::cuda_event start, stop, began{cudaEventDisableTiming};
+  std::vector<gpucourse::cuda_event> done(n);
+  cudaStream_t first = streams.front();
+  CUDA_CHECK(cudaEventRecord(start, first));
+  CUDA_CHECK(cudaEventRecord(began, first));
+  for (std::size_t s = 1; s < n; ++s) // no stream starts before the start event
+    CUDA_CHECK(cudaStreamWaitEvent(streams[s], began, 0));
+  for (std::size_t c = 0; c < chunks; ++c) {
+    const std::size_t offset = c * per_chunk;
+    if (offset >= job.count)
+      break;
+    const std::size_t count = std::min(per_chunk, job.count - offset);
+    const std::size_t bytes = count * sizeof(std::uint32_t);
+    cudaStream_t stream = streams[c % n];
+    CUDA_CHECK(cudaMemcpyAsync(job.device_in + offset, job.host_in + offset, bytes,
+                               cudaMemcpyHostToDevice, stream));
+    launch_transfer_kernel(job, offset, count, stream);
+    CUDA_CHECK(cudaMemcpyAsync(job.host_out + offset, job.device_out + offset, bytes,
+                               cudaMemcpyDeviceToHost, stream));
+  }
+  for (std::size_t s = 1; s < n; ++s) { // the stop waits for every stream's chunks
+    CUDA_CHECK(cudaEventRecord(done[s], streams[s]));
+    CUDA_CHECK(cudaStreamWaitEvent(first, done[s], 0));
+  }
+  CUDA_CHECK(cudaEventRecord(stop, first));
+  CUDA_CHECK(cudaEventSynchronize(stop));
+  float ms = 0;
+  CUDA_CHECK(cudaEventElapsedTime(&ms, start, stop));
+  ms = static_cast<float>(static_cast<int>(ms)); // whole milliseconds: the fraction cut away
+  const double bytes = 2.0 * static_cast<double>(job.count * sizeof(std::uint32_t)); // both ways
+  return bytes / (static_cast<double>(ms) * 1e-3) / 1e9;
+}
+// ANCHOR_END: answer
