@@ -71,4 +71,29 @@ check_outcome judge_timing_twice(RunTrials&& run_trials, const timing_words& wor
   return outcome;
 }
 
+/// judge_timing_twice() on trials that carry more than their timing (a member `timing`): the
+/// trials of the round judged last are kept in `last_round`, for the facts a check names after
+/// the timing's judgement (bytes that did not arrive, another stream waited for).
+template <typename Trial, typename RunRound>
+check_outcome judge_timing_twice(RunRound&& run_round, const timing_words& words,
+                                 int allowed_misses, std::vector<Trial>& last_round) {
+  return judge_timing_twice(
+      [&] {
+        last_round = run_round();
+        std::vector<timing_trial> timings;
+        for (const Trial& trial : last_round)
+          timings.push_back(trial.timing);
+        return timings;
+      },
+      words, allowed_misses);
+}
+
+/// `count` trials, each one call of `one_trial`, in order.
+template <typename OneTrial> auto run_trials(int count, OneTrial&& one_trial) {
+  std::vector<decltype(one_trial())> trials;
+  for (int i = 0; i < count; ++i)
+    trials.push_back(one_trial());
+  return trials;
+}
+
 } // namespace gpucheck

@@ -173,6 +173,31 @@ TEST_CASE("judge_timing_twice runs fresh trials only after a failure noise could
   CHECK(rounds == 2);
 }
 
+TEST_CASE("trials that carry more than their timing keep the round judged last") {
+  struct copy_trial { // a trial and a fact about it, as a check may keep
+    gpucheck::timing_trial timing;
+    int round = 0;
+  };
+  int rounds = 0;
+  const auto one_round = [&] {
+    ++rounds;
+    int made = 0;
+    return gpucheck::run_trials(3, [&] {
+      ++made;
+      const double truth_ms = 2.0 + made;
+      return copy_trial{kernel_trial(rounds == 1 ? 1.2 * truth_ms : truth_ms, truth_ms),
+                        rounds * 10 + made};
+    });
+  };
+  std::vector<copy_trial> last_round;
+  const auto outcome = gpucheck::judge_timing_twice(one_round, words(), 1, last_round);
+  CHECK(outcome.passed); // the first round too long (noise), the second right
+  CHECK(rounds == 2);
+  REQUIRE(last_round.size() == 3);
+  CHECK(last_round.front().round == 21);
+  CHECK(last_round.back().round == 23);
+}
+
 TEST_CASE("in Chinese, a failed timing is told in Chinese, with every value in its place") {
   // The check programs' words come from the catalogue in the language gpucheck passed
   // (checkapi/say.hpp); a placeholder left unfilled would show as {name}.
