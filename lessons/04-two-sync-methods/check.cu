@@ -24,8 +24,8 @@ const std::string lesson = "lessons/04-two-sync-methods/lesson.md";
 
 using timing_function = double (*)(const gpu_work&, cudaStream_t);
 
-std::vector<gpucheck::timing_trial> run_trials(timing_function time_it,
-                                               gpucheck::time_tolerance tolerance) {
+std::vector<gpucheck::timing_trial> queued_work_trials(timing_function time_it,
+                                                       gpucheck::time_tolerance tolerance) {
   // A non-blocking stream: the legacy default stream does not wait for it, so events recorded
   // on stream 0 would not bracket the work (the mistake this lesson must catch).
   gpucourse::cuda_stream stream(cudaStreamNonBlocking);
@@ -33,14 +33,12 @@ std::vector<gpucheck::timing_trial> run_trials(timing_function time_it,
   gpucheck::known_duration_work kernel;
   kernel.enqueue(stream, 0.01); // load the kernel now, so no trial pays for it
   CUDA_CHECK(cudaDeviceSynchronize());
-  std::vector<gpucheck::timing_trial> trials;
-  for (int i = 0; i < trial_count; ++i) {
+  return gpucheck::run_trials(trial_count, [&] {
     const double work_ms = gpucheck::random_between(0.5, 5.0);
     other_work.enqueue(stream, gpucheck::random_between(15.0, 30.0));
-    trials.push_back(gpucheck::time_known_work(
-        kernel, work_ms, tolerance, [&](const gpu_work& work) { return time_it(work, stream); }));
-  }
-  return trials;
+    return gpucheck::time_known_work(kernel, work_ms, tolerance,
+                                     [&](const gpu_work& work) { return time_it(work, stream); });
+  });
 }
 
 // One trial of time_with_stream_sync: its timing, and whether the call returned only after the
@@ -61,8 +59,7 @@ std::vector<stream_trial> run_stream_sync_trials(gpucheck::time_tolerance tolera
   gpucheck::known_duration_work kernel;
   kernel.enqueue(stream, 0.01); // load the kernel now, so no trial pays for it
   CUDA_CHECK(cudaDeviceSynchronize());
-  std::vector<stream_trial> trials;
-  for (int i = 0; i < trial_count; ++i) {
+  return gpucheck::run_trials(trial_count, [&] {
     const double work_ms = gpucheck::random_between(0.5, 5.0);
     stream_trial trial;
     other_work.enqueue(other, gpucheck::random_between(40.0, 80.0));
@@ -86,17 +83,8 @@ std::vector<stream_trial> run_stream_sync_trials(gpucheck::time_tolerance tolera
     trial.work_started_after_other = work_start_ns >= other_end_ns;
     trial.ended_after_work_ms =
         other_end_ns > work_end_ns ? static_cast<double>(other_end_ns - work_end_ns) * 1e-6 : 0.0;
-    trials.push_back(trial);
-  }
-  return trials;
-}
-
-std::vector<gpucheck::timing_trial> timings(const std::vector<stream_trial>& trials) {
-  std::vector<gpucheck::timing_trial> result;
-  for (const stream_trial& trial : trials) {
-    result.push_back(trial.timing);
-  }
-  return result;
+    return trial;
+  });
 }
 
 // A right number from a function that waited for the other stream fails too. The facts are the
@@ -150,8 +138,7 @@ std::vector<short_work_trial> run_short_work_trials(gpucheck::time_tolerance tol
   gpucheck::paced_work kernel;
   kernel.enqueue(stream, 0.005); // load the kernel now, so no trial pays for it
   CUDA_CHECK(cudaDeviceSynchronize());
-  std::vector<short_work_trial> trials;
-  for (int i = 0; i < trial_count; ++i) {
+  return gpucheck::run_trials(trial_count, [&] {
     const double run_ms = gpucheck::random_between(0.005, 0.010);
     short_work_trial trial;
     trial.timing = gpucheck::time_paced_runs(kernel, run_ms, tolerance, [&](const gpu_work& work) {
@@ -160,9 +147,8 @@ std::vector<short_work_trial> run_short_work_trials(gpucheck::time_tolerance tol
       trial.said_runs = batch.runs;
       return gpucheck::batch_report{batch.total_ms, batch.runs};
     });
-    trials.push_back(trial);
-  }
-  return trials;
+    return trial;
+  });
 }
 
 // Two slips in what time_short_work returns, which its numbers show by themselves, on any GPU: a
@@ -231,7 +217,8 @@ GPU_TEST_CASE("time_with_device_sync times the work alone, with other work queue
   words.zero_hint = gpucheck::say("check.l04.device-sync.zero-hint");
   words.wrong_hint = gpucheck::say("check.l04.device-sync.wrong-hint");
   CHECK(gpucheck::report(gpucheck::judge_timing_twice(
-      [&] { return run_trials(time_with_device_sync, tolerance); }, words, allowed_misses)));
+      [&] { return queued_work_trials(time_with_device_sync, tolerance); }, words,
+      allowed_misses)));
 }
 
 GPU_TEST_CASE("time_with_events times the work alone, with other work queued before it") {
@@ -243,7 +230,7 @@ GPU_TEST_CASE("time_with_events times the work alone, with other work queued bef
   words.zero_hint = gpucheck::say("check.l04.events.zero-hint");
   words.wrong_hint = gpucheck::say("check.l04.events.wrong-hint");
   CHECK(gpucheck::report(gpucheck::judge_timing_twice(
-      [&] { return run_trials(time_with_events, tolerance); }, words, allowed_misses)));
+      [&] { return queued_work_trials(time_with_events, tolerance); }, words, allowed_misses)));
 }
 
 GPU_TEST_CASE("time_with_stream_sync times the work alone, and leaves other streams running") {
@@ -256,11 +243,7 @@ GPU_TEST_CASE("time_with_stream_sync times the work alone, and leaves other stre
   words.wrong_hint = gpucheck::say("check.l04.stream-sync.wrong-hint");
   std::vector<stream_trial> last_round;
   gpucheck::check_outcome outcome = gpucheck::judge_timing_twice(
-      [&] {
-        last_round = run_stream_sync_trials(tolerance);
-        return timings(last_round);
-      },
-      words, allowed_misses);
+      [&] { return run_stream_sync_trials(tolerance); }, words, allowed_misses, last_round);
   fail_if_other_stream_waited(outcome, last_round);
   CHECK(gpucheck::report(outcome));
 }
@@ -277,14 +260,7 @@ GPU_TEST_CASE("time_short_work times one run of work of a few microseconds, with
   words.wrong_hint = gpucheck::say("check.l04.short-work.wrong-hint");
   std::vector<short_work_trial> last_round;
   gpucheck::check_outcome outcome = gpucheck::judge_timing_twice(
-      [&] {
-        last_round = run_short_work_trials(tolerance);
-        std::vector<gpucheck::timing_trial> timings;
-        for (const short_work_trial& trial : last_round)
-          timings.push_back(trial.timing);
-        return timings;
-      },
-      words, allowed_misses);
+      [&] { return run_short_work_trials(tolerance); }, words, allowed_misses, last_round);
   name_batch_slips(outcome, last_round);
   CHECK(gpucheck::report(outcome));
 }
