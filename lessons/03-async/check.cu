@@ -12,6 +12,7 @@
 #include "cuda_check.cuh"
 #include "exercise.h"
 #include "judgement/case_5_judgement.hpp"
+#include "judgement/crossover.hpp"
 #include "matrices.cuh"
 
 #include <algorithm>
@@ -28,42 +29,6 @@ using gpucheck::format_ms;
 
 constexpr char lesson[] = "lessons/03-async/lesson.md";
 constexpr int big_n = 4000;
-
-std::string table_text(const std::vector<size_timing>& table) {
-  std::string text;
-  for (const size_timing& row : table) {
-    text += "\n         N = " + std::to_string(row.n) + ": cpu " + format_ms(row.cpu_ms) +
-            ", gpu " + format_ms(row.gpu_ms);
-  }
-  return text;
-}
-
-int reference_crossover(const std::vector<size_timing>& table) {
-  int crossover = -1;
-  for (auto row = table.rbegin(); row != table.rend() && row->gpu_ms < row->cpu_ms; ++row) {
-    crossover = row->n;
-  }
-  return crossover;
-}
-
-// A made-up table: the CPU's time grows as n^3, the GPU's is about flat, and the GPU wins from
-// index `first_win` on; before it, one size may show a lucky GPU win (noise), which is not a
-// crossover.
-std::vector<size_timing> made_up_table(int first_win, bool lucky_win) {
-  std::vector<size_timing> table;
-  int n = static_cast<int>(gpucheck::random_between(4.0, 12.0));
-  for (int i = 0; i < 9; ++i, n *= 2) {
-    const double gpu_ms = gpucheck::random_between(0.02, 0.05) * (1 + n / 2000.0);
-    const double cpu_ms = i < first_win ? gpu_ms * gpucheck::random_between(0.2, 0.9)
-                                        : gpu_ms * gpucheck::random_between(1.2, 50.0);
-    table.push_back({n, cpu_ms, gpu_ms});
-  }
-  if (lucky_win && first_win >= 3) {
-    const int j = static_cast<int>(gpucheck::random_between(0.0, first_win - 2.0));
-    table[j].cpu_ms = table[j].gpu_ms * 1.1;
-  }
-  return table;
-}
 
 } // namespace
 
@@ -279,101 +244,33 @@ GPU_TEST_CASE("reproduce_case_5 shows the earlier work that case 5 waited for") 
 
 namespace {
 
-// A row's position returned for its size (slip_analysis.hpp): said with the numbers.
-void name_index_slip(gpucheck::check_outcome& outcome, const std::vector<size_timing>& table,
-                     int reported, int expected) {
-  gpucheck::slip_question q;
-  q.returned = reported;
-  q.truth = expected;
-  q.relative = 0;
-  q.scales = false;
-  // Only the right row's own index is a slip: any size below 1000 equals some row's index, and
-  // a wrong row returned as its index would be two mistakes, not one (pia's first win at N = 4
-  // is not "row 4").
-  const auto right_row = std::find_if(table.begin(), table.end(),
-                                      [&](const size_timing& row) { return row.n == expected; });
-  if (right_row == table.end())
-    return;
-  const auto index = static_cast<int>(right_row - table.begin());
-  const std::string n = std::to_string(expected);
-  q.indices.push_back({gpucheck::say("check.l03.crossover.index-from-0",
-                                     {{"n", n}, {"index", std::to_string(index)}}),
-                       static_cast<double>(index)});
-  q.indices.push_back({gpucheck::say("check.l03.crossover.index-from-1",
-                                     {{"n", n}, {"index", std::to_string(index + 1)}}),
-                       static_cast<double>(index + 1)});
-  const gpucheck::slip_result slip = gpucheck::find_slip(q);
-  if (slip.kind != gpucheck::slip_kind::index_for_value || expected == -1)
-    return;
-  const gpucheck::slip_words words = gpucheck::describe_slip(slip, reported, expected, "");
-  outcome.message = words.message;
-  outcome.hint = words.hint;
-  outcome.slip = gpucheck::slip_id(slip.kind);
+// The student's find_crossover on a table of the judgement's rows.
+int students_crossover(const gpucheck::crossover_table& table) {
+  std::vector<size_timing> rows;
+  for (const gpucheck::crossover_row& row : table)
+    rows.push_back({row.n, row.cpu_ms, row.gpu_ms});
+  return find_crossover(rows);
 }
 
-// Holds find_crossover to the reference on each table; the first disagreement is explained.
-gpucheck::check_outcome judge_crossovers(const std::string& name,
-                                         const std::vector<std::vector<size_timing>>& tables) {
-  gpucheck::check_outcome outcome;
-  outcome.name = name;
-  outcome.passed = true;
-  for (const auto& table : tables) {
-    const int expected = reference_crossover(table);
-    const int reported = find_crossover(table);
-    if (reported != expected) {
-      outcome.passed = false;
-      outcome.expected =
-          gpucheck::say("check.l03.crossover.expected",
-                        {{"n", std::to_string(expected)}, {"table", table_text(table)}});
-      outcome.measured = "N = " + std::to_string(reported);
-      outcome.message = expected == -1 ? gpucheck::say("check.l03.crossover-none.message")
-                                       : gpucheck::say("check.l03.crossover.message",
-                                                       {{"n", std::to_string(expected)}});
-      outcome.hint = gpucheck::say("check.l03.crossover.hint");
-      outcome.lesson_section = std::string(lesson) + "#where-the-gpu-starts-to-win";
-      name_index_slip(outcome, table, reported, expected);
-      return outcome;
-    }
-  }
-  outcome.expected = gpucheck::say("check.l03.crossover-right.expected",
-                                   {{"count", std::to_string(tables.size())}});
-  outcome.measured = gpucheck::say("check.l03.crossover-right.measured");
-  return outcome;
+gpucheck::check_outcome check_crossovers(const std::string& name,
+                                         const std::vector<gpucheck::crossover_table>& tables) {
+  return gpucheck::judge_crossovers(name, tables, students_crossover,
+                                    std::string(lesson) + "#where-the-gpu-starts-to-win");
 }
 
 } // namespace
 
 // Pure C++: runs without a GPU too, so a wrong crossover fails on any machine.
 TEST_CASE("find_crossover finds where the GPU starts to win, on made-up tables") {
-  std::vector<std::vector<size_timing>> tables;
-  tables.push_back(made_up_table(static_cast<int>(gpucheck::random_between(1.0, 8.0)), false));
-  for (int i = 0; i < 2; ++i) { // a lucky win at a small N, losses after it
-    tables.push_back(made_up_table(static_cast<int>(gpucheck::random_between(3.0, 8.0)), true));
-  }
-  tables.push_back(made_up_table(9, false)); // the GPU never wins
-  tables.push_back(made_up_table(0, false)); // the GPU always wins
-  // The GPU wins in the middle only, and loses again at the largest sizes: no crossover.
-  auto middle = made_up_table(static_cast<int>(gpucheck::random_between(2.0, 5.0)), false);
-  middle.back().cpu_ms = middle.back().gpu_ms * 0.8;
-  tables.push_back(middle);
-  // Ties are no wins: one at the largest N (no crossover), one just below the crossover.
-  auto tie_at_top = made_up_table(static_cast<int>(gpucheck::random_between(1.0, 8.0)), false);
-  tie_at_top.back().cpu_ms = tie_at_top.back().gpu_ms;
-  tables.push_back(tie_at_top);
-  const int first_win = static_cast<int>(gpucheck::random_between(2.0, 8.0));
-  auto tie_below = made_up_table(first_win, false);
-  tie_below[first_win - 1].cpu_ms = tie_below[first_win - 1].gpu_ms;
-  tables.push_back(tie_below);
-  // One row: a win, and a loss.
-  tables.push_back({made_up_table(0, false).front()});
-  tables.push_back({made_up_table(9, false).front()});
+  // A lucky win at a small N, a win in the middle only, ties, one row (judgement/crossover.hpp).
+  const std::vector<gpucheck::crossover_table> tables = gpucheck::made_up_tables();
   CHECK(gpucheck::report(
-      judge_crossovers(gpucheck::say("check.l03.crossover-made-up.name"), tables)));
+      check_crossovers(gpucheck::say("check.l03.crossover-made-up.name"), tables)));
 }
 
 GPU_TEST_CASE("find_crossover finds where the GPU starts to win, on a table measured here") {
   // CPU GEMMs against warm GPU GEMMs timed until they finished.
-  std::vector<size_timing> measured;
+  gpucheck::crossover_table measured;
   gpucourse::cuda_stream stream;
   for (int n = 8; n <= 512; n *= 2) {
     std::vector<float> a(static_cast<std::size_t>(n) * n, 0.5f), b(a.size(), 0.25f), c(a.size());
@@ -397,10 +294,10 @@ GPU_TEST_CASE("find_crossover finds where the GPU starts to win, on a table meas
     }
     measured.push_back({n, gpucheck::median(cpu_ms), gpucheck::median(gpu_ms)});
   }
-  auto outcome = judge_crossovers(gpucheck::say("check.l03.crossover-measured.name"), {measured});
+  auto outcome = check_crossovers(gpucheck::say("check.l03.crossover-measured.name"), {measured});
   if (outcome.passed) {
     outcome.measured = gpucheck::say("check.l03.crossover-measured.measured",
-                                     {{"n", std::to_string(find_crossover(measured))}});
+                                     {{"n", std::to_string(students_crossover(measured))}});
   }
   CHECK(gpucheck::report(outcome));
 }
