@@ -12,14 +12,13 @@
 #include "checkapi/untraced_clock.hpp"
 #include "cuda_check.cuh"
 #include "exercise.h"
+#include "judgement/fresh_gemm_judgement.hpp"
 #include "judgement/warm_up_judgement.hpp"
 #include "judgement/warm_up_series.hpp"
 #include "matrices.cuh"
 
 #include <algorithm>
 #include <chrono>
-#include <cmath>
-#include <cstdio>
 #include <limits>
 #include <memory>
 #include <sstream>
@@ -27,8 +26,6 @@
 #include <vector>
 
 namespace {
-
-using gpucheck::format_ms;
 
 constexpr char lesson[] = "lessons/02-warmup-cost/lesson.md";
 constexpr char fresh_test_case[] = "fresh-process-gemm-timing";
@@ -178,18 +175,11 @@ GPU_TEST_CASE("warm_up_until_stable finds the end of the warm-up and the steady 
 
 GPU_TEST_CASE(
     "cold and warm GEMM times agree with the checker's own, and the warm time grows with N") {
-  struct size_result {
-    int n = 0;
-    std::vector<double> truth_first_ms;
-    double truth_steady_ms = 0;
-    double first_ms = -1, steady_ms = -1, cost_ms = 0;
-    std::string failure;
-  };
-  std::vector<size_result> sizes(2);
+  std::vector<gpucheck::fresh_gemm_size> sizes(2);
   sizes[0].n = static_cast<int>(gpucheck::random_between(4.0, 65.0));
   sizes[1].n = static_cast<int>(gpucheck::random_between(3000.0, 4001.0));
 
-  for (size_result& size : sizes) {
+  for (gpucheck::fresh_gemm_size& size : sizes) {
     const std::string n = " " + std::to_string(size.n);
     for (const char* who : {"checker", "student", "checker"}) {
       const gpucheck::fresh_result run = gpucheck::run_fresh_process(fresh_test_case, who + n);
@@ -213,103 +203,11 @@ GPU_TEST_CASE(
     size.truth_steady_ms = gpucheck::median_event_ms(gemm, stream, 2 * repetitions + 1);
   }
 
-  for (const size_result& size : sizes) {
-    gpucheck::check_outcome outcome;
-    outcome.name = gpucheck::say("check.l02.fresh.name", {{"n", std::to_string(size.n)}});
-    if (size.first_ms < 0 || size.truth_first_ms.empty()) {
-      outcome.expected = gpucheck::say("check.l02.fresh-failed.expected");
-      outcome.measured = gpucheck::say("check.l02.fresh-failed.measured");
-      outcome.message = gpucheck::say("check.l02.fresh-failed.message", {{"lines", size.failure}});
-      outcome.hint = gpucheck::say("check.l02.fresh-failed.hint");
-      CHECK(gpucheck::report(outcome));
-      continue;
-    }
-    const auto [low, high] =
-        std::minmax_element(size.truth_first_ms.begin(), size.truth_first_ms.end());
-    // Cold starts are noisy (on an H200, 0.09 to 0.16 s); the window only rejects a first time
-    // that left the cold start out, or added something big to it.
-    const bool first_ok = size.first_ms >= 0.4 * *low && size.first_ms <= 2.5 * *high;
-    // Steady: 15% or 100 us (a host clock with two synchronizations adds tens of microseconds).
-    const gpucheck::time_tolerance steady_tolerance{0.15, 0.10};
-    const auto steady_verdict =
-        gpucheck::judge_time(size.steady_ms, size.truth_steady_ms, steady_tolerance);
-    outcome.passed = first_ok && steady_verdict == gpucheck::time_verdict::accurate;
-    outcome.expected =
-        gpucheck::say("check.l02.fresh.expected",
-                      {{"low", format_ms(0.4 * *low)},
-                       {"high", format_ms(2.5 * *high)},
-                       {"steady", format_ms(size.truth_steady_ms)},
-                       {"allowed", format_ms(steady_tolerance.allowed_ms(size.truth_steady_ms))}});
-    outcome.measured =
-        gpucheck::say("check.l02.fresh.measured", {{"first", format_ms(size.first_ms)},
-                                                   {"steady", format_ms(size.steady_ms)},
-                                                   {"cost", format_ms(size.cost_ms)}});
-    if (size.first_ms == 0.0) {
-      outcome.message = gpucheck::say(
-          "check.l02.fresh-empty.message",
-          {{"n", std::to_string(size.n)}, {"low", format_ms(*low)}, {"high", format_ms(*high)}});
-      outcome.hint = gpucheck::say("check.l02.fresh-empty.hint");
-      outcome.lesson_section = section("#warming-up-until-the-time-settles");
-    } else if (!first_ok) {
-      outcome.message =
-          gpucheck::say("check.l02.fresh-first.message", {{"n", std::to_string(size.n)},
-                                                          {"low", format_ms(*low)},
-                                                          {"high", format_ms(*high)},
-                                                          {"first", format_ms(size.first_ms)}});
-      outcome.hint = size.first_ms < 0.4 * *low ? gpucheck::say("check.l02.fresh-first-short.hint")
-                                                : gpucheck::say("check.l02.fresh-first-long.hint");
-      // The truth is other processes' first GEMMs, which a busy GPU lengthens or not: a
-      // disturbed GPU may excuse this comparison either way.
-      outcome.noise_could_explain = true;
-      // A number that fits in another unit shows its slip by itself, on any GPU.
-      const std::string unit = gpucheck::unit_that_fits(size.first_ms, 0.4 * *low, 2.5 * *high);
-      if (!unit.empty()) {
-        outcome.message = gpucheck::unit_slip_message(size.first_ms, unit,
-                                                      gpucheck::say("check.l02.fits-a-cold-start"));
-        outcome.hint = gpucheck::say("check.l02.fresh-first-unit.hint");
-        outcome.rule.clear();
-        outcome.noise_could_explain = false;
-      }
-      outcome.lesson_section = section("#cold-in-a-fresh-process");
-    } else if (!outcome.passed) {
-      outcome.message = gpucheck::say(
-          "check.l02.fresh-steady.message",
-          {{"reported", format_ms(size.steady_ms)}, {"truth", format_ms(size.truth_steady_ms)}});
-      outcome.hint = gpucheck::say("check.l02.steady.hint");
-      // The truth is a separate measurement, which noise moves too (judge.hpp).
-      outcome.noise_could_explain = gpucheck::noise_could_cause(steady_verdict, false);
-      outcome.lesson_section = section("#warming-up-until-the-time-settles");
-    }
-    CHECK(gpucheck::report(outcome));
+  // Against the checker's cold and warm times (judgement/fresh_gemm_judgement.hpp).
+  for (const gpucheck::fresh_gemm_size& size : sizes) {
+    CHECK(gpucheck::report(gpucheck::judge_fresh_gemm(size, lesson)));
   }
-
   if (sizes[0].steady_ms > 0 && sizes[1].steady_ms > 0) {
-    gpucheck::check_outcome outcome;
-    outcome.name = gpucheck::say("check.l02.grows.name");
-    const double ratio = sizes[1].steady_ms / sizes[0].steady_ms;
-    const double truth_ratio = sizes[1].truth_steady_ms / sizes[0].truth_steady_ms;
-    outcome.passed = ratio >= 5.0;
-    outcome.expected = gpucheck::say("check.l02.grows.expected",
-                                     {{"large", std::to_string(sizes[1].n)},
-                                      {"small", std::to_string(sizes[0].n)},
-                                      {"ratio", std::to_string(static_cast<int>(truth_ratio))}});
-    outcome.measured =
-        gpucheck::say("check.l02.grows.measured", {{"large_ms", format_ms(sizes[1].steady_ms)},
-                                                   {"small_ms", format_ms(sizes[0].steady_ms)}});
-    if (!outcome.passed) {
-      char times[32];
-      std::snprintf(times, sizeof times, "%.1f", ratio);
-      outcome.message =
-          gpucheck::say("check.l02.grows.message",
-                        {{"large", std::to_string(sizes[1].n)},
-                         {"times", times},
-                         {"small", std::to_string(sizes[0].n)},
-                         {"work", std::to_string(static_cast<long long>(std::pow(
-                                      static_cast<double>(sizes[1].n) / sizes[0].n, 3)))}});
-      outcome.hint = gpucheck::say("check.l02.grows.hint");
-      outcome.noise_could_explain = true;
-      outcome.lesson_section = section("#what-the-table-shows");
-    }
-    CHECK(gpucheck::report(outcome));
+    CHECK(gpucheck::report(gpucheck::judge_growth(sizes[0], sizes[1], lesson)));
   }
 }
