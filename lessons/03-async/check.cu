@@ -13,11 +13,11 @@
 #include "exercise.h"
 #include "judgement/case_5_judgement.hpp"
 #include "judgement/crossover.hpp"
+#include "judgement/launch_judgement.hpp"
 #include "matrices.cuh"
 
 #include <algorithm>
 #include <chrono>
-#include <cmath>
 #include <string>
 #include <vector>
 
@@ -41,77 +41,29 @@ GPU_TEST_CASE("time_launch_only measures the launch: far less than the work") {
   const int runs_before = spin.runs();
   const auto spin_call = gpucheck::call_timed(
       [&] { return time_launch_only([&](cudaStream_t s) { spin.enqueue(s, spin_ms); }, stream); });
-  const double spin_launch_ms = spin_call.reported_ms;
-  const double spin_truth_ms = spin.true_ms_since(runs_before, spin_ms);
-  const int spin_runs = spin.runs() - runs_before;
+  gpucheck::launch_numbers numbers;
+  numbers.spin_launch_ms = spin_call.reported_ms;
+  numbers.spin_truth_ms = spin.true_ms_since(runs_before, spin_ms);
+  numbers.spin_runs = spin.runs() - runs_before;
 
   gpucheck::gemm_workload problem(big_n, 31);
   const gpu_work gemm = problem.work();
   gemm(stream); // warm-up: cuBLAS loads this size's kernel now
-  const double truth_ms = gpucheck::median_event_ms(gemm, stream, 5);
+  numbers.truth_ms = gpucheck::median_event_ms(gemm, stream, 5);
   std::vector<double> launches_ms;
-  gpucheck::timed_call longest; // the longest call: what a launch time must fit in
   for (int i = 0; i < 3; ++i) {
     CUDA_CHECK(cudaDeviceSynchronize());
     const gpucheck::timed_call call =
         gpucheck::call_timed([&] { return time_launch_only(gemm, stream); });
     launches_ms.push_back(call.reported_ms);
-    if (call.call_ms > longest.call_ms)
-      longest = call;
+    if (call.call_ms > numbers.longest.call_ms) // what a launch time must fit in
+      numbers.longest = call;
   }
   CUDA_CHECK(cudaDeviceSynchronize());
-  const double launch_ms = gpucheck::median(launches_ms);
-
-  gpucheck::check_outcome outcome;
-  outcome.name = gpucheck::say("check.l03.launch.name");
-  const bool positive = launch_ms > 0 && spin_launch_ms > 0 && std::isfinite(launch_ms);
-  outcome.passed = positive && spin_runs > 0 && launch_ms <= truth_ms / 10.0 &&
-                   spin_launch_ms <= spin_truth_ms / 10.0;
-  outcome.expected =
-      gpucheck::say("check.l03.launch.expected",
-                    {{"limit", format_ms(truth_ms / 10.0)}, {"truth", format_ms(truth_ms)}});
-  outcome.measured =
-      gpucheck::say("check.l03.launch.measured", {{"launch", format_ms(launch_ms)},
-                                                  {"spin_launch", format_ms(spin_launch_ms)},
-                                                  {"spin_truth", format_ms(spin_truth_ms)}});
-  if (!positive) {
-    outcome.message =
-        gpucheck::say("check.l03.launch-untimed.message", {{"launch", format_ms(launch_ms)}});
-    outcome.hint = gpucheck::say("check.l03.launch-untimed.hint");
-    outcome.lesson_section = std::string(lesson) + "#case-4-timing-the-launch";
-  } else if (!outcome.passed) {
-    const bool waited = launch_ms >= truth_ms / 2 || spin_launch_ms >= spin_truth_ms / 2;
-    // Longer than every call that returned it, and a launch's time as microseconds: a unit slip,
-    // not a wait (slip_analysis.hpp). The slip stays the why over the trace's findings.
-    const bool in_microseconds =
-        launch_ms > longest.call_ms * 1.01 + 0.02 && launch_ms * 1e-3 <= truth_ms / 10.0;
-    if (in_microseconds) {
-      outcome.message = gpucheck::unit_slip_message(launch_ms, "microseconds",
-                                                    gpucheck::say("check.l03.launch-fits"));
-      outcome.hint = gpucheck::say("check.api.slip.times-1000.hint");
-      outcome.slip = gpucheck::slip_id(gpucheck::slip_kind::times_1000);
-      outcome.noise_could_explain = false;
-      gpucheck::show_call(outcome, longest, truth_ms);
-    } else if (waited) {
-      // At least half the work's time: the function waited for the GPU. A launch does not wait
-      // for other processes' work, so no busy GPU explains this.
-      outcome.message = gpucheck::say("check.l03.launch-waited.message");
-      outcome.hint = gpucheck::say("check.l03.launch-waited.hint");
-      outcome.noise_could_explain = false;
-    } else {
-      // Longer than a launch, shorter than the work; a slow host can do this too, so a disturbed
-      // machine may excuse it. No call is shown for the trace: its rules hold a clock stopped
-      // before the work finished for a mistake (unsynced-stop), which this function does on
-      // purpose, and would tell the student to synchronize.
-      outcome.message = gpucheck::say("check.l03.launch-long.message");
-      outcome.hint = gpucheck::say("check.l03.launch-long.hint");
-      outcome.noise_could_explain = true;
-    }
-    outcome.lesson_section = std::string(lesson) + "#case-4-timing-the-launch";
-  }
-  // A launch time without a launch: the work was never queued.
-  gpucheck::name_work_runs(outcome, {{spin_runs, spin_launch_ms, spin_truth_ms}});
-  CHECK(gpucheck::report(outcome));
+  numbers.launch_ms = gpucheck::median(launches_ms);
+  // At most a tenth of the work's time, for both (judgement/launch_judgement.hpp).
+  CHECK(gpucheck::report(
+      gpucheck::judge_launch_only(numbers, std::string(lesson) + "#case-4-timing-the-launch")));
 }
 
 namespace {
