@@ -24,8 +24,6 @@
 namespace {
 
 using gpucheck::case_5_trial;
-using gpucheck::case_5_verdict;
-using gpucheck::format_ms;
 
 constexpr char lesson[] = "lessons/03-async/lesson.md";
 constexpr int big_n = 4000;
@@ -135,57 +133,22 @@ case_5_trial run_case_5_trial(case_5_bench& bench, cudaStream_t stream) {
   return trial;
 }
 
-// Three trials, two of which must be accurate. A failure that a busy machine could have caused is
-// judged again on three fresh trials: a real mistake fails both rounds.
-gpucheck::check_outcome judge_case_5_round(case_5_bench& bench, cudaStream_t stream) {
-  gpucheck::check_outcome outcome;
-  outcome.name = gpucheck::say("check.l03.case-5.name");
-  outcome.lesson_section = std::string(lesson) + "#case-5-the-wait-includes-earlier-work";
-  std::vector<case_5_trial> trials;
-  std::vector<case_5_verdict> verdicts;
-  int accurate = 0;
-  bool all_excusable = true;
-  int first_wrong = -1;
-  for (int i = 0; i < 3; ++i) {
-    trials.push_back(run_case_5_trial(bench, stream));
-    verdicts.push_back(gpucheck::judge_case_5_trial(trials.back()));
-    if (verdicts.back().accurate) {
-      ++accurate;
-    } else {
-      all_excusable = all_excusable && verdicts.back().noise_could_explain;
-      // The trial to show: the first wrong one, or better the first that noise cannot excuse.
-      if (first_wrong < 0 ||
-          (verdicts[first_wrong].noise_could_explain && !verdicts.back().noise_could_explain)) {
-        first_wrong = i;
-      }
-    }
-  }
-  outcome.passed = accurate >= 2;
-  const case_5_trial& shown = trials[first_wrong < 0 ? 0 : first_wrong];
-  outcome.expected = gpucheck::say("check.l03.case-5.expected",
-                                   {{"launch_limit", format_ms(shown.case_4_work_ms / 10)},
-                                    {"own", format_ms(shown.own_work_ms)},
-                                    {"case_4_work", format_ms(shown.case_4_work_ms)},
-                                    {"alone", format_ms(shown.alone_work_ms)}});
-  outcome.measured = gpucheck::say("check.l03.case-5.measured",
-                                   {{"numbers", gpucheck::describe_case_5_numbers(shown.reported)},
-                                    {"right", std::to_string(accurate)}});
-  if (!outcome.passed) {
-    outcome.message = verdicts[first_wrong].message;
-    outcome.hint = verdicts[first_wrong].hint;
-    outcome.noise_could_explain = all_excusable;
-  }
-  return outcome;
-}
-
 } // namespace
 
 GPU_TEST_CASE("reproduce_case_5 shows the earlier work that case 5 waited for") {
   gpucourse::cuda_stream stream;
   case_5_bench bench(stream);
-  gpucheck::check_outcome outcome = judge_case_5_round(bench, stream);
+  // Three trials, two of which must be accurate (judgement/case_5_judgement.hpp). A failure that a
+  // busy machine could have caused is judged again on three fresh trials: a real mistake fails
+  // both rounds.
+  const auto round = [&] {
+    return gpucheck::judge_case_5_round([&] { return run_case_5_trial(bench, stream); },
+                                        std::string(lesson) +
+                                            "#case-5-the-wait-includes-earlier-work");
+  };
+  gpucheck::check_outcome outcome = round();
   if (!outcome.passed && outcome.noise_could_explain) {
-    outcome = judge_case_5_round(bench, stream);
+    outcome = round();
     if (!outcome.passed) {
       outcome.measured =
           gpucheck::say("check.l03.case-5.measured-second-round", {{"measured", outcome.measured}});
