@@ -34,23 +34,12 @@ constexpr int repetitions = 5;
 // jitter by 1.5 % at most, so two of them stop agreeing (10 %) only when one is delayed by 7 %.
 const gpucheck::warm_up_rules rules{stable_within, {0.05, 0.05}, 0.03}; // warm_up_judgement.hpp
 
-std::string section(const char* anchor) {
-  return std::string(lesson) + anchor;
-}
-
-// One call of warm_up_until_stable on work that follows a warm-up plan: what it returned, and
-// what really happened.
-struct series_trial {
-  gpucheck::warm_up_series_run run;
-  gpucheck::warm_up_answer answer;
-  gpucheck::timed_call call; // the call's window, for the trace
-};
-
 // The spinning kernels, one per call of a series (each records only its last run's span).
 using spin_pool = std::vector<std::unique_ptr<gpucheck::known_duration_work>>;
 
-series_trial run_series(spin_pool& spins, cudaStream_t stream) {
-  series_trial trial;
+// One call of warm_up_until_stable on work that follows a warm-up plan drawn afresh.
+gpucheck::warm_up_series_trial run_series(spin_pool& spins, cudaStream_t stream) {
+  gpucheck::warm_up_series_trial trial;
   gpucheck::warm_up_series_run& run = trial.run;
   run.repetitions = static_cast<int>(gpucheck::random_between(3.0, 10.0)); // 3 to 9
   run.plan = gpucheck::draw_warm_up_plan(run.repetitions);
@@ -123,54 +112,9 @@ GPU_TEST_CASE("warm_up_until_stable finds the end of the warm-up and the steady 
   spins[0]->enqueue(stream, 0.01); // load the kernel now
   CUDA_CHECK(cudaDeviceSynchronize());
 
-  gpucheck::check_outcome outcome;
-  outcome.name = gpucheck::say("check.l02.series.name");
-  constexpr int trial_count = 3;
-  // A failure that noise could explain (a time too long, a host that delayed the calls deciding
-  // the warm-up's end) is run again with fresh draws, up to twice in all (TOLERANCES.md).
-  int retries_left = 2;
-  int accurate = 0;
-  for (int trial_index = 0; trial_index < trial_count; ++trial_index) {
-    const series_trial trial = run_series(spins, stream);
-    const gpucheck::warm_up_series_run& run = trial.run;
-    const gpucheck::warm_up_judgement judged =
-        gpucheck::judge_warm_up_series(trial.answer, run, rules);
-    outcome.expected = gpucheck::say(
-        "check.l02.series.expected",
-        {{"described", gpucheck::describe_warm_up(run.true_warm_up_ms(), run.true_steady_ms(),
-                                                  run.true_cost_ms())},
-         {"repetitions", std::to_string(run.repetitions)}});
-    outcome.measured = gpucheck::describe_warm_up(trial.answer.warm_up_ms, trial.answer.steady_ms,
-                                                  trial.answer.cost_ms);
-    if (judged.accurate) {
-      ++accurate;
-      continue;
-    }
-    if (judged.noise_could_explain && retries_left > 0) {
-      --retries_left;
-      --trial_index;
-      continue;
-    }
-    outcome.message = judged.message;
-    outcome.hint = judged.hint;
-    outcome.lesson_section = section(judged.anchor.c_str());
-    outcome.noise_could_explain = judged.noise_could_explain;
-    if (judged.shows_a_time) {
-      gpucheck::show_call(outcome, trial.call, judged.shown_truth_ms);
-      // A time in another unit, or longer than the whole call, shows by itself (number_slip.hpp).
-      // Every warm-up time against its call's truth: a slip shows in every wrong one (whole
-      // milliseconds cut the short calls and spare the long ones).
-      outcome.says_only_how_far_off = judged.only_how_far_off;
-      std::vector<gpucheck::timed_call> numbers;
-      for (std::size_t i = 0; i < trial.answer.warm_up_ms.size() && i < run.true_ms.size(); ++i)
-        numbers.push_back({trial.answer.warm_up_ms[i], run.true_ms[i], trial.call.call_ms});
-      numbers.push_back({trial.answer.steady_ms, run.true_steady_ms(), trial.call.call_ms});
-      gpucheck::name_number_slip(outcome, numbers, rules.tolerance);
-    }
-    break; // a wrong answer is explained with its own numbers
-  }
-  outcome.passed = accurate == trial_count;
-  CHECK(gpucheck::report(outcome));
+  // Three series, each against what really happened (judgement/warm_up_judgement.hpp).
+  CHECK(gpucheck::report(gpucheck::judge_warm_up_trials([&] { return run_series(spins, stream); },
+                                                        /*trial_count=*/3, rules, lesson)));
 }
 
 GPU_TEST_CASE(
