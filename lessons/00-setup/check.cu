@@ -12,13 +12,11 @@
 #include "cuda_raii.cuh"
 #include "exercise.h"
 #include "judgement/break_even.hpp"
+#include "judgement/copy_facts.hpp"
 #include "pinned_buffer.cuh"
 
 #include <algorithm>
-#include <cmath>
 #include <cstdint>
-#include <cstdlib>
-#include <limits>
 #include <string>
 #include <vector>
 
@@ -219,12 +217,9 @@ std::string memory_words(const std::string& kind) {
                           : gpucheck::say("check.l00.memory.pageable");
 }
 
-struct copy_trial {
-  gpucheck::timing_trial timing;
-  bool copied = false;   // the destination held the source's bytes after the call
-  double fastest_ms = 0; // the fastest of the checker's own timings of this copy
-};
+using gpucheck::copy_trial;
 
+// One call of time_copy_ms on a size drawn afresh, between two of the checker's timings of it.
 copy_trial time_one_copy(const copy_setup& setup) {
   const std::size_t bytes =
       static_cast<std::size_t>(gpucheck::random_between(32.0, 128.0) * (1 << 20)) / 4 * 4;
@@ -254,41 +249,6 @@ copy_trial time_one_copy(const copy_setup& setup) {
   return trial;
 }
 
-// What the numbers prove about the copy trials, whatever the GPU was doing: no busy GPU copies
-// bytes that the function did not copy, changes a unit, or makes a copy ten times faster than the
-// fastest the checker timed. Bytes that did not arrive fail the check even where the times passed.
-void name_copy_facts(gpucheck::check_outcome& outcome, const std::vector<copy_trial>& trials,
-                     const std::string& section) {
-  const auto not_copied =
-      std::find_if(trials.begin(), trials.end(), [](const copy_trial& t) { return !t.copied; });
-  if (not_copied != trials.end() && not_copied->timing.reported_ms != 0) {
-    outcome.passed = false;
-    gpucheck::show_call(outcome, not_copied->timing.call, not_copied->timing.truth_ms);
-    outcome.message = gpucheck::say("check.l00.copy.not-copied");
-    outcome.hint = gpucheck::say("check.l00.copy.not-copied-hint");
-    outcome.rule.clear();
-    outcome.noise_could_explain = false;
-    outcome.lesson_section = section;
-    return;
-  }
-  if (outcome.passed) {
-    return;
-  }
-  std::vector<gpucheck::timed_call> calls;
-  for (const copy_trial& trial : trials) {
-    calls.push_back(trial.timing.call);
-  }
-  if (gpucheck::name_number_slip(outcome, calls, copy_tolerance)) {
-    return;
-  }
-  const auto far_too_short = std::find_if(trials.begin(), trials.end(), [](const copy_trial& t) {
-    return t.timing.reported_ms > 0 && t.timing.reported_ms < t.fastest_ms / 10;
-  });
-  if (far_too_short != trials.end()) {
-    outcome.noise_could_explain = false; // a busy GPU makes copies slower, never ten times faster
-  }
-}
-
 void check_copy_timing(const char* kind, unsigned char* source) {
   gpucourse::device_buffer<unsigned char> destination(largest_copy_bytes);
   std::vector<unsigned char> read_back(largest_copy_bytes);
@@ -303,7 +263,8 @@ void check_copy_timing(const char* kind, unsigned char* source) {
   gpucheck::check_outcome outcome = gpucheck::judge_timing_twice(
       [&] { return gpucheck::run_trials(copy_trials, [&] { return time_one_copy(setup); }); },
       words, /*allowed_misses=*/1, last_round);
-  name_copy_facts(outcome, last_round, words.section);
+  // Bytes that did not arrive, a unit, a copy ten times too fast (judgement/copy_facts.hpp).
+  gpucheck::name_copy_facts(outcome, last_round, copy_tolerance, words.section);
   CHECK(gpucheck::report(outcome));
 }
 
