@@ -10,13 +10,16 @@
 #include "checkapi/paced_work_trial.cuh"
 #include "cuda_check.cuh"
 #include "exercise.h"
+#include "judgement/sync_facts.hpp"
 
-#include <algorithm>
-#include <cmath>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace {
+
+using gpucheck::short_work_trial;
+using gpucheck::stream_trial;
 
 constexpr int trial_count = 5;
 constexpr int allowed_misses = 1; // one trial may be disturbed by the machine, not two
@@ -40,16 +43,6 @@ std::vector<gpucheck::timing_trial> queued_work_trials(timing_function time_it,
                                      [&](const gpu_work& work) { return time_it(work, stream); });
   });
 }
-
-// One trial of time_with_stream_sync: its timing, and whether the call returned only after the
-// long work on the other stream had ended.
-struct stream_trial {
-  gpucheck::timing_trial timing;
-  bool other_done_at_return = false;     // the other stream's work had ended when the call returned
-  double other_ms = 0;                   // that work's length [ms]
-  bool work_started_after_other = false; // the timed work began only once the other work ended
-  double ended_after_work_ms = 0; // how long after the timed work the other ended [ms, GPU clock]
-};
 
 std::vector<stream_trial> run_stream_sync_trials(gpucheck::time_tolerance tolerance) {
   gpucourse::cuda_stream stream(cudaStreamNonBlocking);
@@ -87,52 +80,6 @@ std::vector<stream_trial> run_stream_sync_trials(gpucheck::time_tolerance tolera
   });
 }
 
-// A right number from a function that waited for the other stream fails too. The facts are the
-// checker's own: the other stream's work had ended when the call returned, and the GPU stamps say
-// when it ended against the timed work. A function that waits for `stream` alone runs its work
-// while the other stream is busy (5-15 ms queued before it, against 40-80 ms) and returns
-// microseconds after it. A GPU that stops running this process for long stretches (another
-// process's turn) can push both ends together, so the failure is one noise could explain, except
-// where the call went on for 5 ms or more after its own work had ended.
-void fail_if_other_stream_waited(gpucheck::check_outcome& outcome,
-                                 const std::vector<stream_trial>& trials) {
-  const long waited = std::count_if(trials.begin(), trials.end(),
-                                    [](const stream_trial& t) { return t.other_done_at_return; });
-  if (!outcome.passed || waited <= allowed_misses)
-    return;
-  const auto shown = std::find_if(trials.begin(), trials.end(),
-                                  [](const stream_trial& t) { return t.other_done_at_return; });
-  outcome.passed = false;
-  gpucheck::show_call(outcome, shown->timing.call, shown->timing.truth_ms);
-  outcome.expected = gpucheck::say("check.l04.waited-other.expected",
-                                   {{"other", gpucheck::format_ms(shown->other_ms)}});
-  outcome.measured =
-      gpucheck::say("check.l04.waited-other.measured",
-                    {{"waited", std::to_string(waited)}, {"calls", std::to_string(trials.size())}});
-  outcome.message =
-      shown->work_started_after_other
-          ? gpucheck::say("check.l04.waited-other-before-work.message",
-                          {{"other", gpucheck::format_ms(shown->other_ms)}})
-          : gpucheck::say("check.l04.waited-other-after-work.message",
-                          {{"other", gpucheck::format_ms(shown->other_ms)},
-                           {"after", gpucheck::format_ms(shown->ended_after_work_ms)}});
-  outcome.hint = gpucheck::say("check.l04.waited-other.hint");
-  outcome.rule.clear();
-  outcome.noise_could_explain =
-      std::any_of(trials.begin(), trials.end(), [](const stream_trial& t) {
-        return t.other_done_at_return &&
-               (t.work_started_after_other || t.ended_after_work_ms < 5.0);
-      });
-  outcome.lesson_section = lesson + "#wait-for-one-stream";
-}
-
-// One call of time_short_work: the trial, and the interval and count the function returned.
-struct short_work_trial {
-  gpucheck::timing_trial timing;
-  double total_ms = 0;
-  int said_runs = 0;
-};
-
 std::vector<short_work_trial> run_short_work_trials(gpucheck::time_tolerance tolerance) {
   gpucourse::cuda_stream stream(cudaStreamNonBlocking);
   gpucheck::paced_work kernel;
@@ -149,61 +96,6 @@ std::vector<short_work_trial> run_short_work_trials(gpucheck::time_tolerance tol
     });
     return trial;
   });
-}
-
-// Two slips in what time_short_work returns, which its numbers show by themselves, on any GPU: a
-// batch said to hold one run (the interval is the sum of many), and an interval already divided
-// by the count (the checker divides it again). The judgement has said how far the number is off;
-// these say what it is.
-void name_batch_slips(gpucheck::check_outcome& outcome,
-                      const std::vector<short_work_trial>& trials) {
-  if (outcome.passed || trials.empty())
-    return;
-  // The two fields swapped: total_ms holds the count of runs the checker made, and runs the
-  // interval in whole milliseconds (slip_analysis.hpp). No busy GPU swaps two fields.
-  const bool swapped = std::all_of(trials.begin(), trials.end(), [](const auto& t) {
-    const double total_truth_ms = t.timing.truth_ms * t.timing.work_runs;
-    return t.timing.work_runs > 1 && t.total_ms == t.timing.work_runs &&
-           std::abs(t.said_runs - total_truth_ms) <= 1.0;
-  });
-  if (swapped) {
-    const short_work_trial& shown = trials.front();
-    gpucheck::slip_result slip;
-    slip.kind = gpucheck::slip_kind::swapped;
-    slip.expected = shown.timing.work_runs;
-    slip.other = "runs";
-    const double total_truth_ms = shown.timing.truth_ms * shown.timing.work_runs;
-    const gpucheck::slip_words words =
-        gpucheck::describe_slip(slip, shown.total_ms, total_truth_ms, "");
-    outcome.message = words.message;
-    outcome.hint = words.hint;
-    outcome.slip = gpucheck::slip_id(slip.kind);
-    outcome.says_only_how_far_off = false;
-    outcome.rule.clear();
-    outcome.noise_could_explain = false;
-    return;
-  }
-  const auto said_one_run = std::find_if(trials.begin(), trials.end(), [](const auto& t) {
-    return t.said_runs == 1 && t.timing.work_runs > 1;
-  });
-  const bool divided_already = std::all_of(trials.begin(), trials.end(), [](const auto& t) {
-    return t.said_runs > 1 && t.timing.work_runs >= t.said_runs &&
-           std::abs(t.total_ms - t.timing.truth_ms) <= 0.1 * t.timing.truth_ms;
-  });
-  if (said_one_run != trials.end()) {
-    outcome.hint = gpucheck::say("check.l04.said-one-run.hint");
-  } else if (divided_already) {
-    const short_work_trial& shown = trials.front();
-    gpucheck::show_call(outcome, shown.timing.call, shown.timing.truth_ms * shown.said_runs);
-    outcome.message = gpucheck::say("check.l04.divided-already.message",
-                                    {{"interval", gpucheck::format_ms(shown.total_ms)},
-                                     {"runs", std::to_string(shown.said_runs)},
-                                     {"one_run", gpucheck::format_ms(shown.timing.truth_ms)}});
-    outcome.hint = gpucheck::say("check.l04.divided-already.hint");
-    outcome.says_only_how_far_off = false;
-    outcome.rule.clear();
-    outcome.noise_could_explain = false;
-  }
 }
 
 } // namespace
@@ -244,7 +136,10 @@ GPU_TEST_CASE("time_with_stream_sync times the work alone, and leaves other stre
   std::vector<stream_trial> last_round;
   gpucheck::check_outcome outcome = gpucheck::judge_timing_twice(
       [&] { return run_stream_sync_trials(tolerance); }, words, allowed_misses, last_round);
-  fail_if_other_stream_waited(outcome, last_round);
+  // A right number from a function that waited for the other stream fails too
+  // (judgement/sync_facts.hpp).
+  gpucheck::fail_if_other_stream_waited(outcome, last_round, allowed_misses,
+                                        lesson + "#wait-for-one-stream");
   CHECK(gpucheck::report(outcome));
 }
 
@@ -261,6 +156,8 @@ GPU_TEST_CASE("time_short_work times one run of work of a few microseconds, with
   std::vector<short_work_trial> last_round;
   gpucheck::check_outcome outcome = gpucheck::judge_timing_twice(
       [&] { return run_short_work_trials(tolerance); }, words, allowed_misses, last_round);
-  name_batch_slips(outcome, last_round);
+  // A batch said to hold one run, an interval divided already, two fields swapped
+  // (judgement/sync_facts.hpp).
+  gpucheck::name_batch_slips(outcome, last_round);
   CHECK(gpucheck::report(outcome));
 }
