@@ -17,6 +17,7 @@
 #include "checkapi/say.hpp"
 
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace gpucheck {
@@ -66,18 +67,6 @@ bool in_traced_replay();
 /// trace's diagnosis. Always false outside the traced replay.
 bool replay_has_its_call(const timing_trial& trial);
 
-/// `count` trials, `one_trial(i)` each; in the traced replay, none after the first that is not
-/// accurate (replay_has_its_call): a failing check's replay then costs one wrong trial, not all.
-template <typename OneTrial> std::vector<timing_trial> run_trials(int count, OneTrial&& one_trial) {
-  std::vector<timing_trial> trials;
-  for (int i = 0; i < count; ++i) {
-    trials.push_back(one_trial(i));
-    if (replay_has_its_call(trials.back()))
-      break;
-  }
-  return trials;
-}
-
 /// Whether a failed check runs its trials a second time: a burst of noise seldom lasts two rounds,
 /// so a failure that noise could explain is judged on a second round; never in the traced replay.
 bool second_round_wanted(const check_outcome& outcome);
@@ -95,6 +84,40 @@ check_outcome judge_timing_twice(RunTrials&& run_trials, const timing_words& wor
     }
   }
   return outcome;
+}
+
+/// judge_timing_twice() on trials that carry more than their timing (a member `timing`): the
+/// trials of the round judged last are kept in `last_round`, for the facts a check names after
+/// the timing's judgement (bytes that did not arrive, another stream waited for).
+template <typename Trial, typename RunRound>
+check_outcome judge_timing_twice(RunRound&& run_round, const timing_words& words,
+                                 int allowed_misses, std::vector<Trial>& last_round) {
+  return judge_timing_twice(
+      [&] {
+        last_round = run_round();
+        std::vector<timing_trial> timings;
+        for (const Trial& trial : last_round)
+          timings.push_back(trial.timing);
+        return timings;
+      },
+      words, allowed_misses);
+}
+
+/// `count` trials, each one call of `one_trial`, in order. Trials that are timings alone end, in
+/// the traced replay, at the first that is not accurate (replay_has_its_call): a failing check's
+/// replay then costs one wrong trial, not all. Trials that carry more facts than their timing (a
+/// stream waited for, bytes that did not arrive) all run: a fact may fail a later trial.
+template <typename OneTrial> auto run_trials(int count, OneTrial&& one_trial) {
+  using trial_type = std::decay_t<decltype(one_trial())>;
+  std::vector<trial_type> trials;
+  for (int i = 0; i < count; ++i) {
+    trials.push_back(one_trial());
+    if constexpr (std::is_same_v<trial_type, timing_trial>) {
+      if (replay_has_its_call(trials.back()))
+        break;
+    }
+  }
+  return trials;
 }
 
 } // namespace gpucheck

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # grade_attacks.sh MODE GPUCHECK ATTACKS_DIR OUT [GPU_LOAD]: grades the class of submissions that
-# attack the grader (ATTACKS_DIR: correct.cu, support.inc, attacks/NAME.cu, class.tsv), in their
+# attack the grader (ATTACKS_DIR: correct.cu, support.inc, attacks/NAME.cu, class.tsv with the
+# lesson they hand in, in its "# lesson: NN" line), in their
 # sandboxes, and holds it to what issue 46 asks: every attack refused, every verdict what the
 # numbers earn (class.tsv, through grade_class.sh in MODE: no-gpu, alone, loaded), every report
 # saying it ran in a sandbox, nothing written into the results, the summary intact, no connection
@@ -21,6 +22,11 @@ if [ "$mode" != no-gpu ] && ! { command -v nvidia-smi >/dev/null && nvidia-smi -
   exit 77
 fi
 course=$(cd "$here/../.." && pwd)
+# The lesson the class hands in (its table's "# lesson: NN" line), and that lesson's reference
+# solution, which the attacks try to read.
+lesson=$(sed -n 's/^# lesson: \([0-9][0-9]*\).*/\1/p' "$attacks/class.tsv" | head -1)
+lesson=$((10#${lesson:?"$attacks/class.tsv names no lesson (# lesson: NN)"}))
+solution=$(ls -d "$course"/solutions/"$(printf '%02d' "$lesson")"-*/exercise.cu | head -1)
 build=$(cd "$(dirname "$gpucheck")/.." && pwd)
 status=0
 fail() {
@@ -74,7 +80,8 @@ make_class() {
   cp "$attacks/correct.cu" "$1/bo.cu"
   for attack in "$attacks"/attacks/*.cu; do
     cat "$attacks/correct.cu" "$attacks/support.inc" "$attack" |
-      sed -e "s|@SOURCE@|$course|g" -e "s|@BUILD@|$build|g" -e "s|@CLASS@|$1|g" \
+      sed -e "s|@SOURCE@|$course|g" -e "s|@SOLUTION@|$solution|g" -e "s|@BUILD@|$build|g" \
+        -e "s|@CLASS@|$1|g" \
         -e "s|@OUT@|$2|g" -e "s|@TREE@|$tree|g" -e "s|@PORT@|$port|g" \
         >"$1/$(basename "$attack")"
   done
@@ -111,7 +118,7 @@ control_results=$out/control-graded
 make_class "$control" "$control_results"
 hide_gpu=()
 [ "$mode" = no-gpu ] && hide_gpu=(env CUDA_VISIBLE_DEVICES=)
-NO_COLOR=1 "${hide_gpu[@]}" "$gpucheck" grade "$control" --lesson 0 --out "$control_results" \
+NO_COLOR=1 "${hide_gpu[@]}" "$gpucheck" grade "$control" --lesson "$lesson" --out "$control_results" \
   --timeout 40 --tree "$tree" --no-sandbox >"$out/control.log" 2>&1 ||
   fail "gpucheck grade --no-sandbox exited $? (log: $out/control.log)"
 for attack in "$attacks"/attacks/*.cu; do

@@ -195,10 +195,7 @@ TEST_CASE("in the traced replay, trials stop at the first wrong one: the call ju
   const std::vector<gpucheck::timing_trial> planned{kernel_trial(2.5, 2.5), kernel_trial(9.0, 3.0),
                                                     kernel_trial(8.0, 4.0), kernel_trial(2.0, 2.0)};
   int run = 0;
-  const auto one_trial = [&](int i) {
-    ++run;
-    return planned[static_cast<std::size_t>(i)];
-  };
+  const auto one_trial = [&] { return planned[static_cast<std::size_t>(run++)]; };
   const auto whole = gpucheck::run_trials(4, one_trial);
   CHECK(whole.size() == 4);
   CHECK(run == 4);
@@ -218,13 +215,48 @@ TEST_CASE("in the traced replay, trials stop at the first wrong one: the call ju
 
   run = 0;
   setenv("GPUCHECK_REPLAY", "1", 1);
-  const auto all_right = gpucheck::run_trials(3, [&](int) {
+  const auto all_right = gpucheck::run_trials(3, [&] {
     ++run;
     return kernel_trial(2.0, 2.0);
   });
   unsetenv("GPUCHECK_REPLAY");
   CHECK(run == 3); // a passing check's replay runs every trial
   CHECK(all_right.size() == 3);
+
+  // Trials with more facts than their timing all run, in the replay too.
+  struct stream_trial {
+    gpucheck::timing_trial timing;
+  };
+  setenv("GPUCHECK_REPLAY", "1", 1);
+  const auto with_facts =
+      gpucheck::run_trials(3, [&] { return stream_trial{kernel_trial(9.0, 2.0)}; });
+  unsetenv("GPUCHECK_REPLAY");
+  CHECK(with_facts.size() == 3);
+}
+
+TEST_CASE("trials that carry more than their timing keep the round judged last") {
+  struct copy_trial { // a trial and a fact about it, as a check may keep
+    gpucheck::timing_trial timing;
+    int round = 0;
+  };
+  int rounds = 0;
+  const auto one_round = [&] {
+    ++rounds;
+    int made = 0;
+    return gpucheck::run_trials(3, [&] {
+      ++made;
+      const double truth_ms = 2.0 + made;
+      return copy_trial{kernel_trial(rounds == 1 ? 1.2 * truth_ms : truth_ms, truth_ms),
+                        rounds * 10 + made};
+    });
+  };
+  std::vector<copy_trial> last_round;
+  const auto outcome = gpucheck::judge_timing_twice(one_round, words(), 1, last_round);
+  CHECK(outcome.passed); // the first round too long (noise), the second right
+  CHECK(rounds == 2);
+  REQUIRE(last_round.size() == 3);
+  CHECK(last_round.front().round == 21);
+  CHECK(last_round.back().round == 23);
 }
 
 TEST_CASE("in Chinese, a failed timing is told in Chinese, with every value in its place") {

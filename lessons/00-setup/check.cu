@@ -4,64 +4,25 @@
 // the student's copy times against the checker's own event timings of the same copies, from
 // pageable and from pinned memory; and the student's break-even prediction against the model's, on
 // costs drawn at random.
+#include "checkapi/byte_pattern.hpp"
 #include "checkapi/check.cuh"
 #include "checkapi/event_truth.cuh"
+#include "checkapi/field_comparison.hpp"
 #include "cuda_check.cuh"
 #include "cuda_raii.cuh"
 #include "exercise.h"
+#include "judgement/break_even.hpp"
+#include "judgement/copy_facts.hpp"
 #include "pinned_buffer.cuh"
 
 #include <algorithm>
-#include <cmath>
 #include <cstdint>
-#include <cstdlib>
-#include <limits>
 #include <string>
 #include <vector>
 
 namespace {
 
 constexpr char lesson[] = "lessons/00-setup/lesson.md";
-
-// One field of the summary: its name, what the student reported, what the runtime says.
-struct field {
-  const char* name;
-  std::string reported;
-  std::string truth;
-};
-
-template <typename T> field make_field(const char* name, T reported, T truth) {
-  if constexpr (std::is_same_v<T, std::string>) {
-    return {name, reported, truth};
-  } else {
-    return {name, std::to_string(reported), std::to_string(truth)};
-  }
-}
-
-// The first wrong field's number against its truth and the other fields' truths, exactly
-// (slip_analysis.hpp): two fields swapped, a unit 1000 times off.
-void name_field_slip(gpucheck::check_outcome& outcome, const field& wrong,
-                     const std::vector<field>& fields) {
-  const std::string name = wrong.name;
-  if (name == "name")
-    return;
-  gpucheck::slip_question q;
-  q.returned = std::strtod(wrong.reported.c_str(), nullptr);
-  q.truth = std::strtod(wrong.truth.c_str(), nullptr);
-  q.relative = 0; // numbers the runtime gives exactly
-  q.bytes = name.find("_bytes") != std::string::npos;
-  for (const field& other : fields) {
-    if (&other != &wrong && std::string(other.name) != "name")
-      q.fields.push_back({other.name, std::strtod(other.truth.c_str(), nullptr)});
-  }
-  const gpucheck::slip_result slip = gpucheck::find_slip(q);
-  if (slip.kind == gpucheck::slip_kind::none)
-    return;
-  const gpucheck::slip_words words = gpucheck::describe_slip(slip, q.returned, q.truth, "");
-  outcome.message = words.message;
-  outcome.hint = words.hint;
-  outcome.slip = gpucheck::slip_id(slip.kind);
-}
 
 // A CUDA call that fails, chosen at random, so that no fixed message can pass.
 struct failing_call {
@@ -112,25 +73,21 @@ GPU_TEST_CASE("query_device reports what cudaGetDeviceProperties reports") {
   CUDA_CHECK(cudaDeviceGetAttribute(&memory_clock_khz, cudaDevAttrMemoryClockRate, device));
 
   const device_summary reported = query_device(device);
-  const std::vector<field> fields = {
-      make_field("name", reported.name, std::string(truth.name)),
-      make_field("compute_capability_major", reported.compute_capability_major, truth.major),
-      make_field("compute_capability_minor", reported.compute_capability_minor, truth.minor),
-      make_field("multiprocessor_count", reported.multiprocessor_count, truth.multiProcessorCount),
-      make_field("global_memory_bytes", reported.global_memory_bytes, truth.totalGlobalMem),
-      make_field("l2_cache_bytes", reported.l2_cache_bytes, truth.l2CacheSize),
-      make_field("memory_bus_width_bits", reported.memory_bus_width_bits, truth.memoryBusWidth),
-      make_field("sm_clock_khz", reported.sm_clock_khz, sm_clock_khz),
-      make_field("memory_clock_khz", reported.memory_clock_khz, memory_clock_khz),
+  using gpucheck::compare_field;
+  const std::vector<gpucheck::compared_field> fields = {
+      compare_field("name", reported.name, std::string(truth.name)),
+      compare_field("compute_capability_major", reported.compute_capability_major, truth.major),
+      compare_field("compute_capability_minor", reported.compute_capability_minor, truth.minor),
+      compare_field("multiprocessor_count", reported.multiprocessor_count,
+                    truth.multiProcessorCount),
+      compare_field("global_memory_bytes", reported.global_memory_bytes, truth.totalGlobalMem),
+      compare_field("l2_cache_bytes", reported.l2_cache_bytes, truth.l2CacheSize),
+      compare_field("memory_bus_width_bits", reported.memory_bus_width_bits, truth.memoryBusWidth),
+      compare_field("sm_clock_khz", reported.sm_clock_khz, sm_clock_khz),
+      compare_field("memory_clock_khz", reported.memory_clock_khz, memory_clock_khz),
   };
-  std::string wrong;
-  const field* first_wrong = nullptr;
-  for (const field& f : fields) {
-    if (f.reported != f.truth) {
-      wrong += (wrong.empty() ? "" : ", ") + std::string(f.name);
-      first_wrong = first_wrong != nullptr ? first_wrong : &f;
-    }
-  }
+  const gpucheck::fields_compared compared = gpucheck::compare_fields(fields);
+  const gpucheck::compared_field* first_wrong = compared.first_wrong;
   gpucheck::check_outcome outcome;
   outcome.name = gpucheck::say("check.l00.query-device.name", {{"device", std::to_string(device)}});
   outcome.passed = first_wrong == nullptr;
@@ -143,13 +100,13 @@ GPU_TEST_CASE("query_device reports what cudaGetDeviceProperties reports") {
       reported.name.empty() ? gpucheck::say("check.l00.query-device.empty-name") : reported.name;
   if (first_wrong != nullptr) {
     outcome.message =
-        gpucheck::say("check.l00.query-device.fields-differ", {{"fields", wrong},
+        gpucheck::say("check.l00.query-device.fields-differ", {{"fields", compared.wrong_names},
                                                                {"field", first_wrong->name},
                                                                {"truth", first_wrong->truth},
                                                                {"yours", first_wrong->reported}});
     outcome.hint = gpucheck::say("check.l00.query-device.hint");
     outcome.lesson_section = std::string(lesson) + "#know-your-gpu";
-    name_field_slip(outcome, *first_wrong, fields);
+    gpucheck::name_field_slip(outcome, *first_wrong, fields); // a swap, a unit
   }
   CHECK(gpucheck::report(outcome));
 }
@@ -260,43 +217,13 @@ std::string memory_words(const std::string& kind) {
                           : gpucheck::say("check.l00.memory.pageable");
 }
 
-// The word at `index` of a trial's pattern: different at every trial (the seed is drawn afresh).
-std::uint32_t pattern_word(std::uint32_t seed, std::size_t index) {
-  return seed + static_cast<std::uint32_t>(index) * 2654435761u;
-}
+using gpucheck::copy_trial;
 
-// Fills `bytes` of `source` with a fresh pattern, and returns its seed.
-std::uint32_t fill_source(unsigned char* source, std::size_t bytes) {
-  const auto seed = static_cast<std::uint32_t>(gpucheck::random_between(1.0, 4.0e9));
-  auto* words = reinterpret_cast<std::uint32_t*>(source);
-  for (std::size_t i = 0; i < bytes / 4; ++i) {
-    words[i] = pattern_word(seed, i);
-  }
-  return seed;
-}
-
-// Whether `copy` holds the pattern (compared with the pattern itself, not with the source, which a
-// copy in the wrong direction would have overwritten).
-bool holds_pattern(const unsigned char* copy, std::size_t bytes, std::uint32_t seed) {
-  const auto* words = reinterpret_cast<const std::uint32_t*>(copy);
-  for (std::size_t i = 0; i < bytes / 4; ++i) {
-    if (words[i] != pattern_word(seed, i)) {
-      return false;
-    }
-  }
-  return true;
-}
-
-struct copy_trial {
-  gpucheck::timing_trial timing;
-  bool copied = false;   // the destination held the source's bytes after the call
-  double fastest_ms = 0; // the fastest of the checker's own timings of this copy
-};
-
+// One call of time_copy_ms on a size drawn afresh, between two of the checker's timings of it.
 copy_trial time_one_copy(const copy_setup& setup) {
   const std::size_t bytes =
       static_cast<std::size_t>(gpucheck::random_between(32.0, 128.0) * (1 << 20)) / 4 * 4;
-  const std::uint32_t seed = fill_source(setup.source, bytes);
+  const std::uint32_t seed = gpucheck::fill_with_pattern(setup.source, bytes);
   const double before_ms = checker_copy_ms(setup.destination.data(), setup.source, bytes);
   CUDA_CHECK(cudaMemset(setup.destination.data(), 0, bytes));
   CUDA_CHECK(cudaDeviceSynchronize());
@@ -313,7 +240,7 @@ copy_trial time_one_copy(const copy_setup& setup) {
   CUDA_CHECK(cudaDeviceSynchronize());
   CUDA_CHECK(
       cudaMemcpy(setup.read_back.data(), setup.destination.data(), bytes, cudaMemcpyDeviceToHost));
-  trial.copied = holds_pattern(setup.read_back.data(), bytes, seed);
+  trial.copied = gpucheck::holds_pattern(setup.read_back.data(), bytes, seed);
   const double after_ms = checker_copy_ms(setup.destination.data(), setup.source, bytes);
   trial.timing.truth_ms = (before_ms + after_ms) / 2;
   trial.fastest_ms = std::min(before_ms, after_ms);
@@ -322,64 +249,22 @@ copy_trial time_one_copy(const copy_setup& setup) {
   return trial;
 }
 
-// What the numbers prove about the copy trials, whatever the GPU was doing: no busy GPU copies
-// bytes that the function did not copy, changes a unit, or makes a copy ten times faster than the
-// fastest the checker timed. Bytes that did not arrive fail the check even where the times passed.
-void name_copy_facts(gpucheck::check_outcome& outcome, const std::vector<copy_trial>& trials,
-                     const std::string& section) {
-  const auto not_copied =
-      std::find_if(trials.begin(), trials.end(), [](const copy_trial& t) { return !t.copied; });
-  if (not_copied != trials.end() && not_copied->timing.reported_ms != 0) {
-    outcome.passed = false;
-    gpucheck::show_call(outcome, not_copied->timing.call, not_copied->timing.truth_ms);
-    outcome.message = gpucheck::say("check.l00.copy.not-copied");
-    outcome.hint = gpucheck::say("check.l00.copy.not-copied-hint");
-    outcome.rule.clear();
-    outcome.noise_could_explain = false;
-    outcome.lesson_section = section;
-    return;
-  }
-  if (outcome.passed) {
-    return;
-  }
-  std::vector<gpucheck::timed_call> calls;
-  for (const copy_trial& trial : trials) {
-    calls.push_back(trial.timing.call);
-  }
-  if (gpucheck::name_number_slip(outcome, calls, copy_tolerance)) {
-    return;
-  }
-  const auto far_too_short = std::find_if(trials.begin(), trials.end(), [](const copy_trial& t) {
-    return t.timing.reported_ms > 0 && t.timing.reported_ms < t.fastest_ms / 10;
-  });
-  if (far_too_short != trials.end()) {
-    outcome.noise_could_explain = false; // a busy GPU makes copies slower, never ten times faster
-  }
-}
-
 void check_copy_timing(const char* kind, unsigned char* source) {
   gpucourse::device_buffer<unsigned char> destination(largest_copy_bytes);
   std::vector<unsigned char> read_back(largest_copy_bytes);
   const copy_setup setup{kind, source, destination, read_back};
   checker_copy_ms(destination.data(), source, 1 << 20); // a first copy, untimed
-  std::vector<copy_trial> last_round;
-  const auto run_trials = [&] {
-    last_round.clear();
-    std::vector<gpucheck::timing_trial> timings;
-    for (int i = 0; i < copy_trials; ++i) {
-      last_round.push_back(time_one_copy(setup));
-      timings.push_back(last_round.back().timing);
-    }
-    return timings;
-  };
   gpucheck::timing_words words;
   words.name = gpucheck::say("check.l00.copy.name", {{"memory", memory_words(kind)}});
   words.section = std::string(lesson) + "#pageable-and-pinned-memory";
   words.zero_hint = gpucheck::say("check.l00.copy.zero-hint");
   words.wrong_hint = gpucheck::say("check.l00.copy.wrong-hint");
-  gpucheck::check_outcome outcome =
-      gpucheck::judge_timing_twice(run_trials, words, /*allowed_misses=*/1);
-  name_copy_facts(outcome, last_round, words.section);
+  std::vector<copy_trial> last_round;
+  gpucheck::check_outcome outcome = gpucheck::judge_timing_twice(
+      [&] { return gpucheck::run_trials(copy_trials, [&] { return time_one_copy(setup); }); },
+      words, /*allowed_misses=*/1, last_round);
+  // Bytes that did not arrive, a unit, a copy ten times too fast (judgement/copy_facts.hpp).
+  gpucheck::name_copy_facts(outcome, last_round, copy_tolerance, words.section);
   CHECK(gpucheck::report(outcome));
 }
 
@@ -396,135 +281,18 @@ GPU_TEST_CASE("time_copy_ms times a copy from pinned memory") {
 }
 
 // ---------------------------------------------------------------------------------------------
-// break_even_elements: the model, on costs drawn at random.
-
-namespace {
-
-// The model of lesson.md: the CPU loop costs n * cpu_ns; the GPU job costs fixed + n * the time
-// to copy 12 bytes (x and y in, y out). `bytes_per_element` and `fixed_ns_per_ms` are parameters
-// only so that the check can say which slip a wrong prediction matches.
-double model_break_even(const saxpy_costs& costs, double bytes_per_element = 12,
-                        double fixed_ns_per_ms = 1e6) {
-  const double saved_ns = costs.cpu_ns_per_element - bytes_per_element / costs.copy_gb_per_s;
-  return saved_ns > 0 ? costs.gpu_fixed_ms * fixed_ns_per_ms / saved_ns
-                      : std::numeric_limits<double>::infinity();
-}
-
-// Equal within `elements` (a prediction may be rounded to a whole element) or a millionth.
-bool same_prediction(double reported, double truth, double elements = 1.0) {
-  if (std::isinf(truth) || std::isinf(reported)) {
-    return std::isinf(truth) && std::isinf(reported) && reported > 0;
-  }
-  return std::abs(reported - truth) <= std::max(elements, 1e-6 * std::abs(truth));
-}
-
-std::string format_elements(double n) {
-  if (std::isinf(n) && n > 0) {
-    return gpucheck::say("check.l00.elements.never");
-  }
-  char text[64];
-  const bool whole = std::abs(n) >= 100 && std::abs(n) < 1e15; // else show its digits
-  std::snprintf(text, sizeof text, whole ? "%.0f" : "%.3g", n);
-  return gpucheck::say("check.l00.elements.count", {{"count", text}});
-}
-
-std::string describe(const saxpy_costs& costs) {
-  char text[160];
-  std::snprintf(text, sizeof text, "cpu_ns_per_element %.3g, gpu_fixed_ms %.3g, copy_gb_per_s %.3g",
-                costs.cpu_ns_per_element, costs.gpu_fixed_ms, costs.copy_gb_per_s);
-  return text;
-}
-
-// Costs like those of real machines: CPU loops of 0.3 to 2 ns per element, fixed costs of 5 to
-// 200 us, copies of 3 to 60 GB/s. The first draw breaks even, the second never does.
-std::vector<saxpy_costs> draw_costs() {
-  std::vector<saxpy_costs> draws;
-  for (int i = 0; i < 8; ++i) {
-    saxpy_costs costs;
-    costs.cpu_ns_per_element = gpucheck::random_between(0.3, 2.0);
-    costs.gpu_fixed_ms = gpucheck::random_between(0.005, 0.2);
-    costs.copy_gb_per_s = gpucheck::random_between(3.0, 60.0);
-    const double even_gb_per_s = 12 / costs.cpu_ns_per_element; // copies as slow as the CPU
-    if (i == 0) { // copies 1.5 to 2.5 times faster per element than the CPU: a break-even
-      costs.copy_gb_per_s = std::min(60.0, even_gb_per_s * gpucheck::random_between(1.5, 2.5));
-    } else if (i == 1) { // copies slower per element than the CPU: none
-      costs.copy_gb_per_s = even_gb_per_s * gpucheck::random_between(0.5, 0.9);
-    }
-    draws.push_back(costs);
-  }
-  return draws;
-}
-
-// A slip that every wrong prediction matches, in words; "" when none does.
-std::string slip_in_predictions(const std::vector<saxpy_costs>& draws,
-                                const std::vector<double>& predictions) {
-  const auto all_match = [&](double bytes_per_element, double fixed_ns_per_ms) {
-    for (std::size_t i = 0; i < draws.size(); ++i) {
-      const double slipped = model_break_even(draws[i], bytes_per_element, fixed_ns_per_ms);
-      // Rounding to a whole element is fine, except where the slip makes the answer that small.
-      const double elements = std::abs(slipped) >= 100 ? 1.0 : 0.0;
-      if (!same_prediction(predictions[i], slipped, elements)) {
-        return false;
-      }
-    }
-    return true;
-  };
-  for (const double bytes : {4.0, 8.0, 16.0, 24.0}) {
-    if (all_match(bytes, 1e6)) {
-      return gpucheck::say("check.l00.break-even.slip-bytes",
-                           {{"bytes", std::to_string(static_cast<int>(bytes))}});
-    }
-  }
-  for (const double scale : {1.0, 1e3, 1e9}) {
-    if (all_match(12, scale)) {
-      return gpucheck::say("check.l00.break-even.slip-unit", {{"factor", scale == 1.0   ? "1e-6"
-                                                                         : scale == 1e3 ? "1e-3"
-                                                                                        : "1e3"}});
-    }
-  }
-  if (all_match(0, 1e6)) {
-    return gpucheck::say("check.l00.break-even.slip-no-copies");
-  }
-  return "";
-}
-
-} // namespace
+// break_even_elements: against the model of lesson.md (judgement/break_even.hpp), on costs drawn
+// at random.
 
 TEST_CASE("break_even_elements predicts where the GPU job overtakes the CPU loop") {
-  const std::vector<saxpy_costs> draws = draw_costs();
+  const std::vector<gpucheck::break_even_costs> draws = gpucheck::draw_break_even_costs();
   std::vector<double> predictions;
-  std::size_t first_wrong = draws.size();
-  for (std::size_t i = 0; i < draws.size(); ++i) {
-    predictions.push_back(break_even_elements(draws[i]));
-    if (first_wrong == draws.size() &&
-        !same_prediction(predictions[i], model_break_even(draws[i]))) {
-      first_wrong = i;
-    }
+  for (const gpucheck::break_even_costs& c : draws) {
+    predictions.push_back(
+        break_even_elements(saxpy_costs{c.cpu_ns_per_element, c.gpu_fixed_ms, c.copy_gb_per_s}));
   }
-  gpucheck::check_outcome outcome;
+  gpucheck::check_outcome outcome = gpucheck::judge_break_even(
+      draws, predictions, std::string(lesson) + "#where-the-lines-cross");
   outcome.name = gpucheck::say("check.l00.break-even.name");
-  outcome.passed = first_wrong == draws.size();
-  const std::size_t shown = outcome.passed ? 0 : first_wrong;
-  outcome.expected = gpucheck::say("check.l00.break-even.expected",
-                                   {{"elements", format_elements(model_break_even(draws[shown]))},
-                                    {"costs", describe(draws[shown])}});
-  outcome.measured = format_elements(predictions[shown]);
-  if (!outcome.passed) {
-    const std::string slip = slip_in_predictions(draws, predictions);
-    const bool never = std::isinf(model_break_even(draws[shown]));
-    if (!slip.empty()) {
-      outcome.message = slip;
-    } else if (never) {
-      outcome.message = gpucheck::say("check.l00.break-even.never",
-                                      {{"returned", format_elements(predictions[shown])}});
-    } else {
-      outcome.message = gpucheck::say("check.l00.break-even.wrong",
-                                      {{"reported", format_elements(predictions[shown])},
-                                       {"model", format_elements(model_break_even(draws[shown]))}});
-    }
-    outcome.hint = never ? gpucheck::say("check.l00.break-even.never-hint")
-                         : gpucheck::say("check.l00.break-even.wrong-hint");
-    outcome.lesson_section = std::string(lesson) + "#where-the-lines-cross";
-  }
   CHECK(gpucheck::report(outcome));
 }

@@ -12,10 +12,9 @@
 #include "checkapi/known_call_trial.cuh"
 #include "cuda_check.cuh"
 #include "exercise.h"
+#include "judgement/call_judgement.hpp"
 
-#include <algorithm>
 #include <chrono>
-#include <cmath>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -42,58 +41,9 @@ const gpucheck::time_tolerance cold_return_tolerance{0.02, 0.30};
 const gpucheck::time_tolerance warm_call_tolerance{0.05, 0.05};
 const gpucheck::time_tolerance cold_call_tolerance{0.05, 1.0};
 
-// Each function times one call of the work, so it runs it once. One that runs it again (a
-// warm-up inside it) may return a right number and still hide the cold start from every caller:
-// it fails, with the count, on any GPU.
-void fail_extra_runs(gpucheck::check_outcome& outcome, const std::vector<timing_trial>& trials,
-                     const std::string& function) {
-  const auto extra = std::find_if(trials.begin(), trials.end(),
-                                  [](const timing_trial& t) { return t.work_runs > 1; });
-  // A failure already explained by a fact (a sum of runs, a unit slip) keeps its explanation; one
-  // that noise could have caused (a number too long under load) gives way to this fact.
-  if (extra == trials.end() || (!outcome.message.empty() && !outcome.noise_could_explain)) {
-    return;
-  }
-  outcome.passed = false;
-  outcome.noise_could_explain = false;
-  outcome.rule.clear();
-  outcome.message =
-      gpucheck::say("check.l01.extra-runs.message",
-                    {{"function", function}, {"runs", std::to_string(extra->work_runs)}});
-  outcome.hint = gpucheck::say("check.l01.extra-runs.hint", {{"function", function}});
-  outcome.lesson_section = std::string(lesson) + "#what-the-first-call-pays-for";
-}
-
-// judge_timing() words a wrong number against work of known duration; these trials are judged
-// against a call the checker timed from inside. Facts the numbers named (a unit, a run count)
-// keep their own words.
-void say_against_the_call(gpucheck::check_outcome& outcome, const std::vector<timing_trial>& trials,
-                          const std::string& function, call_end end) {
-  // Only judge_timing()'s own words on how far off the number is are said again here, in
-  // whatever language they are in (check_outcome::says_only_how_far_off).
-  if (outcome.passed || !outcome.says_only_how_far_off) {
-    return;
-  }
-  const auto shown = std::find_if(trials.begin(), trials.end(), [](const timing_trial& t) {
-    return t.verdict() != gpucheck::time_verdict::accurate;
-  });
-  if (shown == trials.end()) {
-    return;
-  }
-  const double off_ms = shown->reported_ms - shown->truth_ms;
-  const std::initializer_list<gpucheck::said_value> values = {
-      {"function", function},
-      {"reported", format_ms(shown->reported_ms)},
-      {"work", shown->work},
-      {"truth", format_ms(shown->truth_ms)},
-      {"off", format_ms(std::abs(off_ms))}};
-  if (end == call_end::returned) {
-    outcome.message = off_ms < 0 ? gpucheck::say("check.l01.against-return.too-short", values)
-                                 : gpucheck::say("check.l01.against-return.too-long", values);
-  } else {
-    outcome.message = off_ms < 0 ? gpucheck::say("check.l01.against-finish.too-short", values)
-                                 : gpucheck::say("check.l01.against-finish.more", values);
-  }
+// Where the lesson says that a function times one call, so runs the work once.
+std::string one_call_section() {
+  return std::string(lesson) + "#what-the-first-call-pays-for";
 }
 
 // Host time inside the call, as a library's own per-call work would take: warm, the host part is
@@ -133,9 +83,9 @@ gpucheck::check_outcome judge_warm_calls(const std::string& function, call_end e
   };
   auto outcome = gpucheck::judge_timing_twice(run_trials, words, /*allowed_misses=*/1);
   if (end == call_end::returned) {
-    say_against_the_call(outcome, trials, function, end);
+    gpucheck::say_against_the_call(outcome, trials, function, /*until_return=*/true);
   }
-  fail_extra_runs(outcome, trials, function);
+  gpucheck::fail_extra_runs(outcome, trials, function, one_call_section());
   return outcome;
 }
 
@@ -171,19 +121,11 @@ gpucheck::check_outcome judge_first_calls(const std::string& function, call_end 
   };
   auto outcome = gpucheck::judge_timing_twice(run_trials, words, /*allowed_misses=*/1);
   if (!failure_output.empty()) {
-    outcome.passed = false;
-    outcome.noise_could_explain = false;
-    outcome.rule.clear();
-    outcome.expected = gpucheck::say("check.l01.fresh-process.expected", {{"function", function}});
-    outcome.measured = gpucheck::say("check.l01.fresh-process.measured");
-    outcome.message =
-        gpucheck::say("check.l01.fresh-process.stopped", {{"output", failure_output}});
-    outcome.hint = gpucheck::say("check.l01.fresh-process.hint");
-    outcome.lesson_section.clear();
+    gpucheck::fail_for_stopped_process(outcome, function, failure_output);
     return outcome;
   }
-  say_against_the_call(outcome, trials, function, end);
-  fail_extra_runs(outcome, trials, function);
+  gpucheck::say_against_the_call(outcome, trials, function, end == call_end::returned);
+  gpucheck::fail_extra_runs(outcome, trials, function, one_call_section());
   return outcome;
 }
 

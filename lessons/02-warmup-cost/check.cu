@@ -12,14 +12,13 @@
 #include "checkapi/untraced_clock.hpp"
 #include "cuda_check.cuh"
 #include "exercise.h"
+#include "judgement/fresh_gemm_judgement.hpp"
 #include "judgement/warm_up_judgement.hpp"
 #include "judgement/warm_up_series.hpp"
 #include "matrices.cuh"
 
 #include <algorithm>
 #include <chrono>
-#include <cmath>
-#include <cstdio>
 #include <limits>
 #include <memory>
 #include <sstream>
@@ -28,8 +27,6 @@
 
 namespace {
 
-using gpucheck::format_ms;
-
 constexpr char lesson[] = "lessons/02-warmup-cost/lesson.md";
 constexpr char fresh_test_case[] = "fresh-process-gemm-timing";
 constexpr int repetitions = 5;
@@ -37,23 +34,12 @@ constexpr int repetitions = 5;
 // jitter by 1.5 % at most, so two of them stop agreeing (10 %) only when one is delayed by 7 %.
 const gpucheck::warm_up_rules rules{stable_within, {0.05, 0.05}, 0.03}; // warm_up_judgement.hpp
 
-std::string section(const char* anchor) {
-  return std::string(lesson) + anchor;
-}
-
-// One call of warm_up_until_stable on work that follows a warm-up plan: what it returned, and
-// what really happened.
-struct series_trial {
-  gpucheck::warm_up_series_run run;
-  gpucheck::warm_up_answer answer;
-  gpucheck::timed_call call; // the call's window, for the trace
-};
-
 // The spinning kernels, one per call of a series (each records only its last run's span).
 using spin_pool = std::vector<std::unique_ptr<gpucheck::known_duration_work>>;
 
-series_trial run_series(spin_pool& spins, cudaStream_t stream) {
-  series_trial trial;
+// One call of warm_up_until_stable on work that follows a warm-up plan drawn afresh.
+gpucheck::warm_up_series_trial run_series(spin_pool& spins, cudaStream_t stream) {
+  gpucheck::warm_up_series_trial trial;
   gpucheck::warm_up_series_run& run = trial.run;
   run.repetitions = static_cast<int>(gpucheck::random_between(3.0, 10.0)); // 3 to 9
   run.plan = gpucheck::draw_warm_up_plan(run.repetitions);
@@ -126,70 +112,18 @@ GPU_TEST_CASE("warm_up_until_stable finds the end of the warm-up and the steady 
   spins[0]->enqueue(stream, 0.01); // load the kernel now
   CUDA_CHECK(cudaDeviceSynchronize());
 
-  gpucheck::check_outcome outcome;
-  outcome.name = gpucheck::say("check.l02.series.name");
-  constexpr int trial_count = 3;
-  // A failure that noise could explain (a time too long, a host that delayed the calls deciding
-  // the warm-up's end) is run again with fresh draws, up to twice in all (TOLERANCES.md).
-  int retries_left = 2;
-  int accurate = 0;
-  for (int trial_index = 0; trial_index < trial_count; ++trial_index) {
-    const series_trial trial = run_series(spins, stream);
-    const gpucheck::warm_up_series_run& run = trial.run;
-    const gpucheck::warm_up_judgement judged =
-        gpucheck::judge_warm_up_series(trial.answer, run, rules);
-    outcome.expected = gpucheck::say(
-        "check.l02.series.expected",
-        {{"described", gpucheck::describe_warm_up(run.true_warm_up_ms(), run.true_steady_ms(),
-                                                  run.true_cost_ms())},
-         {"repetitions", std::to_string(run.repetitions)}});
-    outcome.measured = gpucheck::describe_warm_up(trial.answer.warm_up_ms, trial.answer.steady_ms,
-                                                  trial.answer.cost_ms);
-    if (judged.accurate) {
-      ++accurate;
-      continue;
-    }
-    if (judged.noise_could_explain && retries_left > 0) {
-      --retries_left;
-      --trial_index;
-      continue;
-    }
-    outcome.message = judged.message;
-    outcome.hint = judged.hint;
-    outcome.lesson_section = section(judged.anchor.c_str());
-    outcome.noise_could_explain = judged.noise_could_explain;
-    if (judged.shows_a_time) {
-      gpucheck::show_call(outcome, trial.call, judged.shown_truth_ms);
-      // A time in another unit, or longer than the whole call, shows by itself (number_slip.hpp).
-      // Every warm-up time against its call's truth: a slip shows in every wrong one (whole
-      // milliseconds cut the short calls and spare the long ones).
-      outcome.says_only_how_far_off = judged.only_how_far_off;
-      std::vector<gpucheck::timed_call> numbers;
-      for (std::size_t i = 0; i < trial.answer.warm_up_ms.size() && i < run.true_ms.size(); ++i)
-        numbers.push_back({trial.answer.warm_up_ms[i], run.true_ms[i], trial.call.call_ms});
-      numbers.push_back({trial.answer.steady_ms, run.true_steady_ms(), trial.call.call_ms});
-      gpucheck::name_number_slip(outcome, numbers, rules.tolerance);
-    }
-    break; // a wrong answer is explained with its own numbers
-  }
-  outcome.passed = accurate == trial_count;
-  CHECK(gpucheck::report(outcome));
+  // Three series, each against what really happened (judgement/warm_up_judgement.hpp).
+  CHECK(gpucheck::report(gpucheck::judge_warm_up_trials([&] { return run_series(spins, stream); },
+                                                        /*trial_count=*/3, rules, lesson)));
 }
 
 GPU_TEST_CASE(
     "cold and warm GEMM times agree with the checker's own, and the warm time grows with N") {
-  struct size_result {
-    int n = 0;
-    std::vector<double> truth_first_ms;
-    double truth_steady_ms = 0;
-    double first_ms = -1, steady_ms = -1, cost_ms = 0;
-    std::string failure;
-  };
-  std::vector<size_result> sizes(2);
+  std::vector<gpucheck::fresh_gemm_size> sizes(2);
   sizes[0].n = static_cast<int>(gpucheck::random_between(4.0, 65.0));
   sizes[1].n = static_cast<int>(gpucheck::random_between(3000.0, 4001.0));
 
-  for (size_result& size : sizes) {
+  for (gpucheck::fresh_gemm_size& size : sizes) {
     const std::string n = " " + std::to_string(size.n);
     for (const char* who : {"checker", "student", "checker"}) {
       const gpucheck::fresh_result run = gpucheck::run_fresh_process(fresh_test_case, who + n);
@@ -213,103 +147,11 @@ GPU_TEST_CASE(
     size.truth_steady_ms = gpucheck::median_event_ms(gemm, stream, 2 * repetitions + 1);
   }
 
-  for (const size_result& size : sizes) {
-    gpucheck::check_outcome outcome;
-    outcome.name = gpucheck::say("check.l02.fresh.name", {{"n", std::to_string(size.n)}});
-    if (size.first_ms < 0 || size.truth_first_ms.empty()) {
-      outcome.expected = gpucheck::say("check.l02.fresh-failed.expected");
-      outcome.measured = gpucheck::say("check.l02.fresh-failed.measured");
-      outcome.message = gpucheck::say("check.l02.fresh-failed.message", {{"lines", size.failure}});
-      outcome.hint = gpucheck::say("check.l02.fresh-failed.hint");
-      CHECK(gpucheck::report(outcome));
-      continue;
-    }
-    const auto [low, high] =
-        std::minmax_element(size.truth_first_ms.begin(), size.truth_first_ms.end());
-    // Cold starts are noisy (on an H200, 0.09 to 0.16 s); the window only rejects a first time
-    // that left the cold start out, or added something big to it.
-    const bool first_ok = size.first_ms >= 0.4 * *low && size.first_ms <= 2.5 * *high;
-    // Steady: 15% or 100 us (a host clock with two synchronizations adds tens of microseconds).
-    const gpucheck::time_tolerance steady_tolerance{0.15, 0.10};
-    const auto steady_verdict =
-        gpucheck::judge_time(size.steady_ms, size.truth_steady_ms, steady_tolerance);
-    outcome.passed = first_ok && steady_verdict == gpucheck::time_verdict::accurate;
-    outcome.expected =
-        gpucheck::say("check.l02.fresh.expected",
-                      {{"low", format_ms(0.4 * *low)},
-                       {"high", format_ms(2.5 * *high)},
-                       {"steady", format_ms(size.truth_steady_ms)},
-                       {"allowed", format_ms(steady_tolerance.allowed_ms(size.truth_steady_ms))}});
-    outcome.measured =
-        gpucheck::say("check.l02.fresh.measured", {{"first", format_ms(size.first_ms)},
-                                                   {"steady", format_ms(size.steady_ms)},
-                                                   {"cost", format_ms(size.cost_ms)}});
-    if (size.first_ms == 0.0) {
-      outcome.message = gpucheck::say(
-          "check.l02.fresh-empty.message",
-          {{"n", std::to_string(size.n)}, {"low", format_ms(*low)}, {"high", format_ms(*high)}});
-      outcome.hint = gpucheck::say("check.l02.fresh-empty.hint");
-      outcome.lesson_section = section("#warming-up-until-the-time-settles");
-    } else if (!first_ok) {
-      outcome.message =
-          gpucheck::say("check.l02.fresh-first.message", {{"n", std::to_string(size.n)},
-                                                          {"low", format_ms(*low)},
-                                                          {"high", format_ms(*high)},
-                                                          {"first", format_ms(size.first_ms)}});
-      outcome.hint = size.first_ms < 0.4 * *low ? gpucheck::say("check.l02.fresh-first-short.hint")
-                                                : gpucheck::say("check.l02.fresh-first-long.hint");
-      // The truth is other processes' first GEMMs, which a busy GPU lengthens or not: a
-      // disturbed GPU may excuse this comparison either way.
-      outcome.noise_could_explain = true;
-      // A number that fits in another unit shows its slip by itself, on any GPU.
-      const std::string unit = gpucheck::unit_that_fits(size.first_ms, 0.4 * *low, 2.5 * *high);
-      if (!unit.empty()) {
-        outcome.message = gpucheck::unit_slip_message(size.first_ms, unit,
-                                                      gpucheck::say("check.l02.fits-a-cold-start"));
-        outcome.hint = gpucheck::say("check.l02.fresh-first-unit.hint");
-        outcome.rule.clear();
-        outcome.noise_could_explain = false;
-      }
-      outcome.lesson_section = section("#cold-in-a-fresh-process");
-    } else if (!outcome.passed) {
-      outcome.message = gpucheck::say(
-          "check.l02.fresh-steady.message",
-          {{"reported", format_ms(size.steady_ms)}, {"truth", format_ms(size.truth_steady_ms)}});
-      outcome.hint = gpucheck::say("check.l02.steady.hint");
-      // The truth is a separate measurement, which noise moves too (judge.hpp).
-      outcome.noise_could_explain = gpucheck::noise_could_cause(steady_verdict, false);
-      outcome.lesson_section = section("#warming-up-until-the-time-settles");
-    }
-    CHECK(gpucheck::report(outcome));
+  // Against the checker's cold and warm times (judgement/fresh_gemm_judgement.hpp).
+  for (const gpucheck::fresh_gemm_size& size : sizes) {
+    CHECK(gpucheck::report(gpucheck::judge_fresh_gemm(size, lesson)));
   }
-
   if (sizes[0].steady_ms > 0 && sizes[1].steady_ms > 0) {
-    gpucheck::check_outcome outcome;
-    outcome.name = gpucheck::say("check.l02.grows.name");
-    const double ratio = sizes[1].steady_ms / sizes[0].steady_ms;
-    const double truth_ratio = sizes[1].truth_steady_ms / sizes[0].truth_steady_ms;
-    outcome.passed = ratio >= 5.0;
-    outcome.expected = gpucheck::say("check.l02.grows.expected",
-                                     {{"large", std::to_string(sizes[1].n)},
-                                      {"small", std::to_string(sizes[0].n)},
-                                      {"ratio", std::to_string(static_cast<int>(truth_ratio))}});
-    outcome.measured =
-        gpucheck::say("check.l02.grows.measured", {{"large_ms", format_ms(sizes[1].steady_ms)},
-                                                   {"small_ms", format_ms(sizes[0].steady_ms)}});
-    if (!outcome.passed) {
-      char times[32];
-      std::snprintf(times, sizeof times, "%.1f", ratio);
-      outcome.message =
-          gpucheck::say("check.l02.grows.message",
-                        {{"large", std::to_string(sizes[1].n)},
-                         {"times", times},
-                         {"small", std::to_string(sizes[0].n)},
-                         {"work", std::to_string(static_cast<long long>(std::pow(
-                                      static_cast<double>(sizes[1].n) / sizes[0].n, 3)))}});
-      outcome.hint = gpucheck::say("check.l02.grows.hint");
-      outcome.noise_could_explain = true;
-      outcome.lesson_section = section("#what-the-table-shows");
-    }
-    CHECK(gpucheck::report(outcome));
+    CHECK(gpucheck::report(gpucheck::judge_growth(sizes[0], sizes[1], lesson)));
   }
 }

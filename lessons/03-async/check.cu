@@ -12,60 +12,21 @@
 #include "cuda_check.cuh"
 #include "exercise.h"
 #include "judgement/case_5_judgement.hpp"
+#include "judgement/crossover.hpp"
+#include "judgement/launch_judgement.hpp"
 #include "matrices.cuh"
 
 #include <algorithm>
 #include <chrono>
-#include <cmath>
 #include <string>
 #include <vector>
 
 namespace {
 
 using gpucheck::case_5_trial;
-using gpucheck::case_5_verdict;
-using gpucheck::format_ms;
 
 constexpr char lesson[] = "lessons/03-async/lesson.md";
 constexpr int big_n = 4000;
-
-std::string table_text(const std::vector<size_timing>& table) {
-  std::string text;
-  for (const size_timing& row : table) {
-    text += "\n         N = " + std::to_string(row.n) + ": cpu " + format_ms(row.cpu_ms) +
-            ", gpu " + format_ms(row.gpu_ms);
-  }
-  return text;
-}
-
-int reference_crossover(const std::vector<size_timing>& table) {
-  int crossover = -1;
-  for (auto row = table.rbegin(); row != table.rend() && row->gpu_ms < row->cpu_ms; ++row) {
-    crossover = row->n;
-  }
-  return crossover;
-}
-
-// A made-up table: the CPU's time grows as n^3, the GPU's is about flat, and the GPU wins from
-// index `first_win` on; before it, one size may show a lucky GPU win (noise), which is not a
-// crossover.
-std::vector<size_timing> made_up_table(int first_win, bool lucky_win) {
-  std::vector<size_timing> table;
-  // From 10 up: no size equals a row's index or position (0 to 9), so that a returned index is
-  // told apart from a returned size (name_index_slip).
-  int n = static_cast<int>(gpucheck::random_between(10.0, 21.0));
-  for (int i = 0; i < 9; ++i, n *= 2) {
-    const double gpu_ms = gpucheck::random_between(0.02, 0.05) * (1 + n / 2000.0);
-    const double cpu_ms = i < first_win ? gpu_ms * gpucheck::random_between(0.2, 0.9)
-                                        : gpu_ms * gpucheck::random_between(1.2, 50.0);
-    table.push_back({n, cpu_ms, gpu_ms});
-  }
-  if (lucky_win && first_win >= 3) {
-    const int j = static_cast<int>(gpucheck::random_between(0.0, first_win - 2.0));
-    table[j].cpu_ms = table[j].gpu_ms * 1.1;
-  }
-  return table;
-}
 
 } // namespace
 
@@ -78,77 +39,29 @@ GPU_TEST_CASE("time_launch_only measures the launch: far less than the work") {
   const int runs_before = spin.runs();
   const auto spin_call = gpucheck::call_timed(
       [&] { return time_launch_only([&](cudaStream_t s) { spin.enqueue(s, spin_ms); }, stream); });
-  const double spin_launch_ms = spin_call.reported_ms;
-  const double spin_truth_ms = spin.true_ms_since(runs_before, spin_ms);
-  const int spin_runs = spin.runs() - runs_before;
+  gpucheck::launch_numbers numbers;
+  numbers.spin_launch_ms = spin_call.reported_ms;
+  numbers.spin_truth_ms = spin.true_ms_since(runs_before, spin_ms);
+  numbers.spin_runs = spin.runs() - runs_before;
 
   gpucheck::gemm_workload problem(big_n, 31);
   const gpu_work gemm = problem.work();
   gemm(stream); // warm-up: cuBLAS loads this size's kernel now
-  const double truth_ms = gpucheck::median_event_ms(gemm, stream, 5);
+  numbers.truth_ms = gpucheck::median_event_ms(gemm, stream, 5);
   std::vector<double> launches_ms;
-  gpucheck::timed_call longest; // the longest call: what a launch time must fit in
   for (int i = 0; i < 3; ++i) {
     CUDA_CHECK(cudaDeviceSynchronize());
     const gpucheck::timed_call call =
         gpucheck::call_timed([&] { return time_launch_only(gemm, stream); });
     launches_ms.push_back(call.reported_ms);
-    if (call.call_ms > longest.call_ms)
-      longest = call;
+    if (call.call_ms > numbers.longest.call_ms) // what a launch time must fit in
+      numbers.longest = call;
   }
   CUDA_CHECK(cudaDeviceSynchronize());
-  const double launch_ms = gpucheck::median(launches_ms);
-
-  gpucheck::check_outcome outcome;
-  outcome.name = gpucheck::say("check.l03.launch.name");
-  const bool positive = launch_ms > 0 && spin_launch_ms > 0 && std::isfinite(launch_ms);
-  outcome.passed = positive && spin_runs > 0 && launch_ms <= truth_ms / 10.0 &&
-                   spin_launch_ms <= spin_truth_ms / 10.0;
-  outcome.expected =
-      gpucheck::say("check.l03.launch.expected",
-                    {{"limit", format_ms(truth_ms / 10.0)}, {"truth", format_ms(truth_ms)}});
-  outcome.measured =
-      gpucheck::say("check.l03.launch.measured", {{"launch", format_ms(launch_ms)},
-                                                  {"spin_launch", format_ms(spin_launch_ms)},
-                                                  {"spin_truth", format_ms(spin_truth_ms)}});
-  if (!positive) {
-    outcome.message =
-        gpucheck::say("check.l03.launch-untimed.message", {{"launch", format_ms(launch_ms)}});
-    outcome.hint = gpucheck::say("check.l03.launch-untimed.hint");
-    outcome.lesson_section = std::string(lesson) + "#case-4-timing-the-launch";
-  } else if (!outcome.passed) {
-    const bool waited = launch_ms >= truth_ms / 2 || spin_launch_ms >= spin_truth_ms / 2;
-    // Longer than every call that returned it, and a launch's time as microseconds: a unit slip,
-    // not a wait (slip_analysis.hpp). The slip stays the why over the trace's findings.
-    const bool in_microseconds =
-        launch_ms > longest.call_ms * 1.01 + 0.02 && launch_ms * 1e-3 <= truth_ms / 10.0;
-    if (in_microseconds) {
-      outcome.message = gpucheck::unit_slip_message(launch_ms, "microseconds",
-                                                    gpucheck::say("check.l03.launch-fits"));
-      outcome.hint = gpucheck::say("check.api.slip.times-1000.hint");
-      outcome.slip = gpucheck::slip_id(gpucheck::slip_kind::times_1000);
-      outcome.noise_could_explain = false;
-      gpucheck::show_call(outcome, longest, truth_ms);
-    } else if (waited) {
-      // At least half the work's time: the function waited for the GPU. A launch does not wait
-      // for other processes' work, so no busy GPU explains this.
-      outcome.message = gpucheck::say("check.l03.launch-waited.message");
-      outcome.hint = gpucheck::say("check.l03.launch-waited.hint");
-      outcome.noise_could_explain = false;
-    } else {
-      // Longer than a launch, shorter than the work; a slow host can do this too, so a disturbed
-      // machine may excuse it. No call is shown for the trace: its rules hold a clock stopped
-      // before the work finished for a mistake (unsynced-stop), which this function does on
-      // purpose, and would tell the student to synchronize.
-      outcome.message = gpucheck::say("check.l03.launch-long.message");
-      outcome.hint = gpucheck::say("check.l03.launch-long.hint");
-      outcome.noise_could_explain = true;
-    }
-    outcome.lesson_section = std::string(lesson) + "#case-4-timing-the-launch";
-  }
-  // A launch time without a launch: the work was never queued.
-  gpucheck::name_work_runs(outcome, {{spin_runs, spin_launch_ms, spin_truth_ms}});
-  CHECK(gpucheck::report(outcome));
+  numbers.launch_ms = gpucheck::median(launches_ms);
+  // At most a tenth of the work's time, for both (judgement/launch_judgement.hpp).
+  CHECK(gpucheck::report(
+      gpucheck::judge_launch_only(numbers, std::string(lesson) + "#case-4-timing-the-launch")));
 }
 
 namespace {
@@ -220,57 +133,22 @@ case_5_trial run_case_5_trial(case_5_bench& bench, cudaStream_t stream) {
   return trial;
 }
 
-// Three trials, two of which must be accurate. A failure that a busy machine could have caused is
-// judged again on three fresh trials: a real mistake fails both rounds.
-gpucheck::check_outcome judge_case_5_round(case_5_bench& bench, cudaStream_t stream) {
-  gpucheck::check_outcome outcome;
-  outcome.name = gpucheck::say("check.l03.case-5.name");
-  outcome.lesson_section = std::string(lesson) + "#case-5-the-wait-includes-earlier-work";
-  std::vector<case_5_trial> trials;
-  std::vector<case_5_verdict> verdicts;
-  int accurate = 0;
-  bool all_excusable = true;
-  int first_wrong = -1;
-  for (int i = 0; i < 3; ++i) {
-    trials.push_back(run_case_5_trial(bench, stream));
-    verdicts.push_back(gpucheck::judge_case_5_trial(trials.back()));
-    if (verdicts.back().accurate) {
-      ++accurate;
-    } else {
-      all_excusable = all_excusable && verdicts.back().noise_could_explain;
-      // The trial to show: the first wrong one, or better the first that noise cannot excuse.
-      if (first_wrong < 0 ||
-          (verdicts[first_wrong].noise_could_explain && !verdicts.back().noise_could_explain)) {
-        first_wrong = i;
-      }
-    }
-  }
-  outcome.passed = accurate >= 2;
-  const case_5_trial& shown = trials[first_wrong < 0 ? 0 : first_wrong];
-  outcome.expected = gpucheck::say("check.l03.case-5.expected",
-                                   {{"launch_limit", format_ms(shown.case_4_work_ms / 10)},
-                                    {"own", format_ms(shown.own_work_ms)},
-                                    {"case_4_work", format_ms(shown.case_4_work_ms)},
-                                    {"alone", format_ms(shown.alone_work_ms)}});
-  outcome.measured = gpucheck::say("check.l03.case-5.measured",
-                                   {{"numbers", gpucheck::describe_case_5_numbers(shown.reported)},
-                                    {"right", std::to_string(accurate)}});
-  if (!outcome.passed) {
-    outcome.message = verdicts[first_wrong].message;
-    outcome.hint = verdicts[first_wrong].hint;
-    outcome.noise_could_explain = all_excusable;
-  }
-  return outcome;
-}
-
 } // namespace
 
 GPU_TEST_CASE("reproduce_case_5 shows the earlier work that case 5 waited for") {
   gpucourse::cuda_stream stream;
   case_5_bench bench(stream);
-  gpucheck::check_outcome outcome = judge_case_5_round(bench, stream);
-  if (gpucheck::second_round_wanted(outcome)) {
-    outcome = judge_case_5_round(bench, stream);
+  // Three trials, two of which must be accurate (judgement/case_5_judgement.hpp). A failure that a
+  // busy machine could have caused is judged again on three fresh trials: a real mistake fails
+  // both rounds.
+  const auto round = [&] {
+    return gpucheck::judge_case_5_round([&] { return run_case_5_trial(bench, stream); },
+                                        std::string(lesson) +
+                                            "#case-5-the-wait-includes-earlier-work");
+  };
+  gpucheck::check_outcome outcome = round();
+  if (!outcome.passed && outcome.noise_could_explain) {
+    outcome = round();
     if (!outcome.passed) {
       outcome.measured =
           gpucheck::say("check.l03.case-5.measured-second-round", {{"measured", outcome.measured}});
@@ -281,106 +159,33 @@ GPU_TEST_CASE("reproduce_case_5 shows the earlier work that case 5 waited for") 
 
 namespace {
 
-// A row's position returned for its size (slip_analysis.hpp): said with the numbers.
-void name_index_slip(gpucheck::check_outcome& outcome, const std::vector<size_timing>& table,
-                     int reported, int expected) {
-  gpucheck::slip_question q;
-  q.returned = reported;
-  q.truth = expected;
-  q.relative = 0;
-  q.scales = false;
-  // Only the right row's own index is a slip: a size below 10 equals some row's index, and a
-  // wrong row returned as its index would be two mistakes, not one (pia's first win at N = 4 is
-  // not "row 4").
-  const auto right_row = std::find_if(table.begin(), table.end(),
-                                      [&](const size_timing& row) { return row.n == expected; });
-  if (right_row == table.end())
-    return;
-  // A size of the table returned is a wrong row, whatever index it equals: pia's first win at
-  // N = 5 is also N = 80's position counted from 1, in a table that starts at 5.
-  if (std::any_of(table.begin(), table.end(),
-                  [&](const size_timing& row) { return row.n == reported; }))
-    return;
-  const auto index = static_cast<int>(right_row - table.begin());
-  const std::string n = std::to_string(expected);
-  q.indices.push_back({gpucheck::say("check.l03.crossover.index-from-0",
-                                     {{"n", n}, {"index", std::to_string(index)}}),
-                       static_cast<double>(index)});
-  q.indices.push_back({gpucheck::say("check.l03.crossover.index-from-1",
-                                     {{"n", n}, {"index", std::to_string(index + 1)}}),
-                       static_cast<double>(index + 1)});
-  const gpucheck::slip_result slip = gpucheck::find_slip(q);
-  if (slip.kind != gpucheck::slip_kind::index_for_value || expected == -1)
-    return;
-  const gpucheck::slip_words words = gpucheck::describe_slip(slip, reported, expected, "");
-  outcome.message = words.message;
-  outcome.hint = words.hint;
-  outcome.slip = gpucheck::slip_id(slip.kind);
+// The student's find_crossover on a table of the judgement's rows.
+int students_crossover(const gpucheck::crossover_table& table) {
+  std::vector<size_timing> rows;
+  for (const gpucheck::crossover_row& row : table)
+    rows.push_back({row.n, row.cpu_ms, row.gpu_ms});
+  return find_crossover(rows);
 }
 
-// Holds find_crossover to the reference on each table; the first disagreement is explained.
-gpucheck::check_outcome judge_crossovers(const std::string& name,
-                                         const std::vector<std::vector<size_timing>>& tables) {
-  gpucheck::check_outcome outcome;
-  outcome.name = name;
-  outcome.passed = true;
-  for (const auto& table : tables) {
-    const int expected = reference_crossover(table);
-    const int reported = find_crossover(table);
-    if (reported != expected) {
-      outcome.passed = false;
-      outcome.expected =
-          gpucheck::say("check.l03.crossover.expected",
-                        {{"n", std::to_string(expected)}, {"table", table_text(table)}});
-      outcome.measured = "N = " + std::to_string(reported);
-      outcome.message = expected == -1 ? gpucheck::say("check.l03.crossover-none.message")
-                                       : gpucheck::say("check.l03.crossover.message",
-                                                       {{"n", std::to_string(expected)}});
-      outcome.hint = gpucheck::say("check.l03.crossover.hint");
-      outcome.lesson_section = std::string(lesson) + "#where-the-gpu-starts-to-win";
-      name_index_slip(outcome, table, reported, expected);
-      return outcome;
-    }
-  }
-  outcome.expected = gpucheck::say("check.l03.crossover-right.expected",
-                                   {{"count", std::to_string(tables.size())}});
-  outcome.measured = gpucheck::say("check.l03.crossover-right.measured");
-  return outcome;
+gpucheck::check_outcome check_crossovers(const std::string& name,
+                                         const std::vector<gpucheck::crossover_table>& tables) {
+  return gpucheck::judge_crossovers(name, tables, students_crossover,
+                                    std::string(lesson) + "#where-the-gpu-starts-to-win");
 }
 
 } // namespace
 
 // Pure C++: runs without a GPU too, so a wrong crossover fails on any machine.
 TEST_CASE("find_crossover finds where the GPU starts to win, on made-up tables") {
-  std::vector<std::vector<size_timing>> tables;
-  tables.push_back(made_up_table(static_cast<int>(gpucheck::random_between(1.0, 8.0)), false));
-  for (int i = 0; i < 2; ++i) { // a lucky win at a small N, losses after it
-    tables.push_back(made_up_table(static_cast<int>(gpucheck::random_between(3.0, 8.0)), true));
-  }
-  tables.push_back(made_up_table(9, false)); // the GPU never wins
-  tables.push_back(made_up_table(0, false)); // the GPU always wins
-  // The GPU wins in the middle only, and loses again at the largest sizes: no crossover.
-  auto middle = made_up_table(static_cast<int>(gpucheck::random_between(2.0, 5.0)), false);
-  middle.back().cpu_ms = middle.back().gpu_ms * 0.8;
-  tables.push_back(middle);
-  // Ties are no wins: one at the largest N (no crossover), one just below the crossover.
-  auto tie_at_top = made_up_table(static_cast<int>(gpucheck::random_between(1.0, 8.0)), false);
-  tie_at_top.back().cpu_ms = tie_at_top.back().gpu_ms;
-  tables.push_back(tie_at_top);
-  const int first_win = static_cast<int>(gpucheck::random_between(2.0, 8.0));
-  auto tie_below = made_up_table(first_win, false);
-  tie_below[first_win - 1].cpu_ms = tie_below[first_win - 1].gpu_ms;
-  tables.push_back(tie_below);
-  // One row: a win, and a loss.
-  tables.push_back({made_up_table(0, false).front()});
-  tables.push_back({made_up_table(9, false).front()});
+  // A lucky win at a small N, a win in the middle only, ties, one row (judgement/crossover.hpp).
+  const std::vector<gpucheck::crossover_table> tables = gpucheck::made_up_tables();
   CHECK(gpucheck::report(
-      judge_crossovers(gpucheck::say("check.l03.crossover-made-up.name"), tables)));
+      check_crossovers(gpucheck::say("check.l03.crossover-made-up.name"), tables)));
 }
 
 GPU_TEST_CASE("find_crossover finds where the GPU starts to win, on a table measured here") {
   // CPU GEMMs against warm GPU GEMMs timed until they finished.
-  std::vector<size_timing> measured;
+  gpucheck::crossover_table measured;
   gpucourse::cuda_stream stream;
   for (int n = 8; n <= 512; n *= 2) {
     std::vector<float> a(static_cast<std::size_t>(n) * n, 0.5f), b(a.size(), 0.25f), c(a.size());
@@ -404,10 +209,10 @@ GPU_TEST_CASE("find_crossover finds where the GPU starts to win, on a table meas
     }
     measured.push_back({n, gpucheck::median(cpu_ms), gpucheck::median(gpu_ms)});
   }
-  auto outcome = judge_crossovers(gpucheck::say("check.l03.crossover-measured.name"), {measured});
+  auto outcome = check_crossovers(gpucheck::say("check.l03.crossover-measured.name"), {measured});
   if (outcome.passed) {
     outcome.measured = gpucheck::say("check.l03.crossover-measured.measured",
-                                     {{"n", std::to_string(find_crossover(measured))}});
+                                     {{"n", std::to_string(students_crossover(measured))}});
   }
   CHECK(gpucheck::report(outcome));
 }

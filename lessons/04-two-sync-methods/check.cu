@@ -10,13 +10,16 @@
 #include "checkapi/paced_work_trial.cuh"
 #include "cuda_check.cuh"
 #include "exercise.h"
+#include "judgement/sync_facts.hpp"
 
-#include <algorithm>
-#include <cmath>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace {
+
+using gpucheck::short_work_trial;
+using gpucheck::stream_trial;
 
 constexpr int trial_count = 5;
 constexpr int allowed_misses = 1; // one trial may be disturbed by the machine, not two
@@ -24,8 +27,8 @@ const std::string lesson = "lessons/04-two-sync-methods/lesson.md";
 
 using timing_function = double (*)(const gpu_work&, cudaStream_t);
 
-std::vector<gpucheck::timing_trial> run_trials(timing_function time_it,
-                                               gpucheck::time_tolerance tolerance) {
+std::vector<gpucheck::timing_trial> queued_work_trials(timing_function time_it,
+                                                       gpucheck::time_tolerance tolerance) {
   // A non-blocking stream: the legacy default stream does not wait for it, so events recorded
   // on stream 0 would not bracket the work (the mistake this lesson must catch).
   gpucourse::cuda_stream stream(cudaStreamNonBlocking);
@@ -33,25 +36,13 @@ std::vector<gpucheck::timing_trial> run_trials(timing_function time_it,
   gpucheck::known_duration_work kernel;
   kernel.enqueue(stream, 0.01); // load the kernel now, so no trial pays for it
   CUDA_CHECK(cudaDeviceSynchronize());
-  std::vector<gpucheck::timing_trial> trials;
-  for (int i = 0; i < trial_count; ++i) {
+  return gpucheck::run_trials(trial_count, [&] {
     const double work_ms = gpucheck::random_between(0.5, 5.0);
     other_work.enqueue(stream, gpucheck::random_between(15.0, 30.0));
-    trials.push_back(gpucheck::time_known_work(
-        kernel, work_ms, tolerance, [&](const gpu_work& work) { return time_it(work, stream); }));
-  }
-  return trials;
+    return gpucheck::time_known_work(kernel, work_ms, tolerance,
+                                     [&](const gpu_work& work) { return time_it(work, stream); });
+  });
 }
-
-// One trial of time_with_stream_sync: its timing, and whether the call returned only after the
-// long work on the other stream had ended.
-struct stream_trial {
-  gpucheck::timing_trial timing;
-  bool other_done_at_return = false;     // the other stream's work had ended when the call returned
-  double other_ms = 0;                   // that work's length [ms]
-  bool work_started_after_other = false; // the timed work began only once the other work ended
-  double ended_after_work_ms = 0; // how long after the timed work the other ended [ms, GPU clock]
-};
 
 std::vector<stream_trial> run_stream_sync_trials(gpucheck::time_tolerance tolerance) {
   gpucourse::cuda_stream stream(cudaStreamNonBlocking);
@@ -61,8 +52,7 @@ std::vector<stream_trial> run_stream_sync_trials(gpucheck::time_tolerance tolera
   gpucheck::known_duration_work kernel;
   kernel.enqueue(stream, 0.01); // load the kernel now, so no trial pays for it
   CUDA_CHECK(cudaDeviceSynchronize());
-  std::vector<stream_trial> trials;
-  for (int i = 0; i < trial_count; ++i) {
+  return gpucheck::run_trials(trial_count, [&] {
     const double work_ms = gpucheck::random_between(0.5, 5.0);
     stream_trial trial;
     other_work.enqueue(other, gpucheck::random_between(40.0, 80.0));
@@ -86,72 +76,16 @@ std::vector<stream_trial> run_stream_sync_trials(gpucheck::time_tolerance tolera
     trial.work_started_after_other = work_start_ns >= other_end_ns;
     trial.ended_after_work_ms =
         other_end_ns > work_end_ns ? static_cast<double>(other_end_ns - work_end_ns) * 1e-6 : 0.0;
-    trials.push_back(trial);
-  }
-  return trials;
+    return trial;
+  });
 }
-
-std::vector<gpucheck::timing_trial> timings(const std::vector<stream_trial>& trials) {
-  std::vector<gpucheck::timing_trial> result;
-  for (const stream_trial& trial : trials) {
-    result.push_back(trial.timing);
-  }
-  return result;
-}
-
-// A right number from a function that waited for the other stream fails too. The facts are the
-// checker's own: the other stream's work had ended when the call returned, and the GPU stamps say
-// when it ended against the timed work. A function that waits for `stream` alone runs its work
-// while the other stream is busy (5-15 ms queued before it, against 40-80 ms) and returns
-// microseconds after it. A GPU that stops running this process for long stretches (another
-// process's turn) can push both ends together, so the failure is one noise could explain, except
-// where the call went on for 5 ms or more after its own work had ended.
-void fail_if_other_stream_waited(gpucheck::check_outcome& outcome,
-                                 const std::vector<stream_trial>& trials) {
-  const long waited = std::count_if(trials.begin(), trials.end(),
-                                    [](const stream_trial& t) { return t.other_done_at_return; });
-  if (!outcome.passed || waited <= allowed_misses)
-    return;
-  const auto shown = std::find_if(trials.begin(), trials.end(),
-                                  [](const stream_trial& t) { return t.other_done_at_return; });
-  outcome.passed = false;
-  gpucheck::show_call(outcome, shown->timing.call, shown->timing.truth_ms);
-  outcome.expected = gpucheck::say("check.l04.waited-other.expected",
-                                   {{"other", gpucheck::format_ms(shown->other_ms)}});
-  outcome.measured =
-      gpucheck::say("check.l04.waited-other.measured",
-                    {{"waited", std::to_string(waited)}, {"calls", std::to_string(trials.size())}});
-  outcome.message =
-      shown->work_started_after_other
-          ? gpucheck::say("check.l04.waited-other-before-work.message",
-                          {{"other", gpucheck::format_ms(shown->other_ms)}})
-          : gpucheck::say("check.l04.waited-other-after-work.message",
-                          {{"other", gpucheck::format_ms(shown->other_ms)},
-                           {"after", gpucheck::format_ms(shown->ended_after_work_ms)}});
-  outcome.hint = gpucheck::say("check.l04.waited-other.hint");
-  outcome.rule.clear();
-  outcome.noise_could_explain =
-      std::any_of(trials.begin(), trials.end(), [](const stream_trial& t) {
-        return t.other_done_at_return &&
-               (t.work_started_after_other || t.ended_after_work_ms < 5.0);
-      });
-  outcome.lesson_section = lesson + "#wait-for-one-stream";
-}
-
-// One call of time_short_work: the trial, and the interval and count the function returned.
-struct short_work_trial {
-  gpucheck::timing_trial timing;
-  double total_ms = 0;
-  int said_runs = 0;
-};
 
 std::vector<short_work_trial> run_short_work_trials(gpucheck::time_tolerance tolerance) {
   gpucourse::cuda_stream stream(cudaStreamNonBlocking);
   gpucheck::paced_work kernel;
   kernel.enqueue(stream, 0.005); // load the kernel now, so no trial pays for it
   CUDA_CHECK(cudaDeviceSynchronize());
-  std::vector<short_work_trial> trials;
-  for (int i = 0; i < trial_count; ++i) {
+  return gpucheck::run_trials(trial_count, [&] {
     const double run_ms = gpucheck::random_between(0.005, 0.010);
     short_work_trial trial;
     trial.timing = gpucheck::time_paced_runs(kernel, run_ms, tolerance, [&](const gpu_work& work) {
@@ -160,64 +94,8 @@ std::vector<short_work_trial> run_short_work_trials(gpucheck::time_tolerance tol
       trial.said_runs = batch.runs;
       return gpucheck::batch_report{batch.total_ms, batch.runs};
     });
-    trials.push_back(trial);
-  }
-  return trials;
-}
-
-// Two slips in what time_short_work returns, which its numbers show by themselves, on any GPU: a
-// batch said to hold one run (the interval is the sum of many), and an interval already divided
-// by the count (the checker divides it again). The judgement has said how far the number is off;
-// these say what it is.
-void name_batch_slips(gpucheck::check_outcome& outcome,
-                      const std::vector<short_work_trial>& trials) {
-  if (outcome.passed || trials.empty())
-    return;
-  // The two fields swapped: total_ms holds the count of runs the checker made, and runs the
-  // interval in whole milliseconds (slip_analysis.hpp). No busy GPU swaps two fields.
-  const bool swapped = std::all_of(trials.begin(), trials.end(), [](const auto& t) {
-    const double total_truth_ms = t.timing.truth_ms * t.timing.work_runs;
-    return t.timing.work_runs > 1 && t.total_ms == t.timing.work_runs &&
-           std::abs(t.said_runs - total_truth_ms) <= 1.0;
+    return trial;
   });
-  if (swapped) {
-    const short_work_trial& shown = trials.front();
-    gpucheck::slip_result slip;
-    slip.kind = gpucheck::slip_kind::swapped;
-    slip.expected = shown.timing.work_runs;
-    slip.other = "runs";
-    const double total_truth_ms = shown.timing.truth_ms * shown.timing.work_runs;
-    const gpucheck::slip_words words =
-        gpucheck::describe_slip(slip, shown.total_ms, total_truth_ms, "");
-    outcome.message = words.message;
-    outcome.hint = words.hint;
-    outcome.slip = gpucheck::slip_id(slip.kind);
-    outcome.says_only_how_far_off = false;
-    outcome.rule.clear();
-    outcome.noise_could_explain = false;
-    return;
-  }
-  const auto said_one_run = std::find_if(trials.begin(), trials.end(), [](const auto& t) {
-    return t.said_runs == 1 && t.timing.work_runs > 1;
-  });
-  const bool divided_already = std::all_of(trials.begin(), trials.end(), [](const auto& t) {
-    return t.said_runs > 1 && t.timing.work_runs >= t.said_runs &&
-           std::abs(t.total_ms - t.timing.truth_ms) <= 0.1 * t.timing.truth_ms;
-  });
-  if (said_one_run != trials.end()) {
-    outcome.hint = gpucheck::say("check.l04.said-one-run.hint");
-  } else if (divided_already) {
-    const short_work_trial& shown = trials.front();
-    gpucheck::show_call(outcome, shown.timing.call, shown.timing.truth_ms * shown.said_runs);
-    outcome.message = gpucheck::say("check.l04.divided-already.message",
-                                    {{"interval", gpucheck::format_ms(shown.total_ms)},
-                                     {"runs", std::to_string(shown.said_runs)},
-                                     {"one_run", gpucheck::format_ms(shown.timing.truth_ms)}});
-    outcome.hint = gpucheck::say("check.l04.divided-already.hint");
-    outcome.says_only_how_far_off = false;
-    outcome.rule.clear();
-    outcome.noise_could_explain = false;
-  }
 }
 
 } // namespace
@@ -231,7 +109,8 @@ GPU_TEST_CASE("time_with_device_sync times the work alone, with other work queue
   words.zero_hint = gpucheck::say("check.l04.device-sync.zero-hint");
   words.wrong_hint = gpucheck::say("check.l04.device-sync.wrong-hint");
   CHECK(gpucheck::report(gpucheck::judge_timing_twice(
-      [&] { return run_trials(time_with_device_sync, tolerance); }, words, allowed_misses)));
+      [&] { return queued_work_trials(time_with_device_sync, tolerance); }, words,
+      allowed_misses)));
 }
 
 GPU_TEST_CASE("time_with_events times the work alone, with other work queued before it") {
@@ -243,7 +122,7 @@ GPU_TEST_CASE("time_with_events times the work alone, with other work queued bef
   words.zero_hint = gpucheck::say("check.l04.events.zero-hint");
   words.wrong_hint = gpucheck::say("check.l04.events.wrong-hint");
   CHECK(gpucheck::report(gpucheck::judge_timing_twice(
-      [&] { return run_trials(time_with_events, tolerance); }, words, allowed_misses)));
+      [&] { return queued_work_trials(time_with_events, tolerance); }, words, allowed_misses)));
 }
 
 GPU_TEST_CASE("time_with_stream_sync times the work alone, and leaves other streams running") {
@@ -256,12 +135,11 @@ GPU_TEST_CASE("time_with_stream_sync times the work alone, and leaves other stre
   words.wrong_hint = gpucheck::say("check.l04.stream-sync.wrong-hint");
   std::vector<stream_trial> last_round;
   gpucheck::check_outcome outcome = gpucheck::judge_timing_twice(
-      [&] {
-        last_round = run_stream_sync_trials(tolerance);
-        return timings(last_round);
-      },
-      words, allowed_misses);
-  fail_if_other_stream_waited(outcome, last_round);
+      [&] { return run_stream_sync_trials(tolerance); }, words, allowed_misses, last_round);
+  // A right number from a function that waited for the other stream fails too
+  // (judgement/sync_facts.hpp).
+  gpucheck::fail_if_other_stream_waited(outcome, last_round, allowed_misses,
+                                        lesson + "#wait-for-one-stream");
   CHECK(gpucheck::report(outcome));
 }
 
@@ -277,14 +155,9 @@ GPU_TEST_CASE("time_short_work times one run of work of a few microseconds, with
   words.wrong_hint = gpucheck::say("check.l04.short-work.wrong-hint");
   std::vector<short_work_trial> last_round;
   gpucheck::check_outcome outcome = gpucheck::judge_timing_twice(
-      [&] {
-        last_round = run_short_work_trials(tolerance);
-        std::vector<gpucheck::timing_trial> timings;
-        for (const short_work_trial& trial : last_round)
-          timings.push_back(trial.timing);
-        return timings;
-      },
-      words, allowed_misses);
-  name_batch_slips(outcome, last_round);
+      [&] { return run_short_work_trials(tolerance); }, words, allowed_misses, last_round);
+  // A batch said to hold one run, an interval divided already, two fields swapped
+  // (judgement/sync_facts.hpp).
+  gpucheck::name_batch_slips(outcome, last_round);
   CHECK(gpucheck::report(outcome));
 }

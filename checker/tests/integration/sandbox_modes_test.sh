@@ -14,6 +14,9 @@ gpucheck=$1
 attacks=$2
 out=$3
 tree=${GPUCHECK_GRADE_TREE:-$out/.build}
+# The lesson correct.cu is done right for: the class table's "# lesson: NN" line.
+lesson=$(sed -n 's/^# lesson: \([0-9][0-9]*\).*/\1/p' "$attacks/class.tsv" | head -1)
+lesson=$((10#${lesson:?"$attacks/class.tsv names no lesson (# lesson: NN)"}))
 status=0
 fail() {
   echo "sandbox_modes_test.sh: $*" >&2
@@ -25,7 +28,7 @@ cp "$attacks/correct.cu" "$out/class/ana.cu"
 cp "$attacks/correct.cu" "$out/class/bo.cu"
 export CUDA_VISIBLE_DEVICES= NO_COLOR=1 GPUCHECK_STATE_FILE=$out/state.json
 
-GPUCHECK_BWRAP=/bin/false "$gpucheck" grade "$out/class" --lesson 0 --out "$out/refused" \
+GPUCHECK_BWRAP=/bin/false "$gpucheck" grade "$out/class" --lesson "$lesson" --out "$out/refused" \
   --tree "$tree" --require-sandbox >"$out/refused.log" 2>&1
 code=$?
 cat "$out/refused.log"
@@ -34,7 +37,7 @@ grep -q "the sandbox cannot start here" "$out/refused.log" || fail "grade --requ
 [ ! -e "$out/refused/summary.csv" ] && [ ! -e "$out/refused/ana.txt" ] ||
   fail "grade --require-sandbox graded something"
 
-GPUCHECK_BWRAP=/bin/false "$gpucheck" grade "$out/class" --lesson 0 --out "$out/warned" \
+GPUCHECK_BWRAP=/bin/false "$gpucheck" grade "$out/class" --lesson "$lesson" --out "$out/warned" \
   --tree "$tree" --timeout 40 >"$out/warned.log" 2>&1
 code=$?
 cat "$out/warned.log"
@@ -49,11 +52,11 @@ for student in ana bo; do
     fail "$student's JSON report does not say unavailable"
 done
 
-"$gpucheck" grade "$out/class" --lesson 0 --no-sandbox --require-sandbox >/dev/null 2>&1
+"$gpucheck" grade "$out/class" --lesson "$lesson" --no-sandbox --require-sandbox >/dev/null 2>&1
 code=$?
 [ "$code" = 2 ] || fail "--no-sandbox with --require-sandbox exited $code, expected 2"
 
-GPUCHECK_BWRAP=/bin/false "$gpucheck" check 0 --require-sandbox >"$out/check-refused.log" 2>&1
+GPUCHECK_BWRAP=/bin/false "$gpucheck" check "$lesson" --require-sandbox >"$out/check-refused.log" 2>&1
 code=$?
 cat "$out/check-refused.log"
 [ "$code" = 4 ] || fail "check --require-sandbox without a sandbox exited $code, expected 4"
@@ -61,7 +64,7 @@ grep -q "Not run: --require-sandbox" "$out/check-refused.log" || fail "check did
 grep -q "WARNING: ran WITHOUT" "$out/check-refused.log" && fail "check warns of a run that never was"
 
 # Where bwrap works: check --sandbox runs the reference solution's check program in one.
-if "$gpucheck" check 0 --solution --sandbox >"$out/check-sandboxed.log" 2>&1; then :; fi
+if "$gpucheck" check "$lesson" --solution --sandbox >"$out/check-sandboxed.log" 2>&1; then :; fi
 cat "$out/check-sandboxed.log"
 if grep -q "Ran in a sandbox of its own" "$out/check-sandboxed.log"; then
   grep -q "BUILT, NOT RUN" "$out/check-sandboxed.log" ||

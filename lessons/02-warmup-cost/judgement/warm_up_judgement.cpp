@@ -232,4 +232,54 @@ std::string describe_warm_up(const std::vector<double>& warm_up_ms, double stead
                                             {"cost", format_ms(cost_ms)}});
 }
 
+check_outcome judge_warm_up_trials(const std::function<warm_up_series_trial()>& run_trial,
+                                   int trial_count, const warm_up_rules& rules,
+                                   const std::string& lesson) {
+  check_outcome outcome;
+  outcome.name = say("check.l02.series.name");
+  // A failure that noise could explain is run again with fresh draws, up to twice in all.
+  int retries_left = 2;
+  int accurate = 0;
+  for (int trial_index = 0; trial_index < trial_count; ++trial_index) {
+    const warm_up_series_trial trial = run_trial();
+    const warm_up_series_run& run = trial.run;
+    const warm_up_judgement judged = judge_warm_up_series(trial.answer, run, rules);
+    outcome.expected =
+        say("check.l02.series.expected",
+            {{"described",
+              describe_warm_up(run.true_warm_up_ms(), run.true_steady_ms(), run.true_cost_ms())},
+             {"repetitions", std::to_string(run.repetitions)}});
+    outcome.measured =
+        describe_warm_up(trial.answer.warm_up_ms, trial.answer.steady_ms, trial.answer.cost_ms);
+    if (judged.accurate) {
+      ++accurate;
+      continue;
+    }
+    if (judged.noise_could_explain && retries_left > 0) {
+      --retries_left;
+      --trial_index;
+      continue;
+    }
+    outcome.message = judged.message;
+    outcome.hint = judged.hint;
+    outcome.lesson_section = lesson + judged.anchor;
+    outcome.noise_could_explain = judged.noise_could_explain;
+    if (judged.shows_a_time) {
+      show_call(outcome, trial.call, judged.shown_truth_ms);
+      // A time in another unit, or longer than the whole call, shows by itself (number_slip.hpp).
+      // Every warm-up time against its call's truth: a slip shows in every wrong one (whole
+      // milliseconds cut the short calls and spare the long ones).
+      outcome.says_only_how_far_off = judged.only_how_far_off;
+      std::vector<timed_call> numbers;
+      for (std::size_t i = 0; i < trial.answer.warm_up_ms.size() && i < run.true_ms.size(); ++i)
+        numbers.push_back({trial.answer.warm_up_ms[i], run.true_ms[i], trial.call.call_ms});
+      numbers.push_back({trial.answer.steady_ms, run.true_steady_ms(), trial.call.call_ms});
+      name_number_slip(outcome, numbers, rules.tolerance);
+    }
+    break; // a wrong answer is explained with its own numbers
+  }
+  outcome.passed = accurate == trial_count;
+  return outcome;
+}
+
 } // namespace gpucheck

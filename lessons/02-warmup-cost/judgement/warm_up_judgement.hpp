@@ -7,8 +7,11 @@
 #pragma once
 
 #include "checkapi/judge.hpp"
+#include "checkapi/number_slip.hpp"
+#include "checkapi/results_channel.hpp"
 #include "judgement/warm_up_series.hpp"
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -82,5 +85,22 @@ warm_up_judgement judge_warm_up_series(const warm_up_answer& answer, const warm_
 /// measured lines.
 std::string describe_warm_up(const std::vector<double>& warm_up_ms, double steady_ms,
                              double cost_ms);
+
+/// One call of warm_up_until_stable on work that follows a warm-up plan: what really happened,
+/// what it returned, and the call's window (for the trace).
+struct warm_up_series_trial {
+  warm_up_series_run run;
+  warm_up_answer answer;
+  timed_call call;
+};
+
+/// The check over `trial_count` calls of `run_trial`: passed when every one is accurate. A failure
+/// that noise could explain (a time too long, a host that delayed the calls deciding the
+/// warm-up's end) is run again with fresh draws, up to twice in all (TOLERANCES.md); a wrong
+/// answer is explained with its own numbers, and a wrong time with the slip it shows. Named;
+/// `lesson` is the lesson's page ("lessons/.../lesson.md").
+check_outcome judge_warm_up_trials(const std::function<warm_up_series_trial()>& run_trial,
+                                   int trial_count, const warm_up_rules& rules,
+                                   const std::string& lesson);
 
 } // namespace gpucheck

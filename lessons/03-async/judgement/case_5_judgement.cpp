@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 namespace gpucheck {
 namespace {
@@ -166,6 +167,48 @@ std::string describe_case_5_numbers(const case_5_numbers& numbers) {
                                    {"case_5", format_ms(numbers.case_5_ms)},
                                    {"alone", format_ms(numbers.alone_ms)},
                                    {"stale", format_ms(numbers.stale_ms)}});
+}
+
+check_outcome judge_case_5_round(const std::function<case_5_trial()>& run_trial,
+                                 const std::string& section) {
+  check_outcome outcome;
+  outcome.name = say("check.l03.case-5.name");
+  outcome.lesson_section = section;
+  std::vector<case_5_trial> trials;
+  std::vector<case_5_verdict> verdicts;
+  int accurate = 0;
+  bool all_excusable = true;
+  int first_wrong = -1;
+  for (int i = 0; i < 3; ++i) {
+    trials.push_back(run_trial());
+    verdicts.push_back(judge_case_5_trial(trials.back()));
+    if (verdicts.back().accurate) {
+      ++accurate;
+    } else {
+      all_excusable = all_excusable && verdicts.back().noise_could_explain;
+      // The trial to show: the first wrong one, or better the first that noise cannot excuse.
+      if (first_wrong < 0 ||
+          (verdicts[first_wrong].noise_could_explain && !verdicts.back().noise_could_explain)) {
+        first_wrong = i;
+      }
+    }
+  }
+  outcome.passed = accurate >= 2;
+  const case_5_trial& shown = trials[first_wrong < 0 ? 0 : first_wrong];
+  outcome.expected =
+      say("check.l03.case-5.expected", {{"launch_limit", format_ms(shown.case_4_work_ms / 10)},
+                                        {"own", format_ms(shown.own_work_ms)},
+                                        {"case_4_work", format_ms(shown.case_4_work_ms)},
+                                        {"alone", format_ms(shown.alone_work_ms)}});
+  outcome.measured =
+      say("check.l03.case-5.measured", {{"numbers", describe_case_5_numbers(shown.reported)},
+                                        {"right", std::to_string(accurate)}});
+  if (!outcome.passed) {
+    outcome.message = verdicts[first_wrong].message;
+    outcome.hint = verdicts[first_wrong].hint;
+    outcome.noise_could_explain = all_excusable;
+  }
+  return outcome;
 }
 
 } // namespace gpucheck

@@ -12,7 +12,9 @@
 #pragma once
 
 #include "checkapi/judge.hpp"
+#include "checkapi/results_channel.hpp"
 
+#include <functional>
 #include <string>
 
 namespace gpucheck {
@@ -61,5 +63,12 @@ case_5_verdict judge_case_5_trial(const case_5_trial& trial);
 
 /// The four numbers, for a report: "case_4_ms 12.0 us, case_5_ms 9.512 ms, ...".
 std::string describe_case_5_numbers(const case_5_numbers& numbers);
+
+/// One round of the check: three trials (each one call of `run_trial`), two of which must be
+/// accurate. A failure shows the first wrong trial, or better the first that noise cannot excuse,
+/// and noise may excuse it only where it may excuse every wrong trial. Named; `section` is where
+/// the lesson teaches case 5.
+check_outcome judge_case_5_round(const std::function<case_5_trial()>& run_trial,
+                                 const std::string& section);
 
 } // namespace gpucheck

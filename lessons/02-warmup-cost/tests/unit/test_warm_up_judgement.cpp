@@ -10,12 +10,16 @@
 #include <cmath>
 #include <doctest/doctest.h>
 #include <functional>
+#include <limits>
 #include <string>
 #include <vector>
 
+using gpucheck::check_outcome;
+using gpucheck::judge_warm_up_trials;
 using gpucheck::warm_up_answer;
 using gpucheck::warm_up_judgement;
 using gpucheck::warm_up_series_run;
+using gpucheck::warm_up_series_trial;
 
 namespace {
 
@@ -389,4 +393,43 @@ TEST_CASE("the expected and measured lines list the warm-up") {
   CHECK(gpucheck::describe_warm_up({24.13, 9.3}, 2.104, 29.2) ==
         "2 calls of warm-up (24.1, 9.30 ms), steady 2.104 ms, cost 29.200 ms");
   CHECK(gpucheck::describe_warm_up({}, 0.0, 0.0).rfind("no warm-up, steady", 0) == 0);
+}
+
+TEST_CASE(
+    "the check's trials: all accurate pass; noise is retried twice at most; a mistake stops") {
+  int calls = 0;
+  // A series as the check runs it: the work drawn afresh, answered by `who`, in a call of 1 s.
+  const auto trials_by = [&](student who, double load = 0.0) {
+    return [&calls, who, load] {
+      simulated_work work = draw_work(calls++);
+      load_every_call(work, load);
+      warm_up_series_trial trial;
+      trial.answer = who([&work] { return work.call(); }, work.run.repetitions);
+      trial.run = work.run;
+      trial.call = {std::numeric_limits<double>::quiet_NaN(), 0.0, 1000.0};
+      return trial;
+    };
+  };
+  const auto right = [](const time_call& time, int repetitions) {
+    return reference(time, repetitions);
+  };
+  const check_outcome passed =
+      judge_warm_up_trials(trials_by(right), 3, rules, "lessons/x/lesson.md");
+  CHECK(passed.passed);
+  CHECK(calls == 3);
+
+  calls = 0;
+  const check_outcome loaded =
+      judge_warm_up_trials(trials_by(right, 0.5), 3, rules, "lessons/x/lesson.md");
+  CHECK_FALSE(loaded.passed);
+  CHECK(loaded.noise_could_explain);
+  CHECK(calls == 3); // the first, and two retries
+
+  calls = 0;
+  const check_outcome wrong =
+      judge_warm_up_trials(trials_by(first_call_cost_only), 3, rules, "lessons/x/lesson.md");
+  CHECK_FALSE(wrong.passed);
+  CHECK_FALSE(wrong.noise_could_explain);
+  CHECK(calls == 1);
+  CHECK(contains(wrong.lesson_section, "lessons/x/lesson.md#"));
 }

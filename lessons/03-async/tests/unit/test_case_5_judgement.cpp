@@ -7,6 +7,8 @@
 
 #include <doctest/doctest.h>
 
+#include <vector>
+
 using namespace gpucheck;
 
 namespace {
@@ -183,4 +185,35 @@ TEST_CASE("case 4's launch in microseconds is a unit slip, not a wait, on any ma
     waited.pending_at_own = false; // the checker saw case 4's work done: the launch call waited
     CHECK(says(judge_case_5_trial(waited), "7.000 ms"));
   }
+}
+
+TEST_CASE("a round passes with two accurate trials of three, and shows the wrong one noise can't "
+          "excuse") {
+  // Trials as the check makes them, one per call, in order.
+  const auto trials_of = [](std::vector<case_5_trial> trials) {
+    return [trials, next = std::size_t{0}]() mutable { return trials[next++]; };
+  };
+  case_5_trial long_alone = correct_trial(); // noise may do it
+  long_alone.reported.alone_ms += 1.0;
+  long_alone.reported.stale_ms = long_alone.reported.case_5_ms - long_alone.reported.alone_ms;
+  case_5_trial no_wait = correct_trial(); // no noise does it
+  no_wait.reported.case_5_ms = 0.01;
+  no_wait.reported.alone_ms = 0.01;
+  no_wait.reported.stale_ms = 0.0;
+
+  const check_outcome one_wrong =
+      judge_case_5_round(trials_of({correct_trial(), long_alone, correct_trial()}), "l.md#c5");
+  CHECK(one_wrong.passed);
+  CHECK(one_wrong.lesson_section == "l.md#c5");
+
+  const check_outcome noisy =
+      judge_case_5_round(trials_of({long_alone, correct_trial(), long_alone}), "l.md#c5");
+  CHECK_FALSE(noisy.passed);
+  CHECK(noisy.noise_could_explain);
+
+  const check_outcome wrong =
+      judge_case_5_round(trials_of({long_alone, no_wait, correct_trial()}), "l.md#c5");
+  CHECK_FALSE(wrong.passed);
+  CHECK_FALSE(wrong.noise_could_explain);
+  CHECK(wrong.message == judge_case_5_trial(no_wait).message);
 }

@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: MIT
-// Lesson 08's loop in lesson mode (the window of one call of time_loop_ms): the reference's one
-// pair of events around 200 launches of the same kernel gives no finding, whatever the checker's
-// truth; each launch timed with its own events and the times summed is a returned-value slip (the
-// sum of the intervals), and the 199 launches outside each interval are not work left out
-// (event-order ignores work of the same kernel as the work an interval brackets). The class's other
-// wrong timings get the rule its .says file asks for: a host clock and no wait (unsynced-stop),
-// events on a stream of the function's own (event-stream-mismatch).
+// A loop of launches in lesson mode, the launch-overhead lesson's (the window of one call of
+// time_loop_ms): the reference's one pair of events around 200 launches of the same kernel gives
+// no finding, whatever the checker's truth; each launch timed with its own events and the times
+// summed is a returned-value slip (the sum of the intervals), and the 199 launches outside each
+// interval are not work left out (event-order ignores work of the same kernel as the work an
+// interval brackets). The class's other wrong timings get the rule its .says file asks for: a host
+// clock and no wait (unsynced-stop), events on a stream of the function's own
+// (event-stream-mismatch).
 #include "test_rules_support.hpp"
 
 #include "rules/run_rules.hpp"
@@ -106,7 +107,7 @@ trace::run_trace timed_each(trace::time_ns& end_ns, double& summed_ms) {
 
 } // namespace
 
-TEST_CASE("lesson 08: one pair of events around 200 launches gives no finding") {
+TEST_CASE("a loop of launches: one pair of events around 200 launches gives no finding") {
   trace::time_ns end_ns = 0;
   double measured_ms = 0;
   const trace::run_trace t = timed_once(end_ns, measured_ms);
@@ -123,7 +124,8 @@ TEST_CASE("lesson 08: one pair of events around 200 launches gives no finding") 
   }
 }
 
-TEST_CASE("lesson 08: each launch timed and summed is a sum of intervals, not work left out") {
+TEST_CASE(
+    "a loop of launches: each launch timed and summed is a sum of intervals, not work left out") {
   trace::time_ns end_ns = 0;
   double summed_ms = 0;
   const trace::run_trace t = timed_each(end_ns, summed_ms);
@@ -153,7 +155,7 @@ trace::time_ns queue_loop(test::trace_builder& b, trace::time_ns first_call_ns) 
 
 } // namespace
 
-TEST_CASE("lesson 08: a host clock around the loop and no wait is unsynced-stop") {
+TEST_CASE("a loop of launches: a host clock around the loop and no wait is unsynced-stop") {
   test::trace_builder b;
   b.create_non_blocking_stream(100 * us, 0x5, 9); // the checker's stream
   b.clock(begin_ns, "check+0x10");
@@ -171,7 +173,8 @@ TEST_CASE("lesson 08: a host clock around the loop and no wait is unsynced-stop"
   CHECK(findings[0].rule == "unsynced-stop");
 }
 
-TEST_CASE("lesson 08: the loop's events on a stream of their own are event-stream-mismatch") {
+TEST_CASE(
+    "a loop of launches: the loop's events on a stream of their own are event-stream-mismatch") {
   test::trace_builder b;
   b.create_non_blocking_stream(100 * us, 0x5, 9); // the checker's stream, which carries the work
   b.clock(begin_ns, "check+0x10");

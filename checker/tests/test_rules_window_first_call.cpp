@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-// Lesson 09's number check shows the rules one call of fused_gbps, the first of its program: the
-// fused kernel is loaded at its first launch, inside that call. A correct call loads it in its
-// warm-up, before the start event, and must get no finding; a call without a warm-up times the
-// load, and gets cold-start. The number is NaN (a bandwidth is no interval's time).
+// The fusion lesson's number check shows the rules one call of fused_gbps, the first of its
+// program: the fused kernel is loaded at its first launch, inside that call. A correct call loads
+// it in its warm-up, before the start event, and must get no finding; a call without a warm-up
+// times the load, and gets cold-start. The number is NaN (a bandwidth is no interval's time).
 #include "test_rules_support.hpp"
 
 #include "rules/run_rules.hpp"
@@ -89,13 +89,14 @@ trace::run_trace first_fused_gbps_call(bool warm_up) {
 
 } // namespace
 
-TEST_CASE("lesson 09: a first call that warmed up before its events gets no finding") {
+TEST_CASE("a first call's window: a first call that warmed up before its events gets no finding") {
   const trace::run_trace t = first_fused_gbps_call(true);
   const trace::time_ns end = t.clocks.back().t_ns;
   CHECK(test::rule_ids(rules::run_rules(t, first_call(1 * ms, end))).empty());
 }
 
-TEST_CASE("lesson 09: a first call that timed the kernel's first launch gets cold-start") {
+TEST_CASE(
+    "a first call's window: a first call that timed the kernel's first launch gets cold-start") {
   const trace::run_trace t = first_fused_gbps_call(false);
   const trace::time_ns end = t.clocks.back().t_ns;
   const auto findings = rules::run_rules(t, first_call(1 * ms, end));
