@@ -27,17 +27,24 @@ void free_the_path(std::string& file) {
   }
 }
 
+// Places `error` in `file`, read whole; false when it cannot be read.
+bool place_in_file(compiler_error& error, const std::filesystem::path& file) {
+  std::ifstream source(file, std::ios::binary);
+  if (!source.is_open())
+    return false;
+  std::ostringstream text;
+  text << source.rdbuf();
+  place_in_source(error, text.str());
+  return true;
+}
+
 } // namespace
 
 void find_build_error(build_outcome& outcome) {
   outcome.first_error = find_first_error(outcome.output);
   if (outcome.first_error && !outcome.first_error->file.empty()) {
     free_the_path(outcome.first_error->file);
-    if (std::ifstream source(outcome.first_error->file, std::ios::binary); source.is_open()) {
-      std::ostringstream text;
-      text << source.rdbuf();
-      place_in_source(*outcome.first_error, text.str());
-    }
+    place_in_file(*outcome.first_error, outcome.first_error->file);
   }
 }
 
@@ -46,13 +53,10 @@ void place_in_exercise(compiler_error& error, const std::filesystem::path& exerc
   if (error.file.empty() || exercise_file.empty() || fs::is_regular_file(error.file) ||
       fs::path(error.file).filename() != exercise_file.filename())
     return;
-  std::ifstream source(exercise_file, std::ios::binary);
-  if (!source)
-    return;
-  std::ostringstream text;
-  text << source.rdbuf();
+  const std::string lost = error.file;
   error.file = exercise_file.string();
-  place_in_source(error, text.str());
+  if (!place_in_file(error, exercise_file))
+    error.file = lost;
 }
 
 bool error_path_lost(const build_outcome& outcome) {

@@ -34,14 +34,3 @@ TEST_CASE("a test case's draws do not depend on how much the ones before it drew
   CHECK(first_cut == std::vector<double>(first_whole.begin(), first_whole.begin() + 2));
   CHECK(second_after_whole != std::vector<double>(first_whole.begin(), first_whole.begin() + 5));
 }
-
-TEST_CASE("without a fresh start, what is drawn next depends on what was drawn before") {
-  // The reason for draw_afresh_for: one generator for the whole run shifts every later draw.
-  gpucheck::draw_afresh_for(7);
-  (void)draws(6);
-  const std::vector<double> after_six = draws(3);
-  gpucheck::draw_afresh_for(7);
-  (void)draws(2);
-  const std::vector<double> after_two = draws(3);
-  CHECK(after_six != after_two);
-}
