@@ -18,6 +18,7 @@ rules::call_window window_of(const check_item::shown_call& call) {
   window.tid = call.tid;
   window.reported_ms = call.reported_ms;
   window.truth_ms = call.truth_ms;
+  window.per_run = call.per_run;
   return window;
 }
 

@@ -150,6 +150,7 @@ static check_report traced_report(const lesson_entry& lesson, check_settings set
       kept.tid = item.call.tid;
       kept.reported_ms = item.call.reported_ms;
       kept.truth_ms = item.call.truth_ms;
+      kept.per_run = item.call.per_run;
       const auto failed =
           std::find_if(report.checks.begin(), report.checks.end(), [&](const check_item& other) {
             return other.name == item.name && !other.passed && other.call.begin_ns != 0;

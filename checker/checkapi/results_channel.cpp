@@ -77,6 +77,8 @@ bool report(const check_outcome& given) {
       // No number (NaN): the function returned several, e.g. lesson 02's first and steady times.
       if (std::isfinite(outcome.call.reported_ms))
         call["reported_ms"] = outcome.call.reported_ms;
+      if (outcome.call.per_run)
+        call["per_run"] = true;
     }
     append_signed({{"type", "check"},
                    {"name", outcome.name},

@@ -34,6 +34,10 @@ struct check_outcome {
     int tid = 0;            ///< the calling thread (gettid)
     double reported_ms = 0; ///< what the function returned; NaN: several numbers, none alone
     double truth_ms = 0;    ///< what the work really took on the GPU
+    /// reported_ms is the time of one run: an interval the function timed divided by the runs it
+    /// holds, or one such sample of several (a median). gpucheck then holds it to the interval
+    /// over its runs, never to the interval alone (rules/returned_value.cpp).
+    bool per_run = false;
     // report() sends beside these the doctest test case it was made in (begin_test_case).
   } call;
   /// The message is judge_timing()'s own "your number is ... shorter/longer than the work": how

@@ -42,6 +42,8 @@ struct check_item {
     double reported_ms = 0;
     double truth_ms = 0;
     int test_case = 0; // the check program's test case it was made in, 1 first; 0: not known
+    // reported_ms is one run's time: an interval over the runs it holds (results_channel.hpp).
+    bool per_run = false;
   } call;
   // Where the why comes from: "trace" (a fact the run's trace shows, with its lines), "relation"
   // (an exact slip of the returned number), "numbers" (inferred from the returned numbers

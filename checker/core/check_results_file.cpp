@@ -47,6 +47,7 @@ check_item read_check(const nlohmann::json& json) {
                                 : std::numeric_limits<double>::quiet_NaN();
     item.call.truth_ms = call->value("truth_ms", 0.0);
     item.call.test_case = call->value("test_case", 0);
+    item.call.per_run = call->value("per_run", false);
   }
   return item;
 }

@@ -86,8 +86,9 @@ std::string phrase_of(const std::string& word) {
 }
 
 rules::call_window window_of(const trace::checked_call& call) {
-  return {call.begin_ns,           call.end_ns,         call.tid, call.reported_ms, call.truth_ms,
-          call.failed_reported_ms, call.failed_truth_ms};
+  return {call.begin_ns,        call.end_ns,   call.tid,
+          call.reported_ms,     call.truth_ms, call.failed_reported_ms,
+          call.failed_truth_ms, call.per_run};
 }
 
 void check_submission(const fs::path& source, const fs::path& trace_file) {

@@ -45,7 +45,8 @@ std::pair<std::string, std::string> expected_mistake(const fs::path& source) {
 
 // The window of a passed call: its own numbers, no failed run's.
 rules::call_window passed_window(const trace::checked_call& call) {
-  return {call.begin_ns, call.end_ns, call.tid, call.reported_ms, call.truth_ms, 0, 0};
+  return {call.begin_ns, call.end_ns, call.tid, call.reported_ms,
+          call.truth_ms, 0,           0,        call.per_run};
 }
 
 check_item passed_item(const std::string& name) {

@@ -234,6 +234,7 @@ void read_record(field_reader& r, std::string_view type, run_trace& t) {
     c.failed_reported_ms = failed_reported.value_or(
         failed_truth ? std::numeric_limits<double>::quiet_NaN() : 0.0); // none returned
     r.text("slip", c.slip);
+    r.boolean("per_run", c.per_run);
   } else if (type == "footer") {
     footer& f = t.end.emplace();
     r.integer("end_ns", f.end_ns);

@@ -163,6 +163,8 @@ struct checked_call {
   // The slip the check named from its numbers (checkapi/slip_analysis.hpp's ids), "" for none:
   // the diagnosis corpus's expectation of a slip (test_analysis_diagnosis).
   std::string slip;
+  // reported_ms is one run's time: an interval over the runs it holds (rules::call_window).
+  bool per_run = false;
 };
 
 // A whole run. Each vector is sorted by start time (or t_ns) by the reader.

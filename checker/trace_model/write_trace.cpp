@@ -175,6 +175,8 @@ void write_trace(std::ostream& out, const run_trace& t) {
     }
     if (!c.slip.empty())
       record["slip"] = c.slip;
+    if (c.per_run)
+      record["per_run"] = true;
     out << record.dump() << '\n';
   }
   if (t.end) {

@@ -52,8 +52,8 @@ finding make_finding(std::string_view rule_id, const timed_interval& interval,
                      std::string hint);
 
 // In a lesson's call, the intervals whose measurement is the number the function returned (the
-// longest of several, the real run after a warm-up one); empty in lint, when no number was
-// returned, or when none measured it.
+// longest of several, the real run after a warm-up one; for a per-run number, an interval over
+// the runs it holds); empty in lint, when no number was returned, or when none measured it.
 std::vector<const timed_interval*> returned_intervals(const rule_input& input);
 
 // The calls of an interval that did one-time start-up work: the calls in which the context was
