@@ -18,7 +18,6 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
-#include <limits>
 #include <string>
 #include <vector>
 
@@ -205,7 +204,7 @@ gpucheck::check_outcome judge_noise(const std::vector<benchmark_trial>& trials) 
   const gpucheck::runs_truth& truth = shown.call.truth;
   const gpucheck::noise_bounds bounds = gpucheck::allowed_noise(truth.spread);
   gpucheck::show_call(outcome, shown.timing.call, truth.median_ms);
-  outcome.call.reported_ms = std::numeric_limits<double>::quiet_NaN(); // several samples
+  outcome.call.per_run = true; // the median: one sample of several, each over its runs
   outcome.expected =
       gpucheck::say("check.l06.noise.expected", {{"spread", percent(truth.spread)},
                                                  {"low", percent(bounds.low)},
