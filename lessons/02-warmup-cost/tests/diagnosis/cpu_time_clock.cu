@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: MIT
+// expect warm_up_until_stable cpu-time-clock @26,30
+// Issue 42 corpus, the reference but for one slip: each call timed with the process's CPU-time
+// clock (clock_gettime(CLOCK_PROCESS_CPUTIME_ID)) instead of gpucourse::time_call's steady_clock.
+// Lesson 02, reference solution: warm up until two calls in a row agree, keep the calls before
+// them as the warm-up, then take the median of `repetitions` steady calls.
+#include "cuda_check.cuh"
+#include "exercise.h"
+#include "time_call.cuh" // gpucourse::time_call(work, stream): one call, timed until the GPU is done
+
+#include <algorithm>
+#include <cmath>
+#include <ctime>
+#include <vector>
+
+namespace {
+
+// The exercise's rule: two times agree when they differ by at most stable_within of the shorter.
+bool agree(double a_ms, double b_ms) {
+  return std::abs(a_ms - b_ms) <= stable_within * std::min(a_ms, b_ms);
+}
+
+// Lesson 01's time_call, read on the process's CPU-time clock.
+double time_call_cpu(const gpu_work& work, cudaStream_t stream) {
+  timespec start{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &start);
+  work(stream);
+  CUDA_CHECK(cudaDeviceSynchronize());
+  timespec stop{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &stop);
+  return 1e3 * static_cast<double>(stop.tv_sec - start.tv_sec) +
+         1e-6 * static_cast<double>(stop.tv_nsec - start.tv_nsec);
+}
+
+} // namespace
+
+// ANCHOR: measure
+warm_up_timing warm_up_until_stable(const gpu_work& work, cudaStream_t stream, int repetitions) {
+  warm_up_timing timing;
+  // Every call is timed on its own; the latest two decide whether the steady state has begun.
+  std::vector<double> times_ms;
+  while (static_cast<int>(times_ms.size()) < most_warm_up_calls) {
+    times_ms.push_back(time_call_cpu(work, stream));
+    const std::size_t count = times_ms.size();
+    if (count >= 2 && agree(times_ms[count - 2], times_ms[count - 1])) {
+      times_ms.resize(count - 2); // those two are steady already: not warm-up
+      break;
+    }
+  }
+  timing.warm_up_ms = times_ms;
+
+  // The steady state: the median of `repetitions` calls, so that one slow call does not move it.
+  std::vector<double> steady_ms;
+  for (int i = 0; i < repetitions; ++i) {
+    steady_ms.push_back(time_call_cpu(work, stream));
+  }
+  if (!steady_ms.empty()) {
+    std::sort(steady_ms.begin(), steady_ms.end());
+    timing.steady_ms = steady_ms[steady_ms.size() / 2];
+  }
+  return timing;
+}
+// ANCHOR_END: measure
+
+// ANCHOR: cost
+double warm_up_cost_ms(const warm_up_timing& timing) {
+  // Each warm-up call did a steady call's work; what it took beyond that is the warm-up's cost.
+  double cost_ms = 0;
+  for (const double call_ms : timing.warm_up_ms) {
+    cost_ms += call_ms - timing.steady_ms;
+  }
+  return cost_ms;
+}
+// ANCHOR_END: cost

@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: MIT
+// expect time_share cpu-time-clock @62,66
+// Issue 42 corpus, the reference but for one slip: the share timed with the process's CPU-time
+// clock (clock_gettime(CLOCK_PROCESS_CPUTIME_ID)) and syncs of its stream instead of events: about
+// right while the host spins in the wait, never a time that passed.
+// Lesson 05, reference solution: pinned host memory, the job cut into chunks spread over the
+// streams (each chunk's three steps on one stream), and a stream's share timed with events on
+// that stream.
+#include "cuda_check.cuh"
+#include "cuda_raii.cuh"
+#include "exercise.h"
+
+#include <algorithm>
+#include <ctime>
+
+// ANCHOR: allocate_host
+host_words allocate_host(std::size_t count) {
+  // Pinned (page-locked) memory: the copy engines read and write it directly, so a
+  // cudaMemcpyAsync from it is queued and returns, and runs while kernels run.
+  std::uint32_t* words = nullptr;
+  CUDA_CHECK(cudaMallocHost(&words, count * sizeof(std::uint32_t)));
+  return host_words(words, free_pinned);
+}
+// ANCHOR_END: allocate_host
+
+// ANCHOR: run_overlapped
+void run_overlapped(const pipeline_job& job, const std::vector<cudaStream_t>& streams) {
+  // Two chunks per stream: while one chunk's kernel runs, the next chunk's copy in and the last
+  // chunk's copy out can use the two copy engines.
+  const std::size_t chunks = 2 * streams.size();
+  const std::size_t per_chunk = (job.count + chunks - 1) / chunks;
+  for (const cudaStream_t stream : streams) {
+    // The key is written on another stream: order every stream after it.
+    CUDA_CHECK(cudaStreamWaitEvent(stream, job.key_ready, 0));
+  }
+  for (std::size_t c = 0; c < chunks; ++c) {
+    const std::size_t first = c * per_chunk;
+    if (first >= job.count)
+      break;
+    const std::size_t count = std::min(per_chunk, job.count - first);
+    const std::size_t bytes = count * sizeof(std::uint32_t);
+    const cudaStream_t stream = streams[c % streams.size()];
+    CUDA_CHECK(cudaMemcpyAsync(job.device_in + first, job.host_in + first, bytes,
+                               cudaMemcpyHostToDevice, stream));
+    launch_transform(job, first, count, stream);
+    CUDA_CHECK(cudaMemcpyAsync(job.host_out + first, job.device_out + first, bytes,
+                               cudaMemcpyDeviceToHost, stream));
+  }
+  for (const cudaStream_t stream : streams) {
+    CUDA_CHECK(cudaStreamSynchronize(stream)); // host_out is complete once every stream is done
+  }
+}
+// ANCHOR_END: run_overlapped
+
+// ANCHOR: time_share
+double time_share(const gpu_work& work, const std::vector<cudaStream_t>& streams, int which) {
+  // Events belong to the stream they are recorded on: both go on the stream that carries the
+  // work, and the host waits for the stop event alone, not for the other streams.
+  const cudaStream_t stream = streams[which];
+  CUDA_CHECK(cudaStreamSynchronize(stream)); // its earlier work is not part of the number
+  timespec start{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &start);
+  work(stream);
+  CUDA_CHECK(cudaStreamSynchronize(stream));
+  timespec stop{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &stop);
+  return 1e3 * static_cast<double>(stop.tv_sec - start.tv_sec) +
+         1e-6 * static_cast<double>(stop.tv_nsec - start.tv_nsec);
+}
+// ANCHOR_END: time_share

@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: MIT
+// expect round_trip_gbps cpu-time-clock @32,55
+// Issue 42 corpus, the reference but for one slip: the round trip timed with the process's
+// CPU-time clock (clock_gettime(CLOCK_PROCESS_CPUTIME_ID)) between two device syncs instead of
+// events: about right while the host spins in the wait, never a time that passed.
+// Lesson 07, the reference: pinned host memory, the round trip in chunks over the streams, timed
+// with events on the first stream that every other stream's work is joined to.
+#include "cuda_check.cuh"
+#include "cuda_raii.cuh"
+#include "exercise.h"
+
+#include <algorithm>
+#include <ctime>
+
+host_words allocate_host(std::size_t count) {
+  std::uint32_t* words = nullptr;
+  CUDA_CHECK(cudaMallocHost(&words, count * sizeof(std::uint32_t)));
+  return host_words(words, free_pinned);
+}
+
+// ANCHOR: answer
+double round_trip_gbps(const transfer_job& job, const std::vector<cudaStream_t>& streams) {
+  constexpr std::size_t chunks = 16;
+  const std::size_t per_chunk = (job.count + chunks - 1) / chunks;
+  const std::size_t n = streams.size();
+  // Created here, not timed: an event's creation is host work of a few microseconds.
+  gpucourse::cuda_event began{cudaEventDisableTiming};
+  std::vector<gpucourse::cuda_event> done(n);
+  cudaStream_t first = streams.front();
+  CUDA_CHECK(cudaDeviceSynchronize());
+  timespec start{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &start);
+  CUDA_CHECK(cudaEventRecord(began, first));
+  for (std::size_t s = 1; s < n; ++s) // no stream starts before the start event
+    CUDA_CHECK(cudaStreamWaitEvent(streams[s], began, 0));
+  for (std::size_t c = 0; c < chunks; ++c) {
+    const std::size_t offset = c * per_chunk;
+    if (offset >= job.count)
+      break;
+    const std::size_t count = std::min(per_chunk, job.count - offset);
+    const std::size_t bytes = count * sizeof(std::uint32_t);
+    cudaStream_t stream = streams[c % n];
+    CUDA_CHECK(cudaMemcpyAsync(job.device_in + offset, job.host_in + offset, bytes,
+                               cudaMemcpyHostToDevice, stream));
+    launch_transfer_kernel(job, offset, count, stream);
+    CUDA_CHECK(cudaMemcpyAsync(job.host_out + offset, job.device_out + offset, bytes,
+                               cudaMemcpyDeviceToHost, stream));
+  }
+  for (std::size_t s = 1; s < n; ++s) { // the stop waits for every stream's chunks
+    CUDA_CHECK(cudaEventRecord(done[s], streams[s]));
+    CUDA_CHECK(cudaStreamWaitEvent(first, done[s], 0));
+  }
+  CUDA_CHECK(cudaDeviceSynchronize());
+  timespec stop{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &stop);
+  const double ms = 1e3 * static_cast<double>(stop.tv_sec - start.tv_sec) +
+                    1e-6 * static_cast<double>(stop.tv_nsec - start.tv_nsec);
+  const double bytes = 2.0 * static_cast<double>(job.count * sizeof(std::uint32_t)); // both ways
+  return bytes / (static_cast<double>(ms) * 1e-3) / 1e9;
+}
+// ANCHOR_END: answer

@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: MIT
+// expect time_loop_ms cpu-time-clock @58,64
+// Issue 42 corpus, the reference but for one slip: the loop timed with the process's CPU-time
+// clock (clock_gettime(CLOCK_PROCESS_CPUTIME_ID)) and stream syncs instead of events: about right
+// while the host spins in the wait, never a time that passed.
+// Lesson 08: launch overhead. The reference solution.
+#include "cuda_check.cuh"
+#include "cuda_raii.cuh"
+#include "exercise.h"
+
+#include <ctime>
+
+// ANCHOR: batched
+namespace {
+// Each thread reads its integer once, does every step in a register, in order, and writes it once.
+__global__ void all_steps_kernel(unsigned* data, int count, int steps) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < count) {
+    unsigned value = data[i];
+    for (int step = 0; step < steps; ++step) {
+      value = step_value(value, step);
+    }
+    data[i] = value;
+  }
+}
+} // namespace
+
+void run_batched(unsigned* data, int count, int steps, cudaStream_t stream) {
+  constexpr int threads = 256;
+  const int blocks = (count + threads - 1) / threads;
+  all_steps_kernel<<<blocks, threads, 0, stream>>>(data, count, steps);
+  CUDA_CHECK_LAUNCH();
+}
+// ANCHOR_END: batched
+
+// ANCHOR: graph
+cuda_graph_exec capture_naive(unsigned* data, int count, int steps, cudaStream_t stream) {
+  CUDA_CHECK(cudaStreamBeginCapture(stream, cudaStreamCaptureModeThreadLocal));
+  run_naive(data, count, steps, stream); // recorded into the graph, not run
+  cudaGraph_t graph = nullptr;
+  CUDA_CHECK(cudaStreamEndCapture(stream, &graph));
+  cudaGraphExec_t exec = nullptr;
+  const cudaError_t instantiated = cudaGraphInstantiate(&exec, graph, 0);
+  CUDA_CHECK(cudaGraphDestroy(graph)); // the executable graph does not need it
+  CUDA_CHECK(instantiated);
+  return cuda_graph_exec{exec};
+}
+
+void replay(const cuda_graph_exec& graph, cudaStream_t stream) {
+  CUDA_CHECK(cudaGraphLaunch(graph, stream));
+}
+// ANCHOR_END: graph
+
+// ANCHOR: time_loop
+double time_loop_ms(const gpu_work& work, int iterations, cudaStream_t stream) {
+  CUDA_CHECK(cudaStreamSynchronize(stream));
+  timespec start{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &start);
+  for (int i = 0; i < iterations; ++i) {
+    work(stream);
+  }
+  CUDA_CHECK(cudaStreamSynchronize(stream));
+  timespec stop{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &stop);
+  return 1e3 * static_cast<double>(stop.tv_sec - start.tv_sec) +
+         1e-6 * static_cast<double>(stop.tv_nsec - start.tv_nsec);
+}
+// ANCHOR_END: time_loop
