@@ -52,8 +52,8 @@ TEST_CASE("lines signed with this run's token count as results") {
 
 TEST_CASE("a shown call is read with the test case it was made in, when the line says it") {
   nlohmann::json shown = check_two;
-  shown["call"] = {{"begin_ns", 1000}, {"end_ns", 2000},     {"tid", 7},
-                   {"truth_ms", 1.5},  {"reported_ms", 1.6}, {"test_case", 3}};
+  shown["call"] = {{"begin_ns", 1000},   {"end_ns", 2000}, {"tid", 7},       {"truth_ms", 1.5},
+                   {"reported_ms", 1.6}, {"test_case", 3}, {"per_run", true}};
   nlohmann::json older = check_one; // a check program from before the test case was sent
   older["call"] = {{"begin_ns", 3000}, {"end_ns", 4000}, {"tid", 7}, {"truth_ms", 1.0}};
   const std::string text = signed_line(shown, 0, "abc") + signed_line(older, 1, "abc") +
@@ -64,6 +64,8 @@ TEST_CASE("a shown call is read with the test case it was made in, when the line
   CHECK(results.checks[0].call.test_case == 3);
   CHECK(results.checks[1].call.begin_ns == 3000);
   CHECK(results.checks[1].call.test_case == 0); // not known: the replay runs every test case
+  CHECK(results.checks[0].call.per_run);        // one run's time (results_channel.hpp)
+  CHECK_FALSE(results.checks[1].call.per_run);
 }
 
 TEST_CASE("forged lines are ignored and counted") {

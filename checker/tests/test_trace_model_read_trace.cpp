@@ -224,7 +224,7 @@ TEST_CASE("what the analysis adds to a kept trace reads back: sites, objects, li
       {"time_with_events times the work", 100, 900, 7, 2.5, 2.25, 0, 0, ""});
   // A call whose check failed untraced: that run's numbers travel with it; one with no number.
   original.checked_calls.push_back(
-      {"time_loop_ms times the loop", 1000, 3000, 7, 2.3, 2.36, 1.009, 2.359, "truncated"});
+      {"time_loop_ms times the loop", 1000, 3000, 7, 2.3, 2.36, 1.009, 2.359, "truncated", true});
   original.checked_calls.push_back(
       {"fused_gbps", 4000, 5000, 7, std::nan(""), 0.2, std::nan(""), 0.21, ""});
   std::ostringstream out;
@@ -247,6 +247,8 @@ TEST_CASE("what the analysis adds to a kept trace reads back: sites, objects, li
   CHECK(copy.checked_calls[1].failed_truth_ms == 2.359);
   CHECK(copy.checked_calls[1].slip == "truncated"); // the slip the check named
   CHECK(copy.checked_calls[0].slip.empty());
+  CHECK(copy.checked_calls[1].per_run); // one run's time: held to an interval over its runs
+  CHECK_FALSE(copy.checked_calls[0].per_run);
   CHECK(std::isnan(copy.checked_calls[2].failed_reported_ms));
   CHECK(copy.checked_calls[2].failed_truth_ms == 0.21);
   CHECK(copy.location_of("elsewhere") == nullptr);
