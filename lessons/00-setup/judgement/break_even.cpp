@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdio>
 #include <limits>
+#include <string>
 
 namespace gpucheck {
 
@@ -67,6 +68,13 @@ std::string slip_in_predictions(const std::vector<break_even_costs>& draws,
   }
   if (all_match(0, 1e6)) {
     return say("check.l00.break-even.slip-no-copies");
+  }
+  // gpu_fixed_ms is the whole job's fixed cost; charged once per copy (the two in, or all three),
+  // it is counted n times (issue 42's fixed cost counted n times).
+  for (const int copies : {2, 3}) {
+    if (all_match(12, copies * 1e6)) {
+      return say("check.l00.break-even.slip-fixed-per-copy", {{"copies", std::to_string(copies)}});
+    }
   }
   return "";
 }

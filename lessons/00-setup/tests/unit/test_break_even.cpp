@@ -62,6 +62,11 @@ TEST_CASE("a slip that every prediction shows is named") {
   const check_outcome in_seconds = judge_break_even(
       draws, predictions(draws, [](auto c) { return model_break_even(c, 12, 1e3); }), "");
   CHECK(contains(in_seconds.message, "times 1e-3"));
+
+  // The fixed cost charged once per copy: x and y in, y out.
+  const check_outcome per_copy = judge_break_even(
+      draws, predictions(draws, [](auto c) { return model_break_even(c, 12, 3e6); }), "");
+  CHECK(contains(per_copy.message, "gpu_fixed_ms counted 3 times"));
 }
 
 TEST_CASE("a finite answer where no n breaks even is told so, another one is compared") {
