@@ -9,14 +9,13 @@
 namespace gpucheck::rules::detail {
 namespace {
 
-// What one launch queued, enough to tell one kind of launch from another: the activities' kinds
-// and names, in order (a graph launch's kernels all share its correlation).
+// What one launch queued, enough to tell one kind of launch from another: the activities' kinds,
+// names and sizes, in order (a graph launch's kernels all share its correlation).
 std::string what_was_queued(const std::vector<const trace::gpu_activity*>& pieces) {
   std::string text;
   for (const trace::gpu_activity* piece : pieces) {
-    text += std::to_string(static_cast<int>(piece->kind));
-    text += piece->name;
-    text += '\n';
+    text += std::to_string(static_cast<int>(piece->kind)) + ' ' + piece->name + ' ' +
+            std::to_string(piece->bytes.value_or(0)) + ' ' + piece->copy_kind + '\n';
   }
   return text;
 }
@@ -24,32 +23,23 @@ std::string what_was_queued(const std::vector<const trace::gpu_activity*>& piece
 } // namespace
 
 int runs_in(const trace_index& index, const interval_facts& facts) {
-  // The launches in the order they were made: the launching call's start.
-  std::map<std::pair<trace::time_ns, const trace::api_call*>,
-           std::vector<const trace::gpu_activity*>>
-      by_launch;
+  // The pieces of work each launching call queued (a graph launch's kernels share its call).
+  std::map<const trace::api_call*, std::vector<const trace::gpu_activity*>> by_launch;
   for (const trace::gpu_activity* piece : facts.work) {
-    const trace::api_call* launch = index.launch_of(*piece);
-    if (launch != nullptr)
-      by_launch[{launch->start_ns, launch}].push_back(piece);
+    if (const trace::api_call* launch = index.launch_of(*piece))
+      by_launch[launch].push_back(piece);
   }
-  std::vector<std::string> launches;
-  for (const auto& [key, pieces] : by_launch)
-    launches.push_back(what_was_queued(pieces));
-  const std::size_t count = launches.size();
-  if (count == 0)
+  if (by_launch.empty())
     return 0;
-  // The shortest period that divides the launches and repeats through them all.
-  for (std::size_t period = 1; period <= count; ++period) {
-    if (count % period != 0)
-      continue;
-    bool repeats = true;
-    for (std::size_t i = period; i < count && repeats; ++i)
-      repeats = launches[i] == launches[i - period];
-    if (repeats)
-      return static_cast<int>(count / period);
+  std::map<std::string, int> times_made; // launches alike, counted
+  for (const auto& [launch, pieces] : by_launch)
+    ++times_made[what_was_queued(pieces)];
+  int runs = 0;
+  for (const auto& [what, times] : times_made) {
+    if (times >= 2 && (runs == 0 || times < runs))
+      runs = times;
   }
-  return 1;
+  return runs == 0 ? 1 : runs;
 }
 
 double measured_ms_of(const trace_index& index, const timed_interval& interval) {

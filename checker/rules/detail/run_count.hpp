@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // How many runs of the work an interval holds, as the trace shows them: its launches (a kernel
-// launch, a copy, a graph launch: every piece of GPU work one call queued counts once), grouped
-// into the repeating pattern a loop of `work(stream)` calls leaves. A run that queues two kernels
-// is one run; a graph launch, whatever it holds, is one run.
+// launch, a copy, a graph launch: every piece of GPU work one call queued counts once). A loop of
+// `work(stream)` calls repeats the launches of one run; a launch made once (an L2 flush before the
+// loop, a copy of the inputs) is no run. A graph launch, whatever it holds, is one run.
 #pragma once
 
 #include "rules/detail/interval_facts.hpp"
@@ -10,9 +10,9 @@
 
 namespace gpucheck::rules::detail {
 
-// The runs in `facts`: the number of launches over the shortest sequence of launches that repeats
-// to make all of them (the same kernels, copies or graph, in the same order). 0 for an interval
-// with no GPU work; 1 when the launches do not repeat.
+// The runs in `facts`: the fewest times any launch that repeats was made (launches alike queue the
+// same kernels, copies or graph). A run of two kernels makes each of them once a run; a flush made
+// once is left out. 0 for an interval with no GPU work; 1 when no launch repeats.
 int runs_in(const trace_index& index, const interval_facts& facts);
 
 // What `interval` measured [ms], as exactly as the program got it: cudaEventElapsedTime's float
