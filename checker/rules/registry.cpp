@@ -102,15 +102,16 @@ std::vector<const timed_interval*> returned_intervals(const rule_input& input) {
   if (!(reported_ms > 0))
     return returned;
   for (const interval_facts& facts : input.intervals) {
-    const double measured_ms = static_cast<double>(facts.interval.measured_ns) * 1e-6;
-    if (std::abs(measured_ms - reported_ms) <= std::max(1e-6, 1e-3 * reported_ms)) {
-      returned.push_back(&facts.interval);
+    // One run's time: the interval over the runs it holds, exactly (run_count.hpp); an interval
+    // of two runs that measured the number is one run more than it was divided by, not the number.
+    if (input.options.window->per_run) {
+      if (divided_exactly(reported_ms, measured_ms_of(input.index, facts.interval),
+                          runs_in(input.index, facts)))
+        returned.push_back(&facts.interval);
       continue;
     }
-    // One run's time: the interval over the runs it holds, exactly (run_count.hpp).
-    if (input.options.window->per_run &&
-        divided_exactly(reported_ms, measured_ms_of(input.index, facts.interval),
-                        runs_in(input.index, facts)))
+    const double measured_ms = static_cast<double>(facts.interval.measured_ns) * 1e-6;
+    if (std::abs(measured_ms - reported_ms) <= std::max(1e-6, 1e-3 * reported_ms))
       returned.push_back(&facts.interval);
   }
   return returned;

@@ -132,6 +132,21 @@ TEST_CASE("a per-run number is held to the interval over the runs the trace show
     CHECK(findings[0].message.find("held 5 runs") != std::string::npos);
     CHECK(findings[0].message.find("one run more than it divided by") != std::string::npos);
   }
+  SUBCASE("two runs timed and not divided: the interval is the number, and one run more") {
+    const double two_ms = as_float(2.0131);
+    sample_builder s;
+    s.sample(2, two_ms);
+    const auto findings = rules::run_rules(s.build(), per_run_call(two_ms));
+    REQUIRE(test::rule_ids(findings) == strings{"returned-value"});
+    CHECK(findings[0].message.find("divided by 1") != std::string::npos);
+    CHECK(findings[0].message.find("one run more than it divided by") != std::string::npos);
+  }
+  SUBCASE("one run timed and not divided: right") {
+    const double one_ms = as_float(1.0131);
+    sample_builder s;
+    s.sample(1, one_ms);
+    CHECK(rules::run_rules(s.build(), per_run_call(one_ms)).empty());
+  }
   SUBCASE("divided in float: the quotient is still exact to float's precision") {
     sample_builder s;
     s.sample(4, four_ms);
