@@ -3,6 +3,7 @@
 // with its lines; an error stops noise from excusing the failure, a warning does not; without a
 // finding the check's words stay, marked as inferred. And the renderers show it.
 #include "analysis/lesson_diagnosis.hpp"
+#include "messages/messages.hpp"
 #include "report/json_report.hpp"
 #include "report/terminal_report.hpp"
 #include "test_rules_support.hpp"
@@ -195,5 +196,54 @@ TEST_CASE("no finding and words that say only how far off: the cause is not dete
     traced.only_how_far_off = true;
     analysis::explain_failed_check(traced, {finding_of("host-gap", rules::severity::error, 1)});
     CHECK(traced.why_from == "trace");
+  }
+}
+
+TEST_CASE("a per-run number one run off is named from the trace, not left undetermined") {
+  // Lesson 06's held-out divided_one_more: 4 runs between two events, the sample divided by 5.
+  // The numbers alone cannot tell 4/5 from noise; the trace's runs and elapsed time can.
+  messages::set_language(messages::language::english);
+  using test::ms;
+  using test::us;
+  test::trace_builder b;
+  const auto record = [&](trace::time_ns at_ns, trace::handle event) {
+    trace::api_call& call = b.api("cudaEventRecord", at_ns, at_ns + 2 * us);
+    call.event = event;
+    call.stream = 0;
+    call.stream_id = 7;
+    call.site = "exercise+0x10";
+  };
+  record(1 * ms, 0xa1);
+  for (int i = 0; i < 4; ++i)
+    b.launch(1 * ms + (10 + 5 * i) * us, 1 * ms + 50 * us + i * ms,
+             1 * ms + 50 * us + (i + 1) * ms);
+  record(1 * ms + 40 * us, 0xb1);
+  trace::api_call& wait = b.api("cudaEventSynchronize", 1 * ms + 45 * us, 5 * ms + 60 * us);
+  wait.event = 0xb1;
+  trace::api_call& elapsed = b.api("cudaEventElapsedTime", 5 * ms + 70 * us, 5 * ms + 71 * us);
+  elapsed.event = 0xa1;
+  elapsed.event_end = 0xb1;
+  const double elapsed_ms = static_cast<float>(4.0131);
+  elapsed.elapsed_ms = elapsed_ms;
+  const trace::run_trace run = b.build();
+
+  rules::call_window window{500 * us, 6 * ms, 1, elapsed_ms / 5, 1.0};
+  window.per_run = true;
+  check_item item = failed_check();
+  item.message = "your number is 0.197 ms shorter than the work, which ran 1.000 ms.";
+  item.only_how_far_off = true;
+  item.rule.clear();
+  analysis::explain_failed_check(item, analysis::diagnose_call(run, window));
+  CHECK(item.why_from == "trace");
+  CHECK(item.rule == "returned-value");
+  CHECK(item.message.find("one run fewer than it divided by") != std::string::npos);
+  CHECK_FALSE(item.noise_could_explain); // an exact relation: no busy GPU makes it
+
+  SUBCASE("the same number not marked per run is told the number is not the one measured") {
+    window.per_run = false;
+    check_item plain = failed_check();
+    plain.only_how_far_off = true;
+    analysis::explain_failed_check(plain, analysis::diagnose_call(run, window));
+    CHECK(plain.message.find("one run") == std::string::npos);
   }
 }
