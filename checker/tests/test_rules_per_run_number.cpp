@@ -212,3 +212,24 @@ TEST_CASE("a number not per run keeps returned-value's reading against the inter
   REQUIRE(test::rule_ids(findings) == strings{"returned-value"});
   CHECK(findings[0].message.find("not the one measured") != std::string::npos);
 }
+
+TEST_CASE("a host clock's interval over its runs is held the same way, to the nanosecond") {
+  messages::set_language(messages::language::english);
+  test::trace_builder b;
+  const trace::time_ns start_ns = window_begin + 10 * us;
+  b.clock(start_ns, "exercise+0x10");
+  for (int i = 0; i < 3; ++i)
+    b.launch(start_ns + (5 + 5 * i) * us, start_ns + 30 * us + i * ms,
+             start_ns + 30 * us + (i + 1) * ms);
+  b.device_sync(start_ns + 25 * us, start_ns + 3 * ms + 40 * us);
+  const trace::time_ns stop_ns = start_ns + 3 * ms + 45 * us;
+  b.clock(stop_ns, "exercise+0x30");
+  const trace::run_trace run = b.build();
+  const double measured_ms = static_cast<double>(stop_ns - start_ns) * 1e-6;
+  CHECK(rules::run_rules(run, per_run_call(measured_ms / 3)).empty());
+  const auto findings = rules::run_rules(run, per_run_call(measured_ms / 2));
+  REQUIRE(test::rule_ids(findings) == strings{"returned-value"});
+  CHECK(findings[0].message.find("your clock reads measured") != std::string::npos);
+  CHECK(findings[0].message.find("held 3 runs") != std::string::npos);
+  CHECK(findings[0].blamed_site == "exercise+0x30"); // the stop read
+}
