@@ -16,6 +16,7 @@
 #include "checkapi/rounds_calibration.hpp"
 #include "checkapi/statistics.hpp"
 #include "checkapi/stream_set.cuh"
+#include "checkapi/stream_state.cuh"
 #include "checkapi/word_sample.hpp"
 #include "cuda_check.cuh"
 #include "exercise.h"
@@ -248,16 +249,8 @@ std::vector<gpucheck::share_trial> run_share_trials(gpucheck::time_tolerance tol
     trial.timing = gpucheck::time_known_work(kernel, work_ms, tolerance, [&](const gpu_work& w) {
       const double reported_ms = time_share(w, s.streams.handles(), which);
       for (int k = 0; k < stream_count; ++k) {
-        if (k == which)
-          continue;
-        const cudaError_t state = cudaStreamQuery(s.streams[k]);
-        if (state == cudaErrorNotReady) {
-          if (cudaPeekAtLastError() == cudaErrorNotReady)
-            (void)cudaGetLastError(); // "not ready" is an answer, not an error
-        } else {
-          CUDA_CHECK(state);
-          trial.others_done_at_return = true;
-        }
+        if (k != which && gpucheck::stream_has_finished(s.streams[k]))
+          trial.other.done_at_return = true;
       }
       return reported_ms;
     });
@@ -270,7 +263,7 @@ std::vector<gpucheck::share_trial> run_share_trials(gpucheck::time_tolerance tol
       others.emplace_back();
       other_work[k].last_span_ns(others.back().start_ns, others.back().end_ns);
     }
-    gpucheck::note_other_work(trial, work, others);
+    gpucheck::note_other_work(trial.other, work, others);
     return trial;
   });
 }

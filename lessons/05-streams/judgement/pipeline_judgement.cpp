@@ -3,7 +3,6 @@
 
 #include "checkapi/say.hpp"
 
-#include <algorithm>
 #include <cstring>
 
 namespace gpucheck {
@@ -113,43 +112,27 @@ void explain_no_speed_up(check_outcome& outcome, const speed_round& round, bool 
   outcome.noise_could_explain = true;
 }
 
-void note_other_work(share_trial& trial, gpu_span work, const std::vector<gpu_span>& others) {
-  gpu_span first{0, ~std::uint64_t{0}};
-  for (const gpu_span& other : others) {
-    if (other.end_ns < first.end_ns)
-      first = other;
-  }
-  trial.other_ms = static_cast<double>(first.end_ns - first.start_ns) * 1e-6;
-  trial.work_started_after_others = work.start_ns >= first.end_ns;
-  trial.ended_after_work_ms =
-      first.end_ns > work.end_ns ? static_cast<double>(first.end_ns - work.end_ns) * 1e-6 : 0.0;
-}
-
 void fail_if_others_waited(check_outcome& outcome, const std::vector<share_trial>& trials,
                            const std::string& lesson) {
-  const long waited = std::count_if(trials.begin(), trials.end(),
-                                    [](const share_trial& t) { return t.others_done_at_return; });
-  if (!outcome.passed || waited <= 1)
+  const other_waits waits = count_other_waits(trials);
+  if (!outcome.passed || waits.waited <= 1)
     return;
-  const auto shown = std::find_if(trials.begin(), trials.end(),
-                                  [](const share_trial& t) { return t.others_done_at_return; });
+  const share_trial& shown = trials[static_cast<std::size_t>(waits.shown)];
   outcome.passed = false;
-  show_call(outcome, shown->timing.call, shown->timing.truth_ms);
+  show_call(outcome, shown.timing.call, shown.timing.truth_ms);
   outcome.expected = say("check.l05.waited-others.expected");
   outcome.measured =
       say("check.l05.waited-others.measured",
-          {{"waited", std::to_string(waited)}, {"calls", std::to_string(trials.size())}});
-  outcome.message = shown->work_started_after_others
+          {{"waited", std::to_string(waits.waited)}, {"calls", std::to_string(trials.size())}});
+  outcome.message = shown.other.work_started_after
                         ? say("check.l05.waited-others-before-work.message",
-                              {{"other", format_ms(shown->other_ms)}})
+                              {{"other", format_ms(shown.other.other_ms)}})
                         : say("check.l05.waited-others-after-work.message",
-                              {{"other", format_ms(shown->other_ms)},
-                               {"after", format_ms(shown->ended_after_work_ms)}});
+                              {{"other", format_ms(shown.other.other_ms)},
+                               {"after", format_ms(shown.other.ended_after_work_ms)}});
   outcome.hint = say("check.l05.waited-others.hint");
   outcome.rule.clear();
-  outcome.noise_could_explain = std::any_of(trials.begin(), trials.end(), [](const share_trial& t) {
-    return t.others_done_at_return && (t.work_started_after_others || t.ended_after_work_ms < 5.0);
-  });
+  outcome.noise_could_explain = waits.noise_could_explain;
   outcome.lesson_section = lesson + "#synchronize-the-stream-that-carries-the-work";
 }
 

@@ -6,6 +6,7 @@
 /// (tests/unit/test_pipeline_judgement.cpp) hand made-up ones.
 #pragma once
 
+#include "checkapi/other_work.hpp"
 #include "checkapi/timing_trials.hpp"
 
 #include <cstddef>
@@ -69,28 +70,17 @@ void explain_no_speed_up(check_outcome& outcome, const speed_round& round, bool 
                          const std::string& lesson);
 
 /// One trial of time_share: its timing, and whether the call returned only after the long work
-/// on the other streams had ended.
+/// on the other streams had ended (checkapi/other_work.hpp).
 struct share_trial {
   timing_trial timing;
-  bool others_done_at_return = false;     ///< an other stream's work had ended at the return
-  double other_ms = 0;                    ///< the first other work to end: its length [ms]
-  bool work_started_after_others = false; ///< the timed work began once that work had ended
-  double ended_after_work_ms = 0;         ///< how long after the timed work that work ended [ms]
+  other_work_facts other;
 };
-
-/// A span of GPU work, its start and end on the GPU's clock [ns].
-struct gpu_span {
-  std::uint64_t start_ns = 0;
-  std::uint64_t end_ns = 0;
-};
-
-/// Notes in `trial` the first of `others` to end, against the timed `work`.
-void note_other_work(share_trial& trial, gpu_span work, const std::vector<gpu_span>& others);
 
 /// A right number from a function that waited for the other streams fails too (as lesson 04's
 /// time_with_stream_sync): the other streams' work ends at least 20 ms after the timed work
 /// (40-80 ms against at most 15 + 5 ms queued on the timed stream). More than one such call
-/// fails; noise may explain it where a call's wait ended near its own work's end.
+/// fails; noise may explain it where a call's wait ended near its own work's end
+/// (count_other_waits).
 void fail_if_others_waited(check_outcome& outcome, const std::vector<share_trial>& trials,
                            const std::string& lesson);
 

@@ -114,27 +114,14 @@ share_trial share_call(bool waited, double after_ms, bool started_after = false)
   trial.timing.reported_ms = 2.0;
   trial.timing.truth_ms = 2.0;
   trial.timing.call = {2.0, 2.0, waited ? 60.0 : 2.1};
-  trial.others_done_at_return = waited;
-  trial.other_ms = 60.0;
-  trial.ended_after_work_ms = after_ms;
-  trial.work_started_after_others = started_after;
+  trial.other.done_at_return = waited;
+  trial.other.other_ms = 60.0;
+  trial.other.ended_after_work_ms = after_ms;
+  trial.other.work_started_after = started_after;
   return trial;
 }
 
 } // namespace
-
-TEST_CASE("the first other work to end is the one noted against the timed work") {
-  share_trial trial;
-  note_other_work(trial, {10'000'000, 12'000'000},
-                  {{0, 70'000'000}, {1'000'000, 41'000'000}, {0, 80'000'000}});
-  CHECK(trial.other_ms == doctest::Approx(40.0));
-  CHECK(trial.ended_after_work_ms == doctest::Approx(29.0));
-  CHECK_FALSE(trial.work_started_after_others);
-
-  note_other_work(trial, {50'000'000, 52'000'000}, {{0, 45'000'000}});
-  CHECK(trial.work_started_after_others);
-  CHECK(trial.ended_after_work_ms == 0.0);
-}
 
 TEST_CASE("a time_share that waited for the other streams fails, past one call") {
   check_outcome one;
