@@ -71,19 +71,26 @@ bool replay_has_its_call(const timing_trial& trial);
 /// so a failure that noise could explain is judged on a second round; never in the traced replay.
 bool second_round_wanted(const check_outcome& outcome);
 
-/// judge_timing(), and once more on fresh trials when the first round failed in a way noise
-/// could explain: a real mistake fails both rounds, a burst of noise seldom lasts through two.
-template <typename RunTrials>
-check_outcome judge_timing_twice(RunTrials&& run_trials, const timing_words& words,
-                                 int allowed_misses) {
-  check_outcome outcome = judge_timing(run_trials(), words, allowed_misses);
+/// `run_check()`, a whole check (its measurements and their judgement), and once more when it
+/// failed in a way noise could explain (second_round_wanted): a real mistake fails both rounds, a
+/// burst of noise seldom lasts through two. The second round's failure says it was the second.
+template <typename RunCheck> check_outcome judge_twice(RunCheck&& run_check) {
+  check_outcome outcome = run_check();
   if (second_round_wanted(outcome)) {
-    outcome = judge_timing(run_trials(), words, allowed_misses);
+    outcome = run_check();
     if (!outcome.passed) {
       outcome.measured = say("check.api.second-round.measured", {{"measured", outcome.measured}});
     }
   }
   return outcome;
+}
+
+/// judge_timing(), and once more on fresh trials when the first round failed in a way noise
+/// could explain (judge_twice).
+template <typename RunTrials>
+check_outcome judge_timing_twice(RunTrials&& run_trials, const timing_words& words,
+                                 int allowed_misses) {
+  return judge_twice([&] { return judge_timing(run_trials(), words, allowed_misses); });
 }
 
 /// judge_timing_twice() on trials that carry more than their timing (a member `timing`): the

@@ -174,6 +174,42 @@ TEST_CASE("judge_timing_twice runs fresh trials only after a failure noise could
   CHECK(rounds == 2);
 }
 
+TEST_CASE("judge_twice runs a whole check again only after a failure noise could explain") {
+  int rounds = 0;
+  const auto failing = [&](bool noise_could_explain) {
+    return [&rounds, noise_could_explain] {
+      ++rounds;
+      gpucheck::check_outcome outcome;
+      outcome.passed = false;
+      outcome.measured = "12 ms";
+      outcome.noise_could_explain = noise_could_explain;
+      return outcome;
+    };
+  };
+  SUBCASE("a failure noise could explain is judged on a second round, and says so") {
+    const gpucheck::check_outcome outcome = gpucheck::judge_twice(failing(true));
+    CHECK(rounds == 2);
+    CHECK(contains(outcome.measured, "in a second round"));
+    CHECK(contains(outcome.measured, "12 ms"));
+  }
+  SUBCASE("a certain failure is judged once") {
+    const gpucheck::check_outcome outcome = gpucheck::judge_twice(failing(false));
+    CHECK(rounds == 1);
+    CHECK(outcome.measured == "12 ms");
+  }
+  SUBCASE("a second round that passes is the verdict, with its own words") {
+    const gpucheck::check_outcome outcome = gpucheck::judge_twice([&] {
+      gpucheck::check_outcome o;
+      o.passed = ++rounds == 2;
+      o.noise_could_explain = true;
+      o.measured = "round " + std::to_string(rounds);
+      return o;
+    });
+    CHECK(outcome.passed);
+    CHECK(outcome.measured == "round 2");
+  }
+}
+
 TEST_CASE("gpucheck's traced replay runs one round: only a failing call's window is read there") {
   int rounds = 0;
   const auto too_long = [&] {

@@ -8,11 +8,11 @@
 // wrong comes from the trace of the failing call (docs/ARCHITECTURE.md, "Which why wins").
 #include "checkapi/check.cuh"
 #include "checkapi/paced_work_trial.cuh"
+#include "checkapi/stream_state.cuh"
 #include "cuda_check.cuh"
 #include "exercise.h"
 #include "judgement/sync_facts.hpp"
 
-#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -59,23 +59,13 @@ std::vector<stream_trial> run_stream_sync_trials(gpucheck::time_tolerance tolera
     earlier_work.enqueue(stream, gpucheck::random_between(5.0, 15.0));
     trial.timing = gpucheck::time_known_work(kernel, work_ms, tolerance, [&](const gpu_work& work) {
       const double reported_ms = time_with_stream_sync(work, stream);
-      const cudaError_t other_state = cudaStreamQuery(other);
-      if (other_state == cudaErrorNotReady) {
-        if (cudaPeekAtLastError() == cudaErrorNotReady)
-          (void)cudaGetLastError(); // "not ready" is an answer, not an error: never report it
-      } else {
-        CUDA_CHECK(other_state);
-        trial.other_done_at_return = true;
-      }
+      trial.other.done_at_return = gpucheck::stream_has_finished(other);
       return reported_ms;
     });
-    std::uint64_t work_start_ns = 0, work_end_ns = 0, other_start_ns = 0, other_end_ns = 0;
-    kernel.last_span_ns(work_start_ns, work_end_ns);
-    other_work.last_span_ns(other_start_ns, other_end_ns);
-    trial.other_ms = static_cast<double>(other_end_ns - other_start_ns) * 1e-6;
-    trial.work_started_after_other = work_start_ns >= other_end_ns;
-    trial.ended_after_work_ms =
-        other_end_ns > work_end_ns ? static_cast<double>(other_end_ns - work_end_ns) * 1e-6 : 0.0;
+    gpucheck::gpu_span work, other_span;
+    kernel.last_span_ns(work.start_ns, work.end_ns);
+    other_work.last_span_ns(other_span.start_ns, other_span.end_ns);
+    gpucheck::note_other_work(trial.other, work, {other_span});
     return trial;
   });
 }

@@ -11,21 +11,24 @@
 //     and after it returns, the work's end being the last of the stops;
 //   - the baselines: run_serial() on the checker's pinned buffers (events on one stream) and a
 //     pageable cudaMemcpy, kernel, cudaMemcpy on the legacy default stream (events there).
-// The judgement is judgement/transfer_judgement's. Why a wrong number is wrong comes from the trace
-// of the failing call (docs/ARCHITECTURE.md, "Which why wins").
+// The judgement is judgement/transfer_judgement's, said by judgement/transfer_outcome. Why a wrong
+// number is wrong comes from the trace of the failing call (docs/ARCHITECTURE.md, "Which why
+// wins").
 #include "checkapi/check.cuh"
 #include "checkapi/event_truth.cuh"
+#include "checkapi/host_memory_of.cuh"
 #include "checkapi/rounds_calibration.hpp"
 #include "checkapi/statistics.hpp"
+#include "checkapi/stream_set.cuh"
+#include "checkapi/word_sample.hpp"
 #include "cuda_check.cuh"
 #include "cuda_raii.cuh"
 #include "exercise.h"
 #include "judgement/transfer_judgement.hpp"
+#include "judgement/transfer_outcome.hpp"
 
 #include <algorithm>
-#include <cstdio>
 #include <cstring>
-#include <memory>
 #include <string>
 #include <vector>
 
@@ -39,12 +42,6 @@ constexpr int stream_count = 4;
 constexpr std::uint8_t device_poison = 0xAB; // device buffers before each call
 constexpr std::uint8_t host_poison = 0xCD;   // host_out before each call
 
-std::string gbps_text(double gbps) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.1f GB/s", gbps);
-  return text;
-}
-
 host_words pinned_words(std::size_t count) {
   std::uint32_t* words = nullptr;
   CUDA_CHECK(cudaMallocHost(&words, count * sizeof(std::uint32_t)));
@@ -53,26 +50,6 @@ host_words pinned_words(std::size_t count) {
 
 host_words pageable_words(std::size_t count) {
   return host_words(new std::uint32_t[count], free_pageable);
-}
-
-// Where a host buffer lives, as the runtime says: the why of a slow round trip names the memory
-// the student allocated instead of guessing it from the speed (transfer_judgement.hpp).
-gpucheck::host_memory memory_of(const void* pointer) {
-  cudaPointerAttributes attributes{};
-  if (cudaPointerGetAttributes(&attributes, pointer) != cudaSuccess) {
-    (void)cudaGetLastError(); // not sticky: clear it, so that no later check reports it
-    return gpucheck::host_memory::unknown;
-  }
-  switch (attributes.type) {
-  case cudaMemoryTypeUnregistered:
-    return gpucheck::host_memory::pageable;
-  case cudaMemoryTypeHost:
-    return gpucheck::host_memory::pinned;
-  case cudaMemoryTypeManaged:
-    return gpucheck::host_memory::managed;
-  default: // device memory: no host buffer
-    return gpucheck::host_memory::unknown;
-  }
 }
 
 // Everything the checks share: the GPU buffers, the student's host buffers (from their
@@ -87,18 +64,15 @@ struct job_setup {
   host_words own_out = pinned_words(job_words);
   host_words pageable_in = pageable_words(job_words);
   host_words pageable_out = pageable_words(job_words);
-  std::vector<std::unique_ptr<gpucourse::cuda_stream>> owned_streams;
-  std::vector<cudaStream_t> streams;
   gpucheck::link_peak peak;
   int rounds = 1;
-  gpucheck::host_memory memory =
-      gpucheck::job_memory(memory_of(student_in.get()), memory_of(student_out.get()));
+  // Where the student's buffers live, as the runtime says: the why of a slow round trip names it
+  // instead of guessing it from the speed (transfer_judgement.hpp).
+  gpucheck::host_memory memory = gpucheck::job_memory(gpucheck::host_memory_of(student_in.get()),
+                                                      gpucheck::host_memory_of(student_out.get()));
+  gpucheck::stream_set streams{stream_count};
 
   job_setup() {
-    for (int i = 0; i < stream_count; ++i) {
-      owned_streams.push_back(std::make_unique<gpucourse::cuda_stream>(cudaStreamNonBlocking));
-      streams.push_back(*owned_streams.back());
-    }
     fill_input(0x9E3779B9u);
     std::memcpy(own_in.get(), student_in.get(), job_words * sizeof(std::uint32_t));
     std::memcpy(pageable_in.get(), student_in.get(), job_words * sizeof(std::uint32_t));
@@ -118,14 +92,7 @@ struct job_setup {
   }
 
   void fill_input(std::uint32_t seed) {
-    std::uint32_t x = seed | 1u;
-    std::uint32_t* in = student_in.get();
-    for (std::size_t i = 0; i < job_words; ++i) {
-      x ^= x << 13;
-      x ^= x >> 17;
-      x ^= x << 5;
-      in[i] = x;
-    }
+    gpucheck::fill_xorshift_words(student_in.get(), job_words, seed);
   }
 
   // The link's peak: the whole buffer copied between pinned memory and the GPU, each direction
@@ -177,22 +144,16 @@ job_setup& setup() {
 
 // One call of round_trip_gbps, timed by the checker: events on every stream before the call and
 // after its return; the work's end is the last stop to complete.
-struct student_round_trip {
-  gpucheck::timed_call call;
-  double truth_ms = 0;
-  double truth_gbps = 0;
-};
-
-student_round_trip run_student() {
+gpucheck::round_trip_call run_student() {
   job_setup& s = setup();
   CUDA_CHECK(cudaDeviceSynchronize());
   std::vector<gpucourse::cuda_event> starts(stream_count), stops(stream_count);
   for (int k = 0; k < stream_count; ++k)
     CUDA_CHECK(cudaEventRecord(starts[k], s.streams[k]));
-  student_round_trip trip;
+  gpucheck::round_trip_call trip;
   const transfer_job job = s.job(s.student_in, s.student_out);
   trip.call = gpucheck::call_timed([&] {
-    const double gbps = round_trip_gbps(job, s.streams);
+    const double gbps = round_trip_gbps(job, s.streams.handles());
     // As milliseconds, so that the trace's rules read the number against the truth.
     return gbps > 0 ? 2.0 * bytes_each_way / (gbps * 1e9) * 1e3 : 0.0;
   });
@@ -209,14 +170,11 @@ student_round_trip run_student() {
   return trip;
 }
 
-double reported_gbps(const gpucheck::timed_call& call) {
-  return call.reported_ms > 0 ? 2.0 * bytes_each_way / (call.reported_ms * 1e-3) / 1e9 : 0.0;
-}
-
-// The first wrong word of a sample of host_out (transfer_judgement's sampled_words: every 4099th
+// The first wrong word of a sample of host_out (word_sample.hpp's sampled_words: every 4099th
 // word, the first and last of each of 64 equal parts, the last 1024 words); -1 if none.
 long long first_wrong_word(const job_setup& s) {
-  static const std::vector<std::size_t> sample = gpucheck::sampled_words(job_words);
+  static const std::vector<std::size_t> sample =
+      gpucheck::sampled_words(job_words, gpucheck::sampled_tail_words);
   const std::uint32_t* in = s.student_in.get();
   const std::uint32_t* out = s.student_out.get();
   for (const std::size_t i : sample)
@@ -234,7 +192,7 @@ gpucheck::check_outcome check_bytes() {
   s.fill_input(static_cast<std::uint32_t>(gpucheck::random_between(1.0, 4294967295.0)));
   s.poison();
   const transfer_job job = s.job(s.student_in, s.student_out);
-  (void)round_trip_gbps(job, s.streams);
+  (void)round_trip_gbps(job, s.streams.handles());
   const long long wrong = first_wrong_word(s); // at once: no wait of ours first
   CUDA_CHECK(cudaDeviceSynchronize());
   outcome.passed = wrong < 0;
@@ -282,7 +240,7 @@ baselines time_baselines() {
 
 // The round trip's speed: the median of three of the student's calls (after one as warm-up)
 // against the peak and the baselines measured just before them.
-gpucheck::round_trip_times time_round_trips(std::vector<student_round_trip>& trips) {
+gpucheck::round_trip_times time_round_trips(std::vector<gpucheck::round_trip_call>& trips) {
   job_setup& s = setup();
   const baselines b = time_baselines();
   (void)run_student();
@@ -301,117 +259,25 @@ gpucheck::round_trip_times time_round_trips(std::vector<student_round_trip>& tri
   return t;
 }
 
-std::vector<student_round_trip> last_trips; // the speed check's calls, for the number's check
+std::vector<gpucheck::round_trip_call> last_trips; // the speed check's calls, for the number's
 
+// The round trip against the link's peak and the baselines, a second time where it missed.
 gpucheck::check_outcome check_speed() {
-  gpucheck::check_outcome outcome;
-  outcome.name = gpucheck::say("check.l07.speed.name");
-  outcome.lesson_section = lesson + "#chunks-on-several-streams";
   gpucheck::round_trip_times times = time_round_trips(last_trips);
   gpucheck::speed_verdict verdict = gpucheck::judge_speed(times);
   if (verdict != gpucheck::speed_verdict::fast_enough) { // a burst of noise seldom lasts twice
     times = time_round_trips(last_trips);
     verdict = gpucheck::judge_speed(times);
   }
-  const gpucheck::speed_bar bar;
-  const std::string share = std::to_string(static_cast<int>(100.0 * share_of_peak(times) + 0.5));
-  outcome.expected =
-      gpucheck::say("check.l07.speed.expected",
-                    {{"bar", std::to_string(static_cast<int>(100.0 * bar.share_of_peak + 0.5))},
-                     {"to_device", gbps_text(times.peak.to_device_gbps)},
-                     {"to_host", gbps_text(times.peak.to_host_gbps)}});
-  outcome.measured = gpucheck::say("check.l07.speed.measured",
-                                   {{"share", share},
-                                    {"yours", gpucheck::format_ms(times.student_ms)},
-                                    {"pinned", gpucheck::format_ms(times.pinned_serial_ms)},
-                                    {"pageable", gpucheck::format_ms(times.pageable_serial_ms)}});
-  outcome.passed = verdict == gpucheck::speed_verdict::fast_enough;
-  if (outcome.passed)
-    return outcome;
-  const gpucheck::host_memory memory = setup().memory;
-  const gpucheck::transfer_advice advice = gpucheck::advise_on_speed(verdict, times, bar, memory);
-  outcome.message = advice.message;
-  outcome.hint = advice.hint;
-  // "No faster than pageable memory" assumes pageable copies: the trace says where they lived.
-  // Managed memory the check knows itself, and says.
-  if (gpucheck::assumes_pageable_copies(verdict, memory))
-    outcome.assumes = "pageable-copies";
-  outcome.lesson_section = verdict == gpucheck::speed_verdict::not_faster_than_pageable ||
-                                   memory == gpucheck::host_memory::managed
-                               ? lesson + "#pageable-and-pinned-memory"
-                               : lesson + "#chunks-on-several-streams";
-  // The gpucheck core decides from the measured noise; the judgement says when noise cannot.
-  outcome.noise_could_explain = gpucheck::noise_could_explain_speed(verdict, true);
-  // A round trip no faster than the checker's pinned serial one may show its cause in the trace (a
-  // cudaMallocHost in the timed region), which makes the failure certain on a busy GPU too; a
-  // correct one's trace shows no mistake (its joined streams included: rules/detail/
-  // event_ordering.hpp), and the failure stays one that noise could explain. A faster one that
-  // still missed the bar shows no call.
-  if (gpucheck::shows_no_overlap(times) && !last_trips.empty())
-    gpucheck::show_call(outcome, last_trips.front().call, last_trips.front().truth_ms);
-  return outcome;
+  return gpucheck::speed_outcome(times, verdict, setup().memory, last_trips, lesson);
 }
 
-// The number each call returned against the checker's truth for that call. A slip is a slip on
-// any GPU; two calls of three must show it.
+// The number each call of the speed check returned, against the checker's truth for that call
+// (judgement/transfer_outcome.hpp).
 gpucheck::check_outcome check_number() {
-  gpucheck::check_outcome outcome;
-  outcome.name = gpucheck::say("check.l07.number.name");
-  outcome.lesson_section = lesson + "#achieved-bandwidth";
   if (last_trips.empty())
     (void)time_round_trips(last_trips);
-  int misses = 0;
-  const student_round_trip* shown = nullptr;
-  gpucheck::bandwidth_slip slip = gpucheck::bandwidth_slip::none;
-  for (const student_round_trip& trip : last_trips) {
-    const gpucheck::bandwidth_slip found =
-        gpucheck::find_bandwidth_slip(reported_gbps(trip.call), trip.truth_gbps, round_trip_bytes);
-    if (found == gpucheck::bandwidth_slip::none)
-      continue;
-    ++misses;
-    if (shown == nullptr) {
-      shown = &trip;
-      slip = found;
-    }
-  }
-  const student_round_trip& first = shown != nullptr ? *shown : last_trips.front();
-  outcome.expected =
-      gpucheck::say("check.l07.number.expected", {{"truth", gbps_text(first.truth_gbps)},
-                                                  {"ms", gpucheck::format_ms(first.truth_ms)}});
-  outcome.measured = gpucheck::say("check.l07.number.measured",
-                                   {{"reported", gbps_text(reported_gbps(first.call))}});
-  outcome.passed = misses <= 1;
-  if (outcome.passed) {
-    // The traced replay of a failure can pass (the tracer slows the host's calls, and a timing
-    // paced by the host can come out right there): its call is still the one to read.
-    gpucheck::show_call(outcome, first.call, first.truth_ms);
-    return outcome;
-  }
-  const gpucheck::transfer_advice advice = gpucheck::advise_on_bandwidth(
-      slip, reported_gbps(first.call), first.truth_gbps, round_trip_bytes);
-  outcome.message = advice.message;
-  outcome.hint = advice.hint;
-  // Both numbers time the same work, but the checker's events are recorded before the call and
-  // after its return: another process that holds the GPU in between (time-slicing) delays them,
-  // and only them. So a number above the truth by less than half may be the neighbour's; a unit
-  // slip, a lower number or one far above the truth (a clock stopped before the copies ended)
-  // never is.
-  const double ratio = reported_gbps(first.call) / first.truth_gbps;
-  outcome.noise_could_explain =
-      slip == gpucheck::bandwidth_slip::other && ratio > 1.0 && ratio < 1.5;
-  // The why of a wrong method (events on another stream, no wait, setup timed) is the trace's,
-  // also for a miss that noise could explain: a mistake the trace shows makes the failure certain
-  // (analysis/lesson_diagnosis.cpp), and a correct method shows none.
-  // A slip of the number is its why (the call shown so that its trace keeps the slip's name).
-  outcome.slip = gpucheck::bandwidth_slip_id(slip);
-  if (slip == gpucheck::bandwidth_slip::whole_ms_time) // cut or rounded, where the numbers tell
-    outcome.slip =
-        gpucheck::slip_id(gpucheck::find_whole_ms_time(reported_gbps(first.call), round_trip_bytes,
-                                                       first.truth_gbps, round_trip_bytes)
-                              .kind);
-  if (slip == gpucheck::bandwidth_slip::other || !outcome.slip.empty())
-    gpucheck::show_call(outcome, first.call, first.truth_ms);
-  return outcome;
+  return gpucheck::number_outcome(last_trips, round_trip_bytes, lesson);
 }
 
 } // namespace

@@ -15,21 +15,19 @@
 //     neighbour only slows runs: no right number is far above the fastest).
 // The number's check comes first, so that its first call is the first launch of the student's
 // kernel in the process: a timing without a warm-up shows only there. The judgement is
-// judgement/fusion_judgement's. Why a wrong number is wrong comes from the trace of the failing
-// call (docs/ARCHITECTURE.md, "Which why wins").
+// judgement/fusion_judgement's, said by judgement/fusion_outcome. Why a wrong number is wrong comes
+// from the trace of the failing call (docs/ARCHITECTURE.md, "Which why wins").
 #include "checkapi/check.cuh"
 #include "checkapi/event_truth.cuh"
 #include "checkapi/statistics.hpp"
 #include "cuda_check.cuh"
 #include "cuda_raii.cuh"
 #include "exercise.h"
-#include "judgement/fusion_judgement.hpp"
+#include "judgement/fusion_outcome.hpp"
 
 #include <algorithm>
 #include <cstdint>
-#include <cstdio>
 #include <functional>
-#include <limits>
 #include <string>
 #include <vector>
 
@@ -45,18 +43,6 @@ constexpr int speed_runs = 5; // of each version, alternated
 
 bool is_reference() {
   return &gpucourse_lesson09_reference != nullptr && gpucourse_lesson09_reference;
-}
-
-std::string gbps_text(double gbps) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.0f GB/s", gbps);
-  return text;
-}
-
-std::string percent(double share) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.0f%%", share * 100);
-  return text;
 }
 
 __global__ void fill_input(float* x, std::size_t n, std::uint32_t seed) {
@@ -169,11 +155,7 @@ double exact_fused_bytes() { // of the number's job
 
 // ---- (c) the reported bandwidth
 
-struct number_round {
-  std::vector<gpucheck::gbps_call> numbers;
-  std::vector<gpucheck::timed_call> calls;
-  double truth_ms = 0;
-};
+using gpucheck::number_round;
 
 // Three calls of fused_gbps, each on an idle stream, then the checker's own time of run_fused.
 number_round run_number_round() {
@@ -204,10 +186,8 @@ number_round run_number_round() {
   return round;
 }
 
+// Three calls judged; three more where noise could explain the first round's miss.
 gpucheck::check_outcome check_number() {
-  gpucheck::check_outcome outcome;
-  outcome.name = gpucheck::say("check.l09.number.name");
-  outcome.lesson_section = lesson + "#achieved-bandwidth";
   const number_round first = run_number_round();
   gpucheck::gbps_verdict verdict = gpucheck::judge_fused_gbps(first.numbers, {});
   number_round second;
@@ -215,54 +195,13 @@ gpucheck::check_outcome check_number() {
     second = run_number_round();
     verdict = gpucheck::judge_fused_gbps(first.numbers, second.numbers);
   }
-  const number_round& shown_round = verdict.shown_in_second ? second : first;
-  const gpucheck::gbps_call& shown = shown_round.numbers[verdict.shown];
-  outcome.expected = gpucheck::say(
-      "check.l09.number.expected",
-      {{"truth", gbps_text(shown.truth_gbps)}, {"ms", gpucheck::format_ms(shown_round.truth_ms)}});
-  outcome.measured =
-      gpucheck::say("check.l09.number.measured", {{"reported", gbps_text(shown.reported_gbps)}});
-  outcome.passed = verdict.passed;
-  if (outcome.passed) {
-    // The traced replay of a failure can pass (the tracer slows the host's calls): its call is
-    // still the one to read.
-    gpucheck::show_call(outcome, shown_round.calls[verdict.shown], shown_round.truth_ms);
-    outcome.call.reported_ms = std::numeric_limits<double>::quiet_NaN();
-    return outcome;
-  }
-  if (verdict.shown_in_second)
-    outcome.measured =
-        gpucheck::say("check.api.second-round.measured", {{"measured", outcome.measured}});
-  const gpucheck::fusion_advice advice = gpucheck::advise_on_fused_gbps(
-      verdict, shown.reported_gbps, shown.truth_gbps, exact_fused_bytes(), shown.counted_bytes);
-  outcome.message = advice.message;
-  outcome.hint = advice.hint;
-  outcome.says_only_how_far_off = advice.only_how_far_off;
-  outcome.noise_could_explain = verdict.noise_could_explain;
-  // The why of a wrong method (no wait, events on another stream, the first launch timed) is the
-  // trace's; a slip of the bytes or the unit is the numbers' own. A GB/s is no interval's time
-  // (a function may time several runs and divide), so the trace gets no number to hold it to.
-  if (verdict.slip == gpucheck::gbps_slip::ms_as_seconds)
-    outcome.slip = gpucheck::slip_id(gpucheck::slip_kind::over_1000); // the why, over the trace's
-  if (verdict.slip == gpucheck::gbps_slip::whole_ms_time) // whole ms under the number: exact
-    outcome.slip = gpucheck::slip_id(gpucheck::whole_ms_time_slip(shown).kind);
-  if (verdict.slip == gpucheck::gbps_slip::other || !outcome.slip.empty()) {
-    gpucheck::show_call(outcome, shown_round.calls[verdict.shown], shown_round.truth_ms);
-    outcome.call.reported_ms = std::numeric_limits<double>::quiet_NaN();
-  }
-  if (verdict.cold_first_call)
-    outcome.lesson_section = lesson + "#timing-the-fused-kernel";
-  return outcome;
+  return gpucheck::number_outcome(first, second, verdict, exact_fused_bytes(), lesson);
 }
 
 // ---- (a) the bytes
 
 gpucheck::check_outcome check_bytes() {
   fusion_setup& s = setup();
-  gpucheck::check_outcome outcome;
-  outcome.name = gpucheck::say("check.l09.bytes.name");
-  outcome.lesson_section = lesson + "#one-kernel-instead-of-two";
-  outcome.expected = gpucheck::say("check.l09.bytes.expected", {{"n", std::to_string(s.n)}});
   CUDA_CHECK(cudaDeviceSynchronize());
   s.poison(s.t.data(), t_poison);
   run_unfused(s.job(s.reference_y.data()), s.stream); // the checker's truth
@@ -283,67 +222,17 @@ gpucheck::check_outcome check_bytes() {
   CUDA_CHECK(
       cudaMemcpyAsync(firsts, s.firsts.data(), sizeof firsts, cudaMemcpyDeviceToHost, s.stream));
   CUDA_CHECK(cudaDeviceSynchronize());
-  const bool y_right = firsts[0] >= s.n;
-  const bool t_untouched = firsts[1] >= s.n;
-  outcome.passed = y_right && t_untouched;
-  if (outcome.passed) {
-    outcome.measured = gpucheck::say("check.l09.bytes.measured");
-    return outcome;
-  }
-  if (!y_right) {
-    const std::string index = std::to_string(firsts[0]);
-    const std::string n = std::to_string(s.n);
-    outcome.measured = gpucheck::say("check.l09.bytes.wrong", {{"index", index}});
-    // Past the last whole block of 256: where a kernel without its bounds test stops.
-    if (firsts[0] >= s.n / 256 * 256) {
-      outcome.message = gpucheck::say("check.l09.bytes.tail.message", {{"index", index}, {"n", n}});
-      outcome.hint = gpucheck::say("check.l09.bytes.tail.hint");
-    } else {
-      outcome.message = gpucheck::say("check.l09.bytes.message", {{"index", index}, {"n", n}});
-      outcome.hint = gpucheck::say("check.l09.bytes.hint");
-    }
-    return outcome;
-  }
-  const std::string index = std::to_string(firsts[1]);
-  outcome.measured = gpucheck::say("check.l09.bytes.wrote-t", {{"index", index}});
-  outcome.message = gpucheck::say("check.l09.bytes.wrote-t.message", {{"index", index}});
-  outcome.hint = gpucheck::say("check.l09.bytes.wrote-t.hint");
-  return outcome;
+  return gpucheck::bytes_outcome(firsts[0], firsts[1], s.n, lesson);
 }
 
 // ---- (b) the byte counts, and the speed
 
+// The job's size, small ones, an odd one, and one whose count needs more than 32 bits.
 gpucheck::check_outcome check_counts() {
-  gpucheck::check_outcome outcome;
-  outcome.name = gpucheck::say("check.l09.counts.name");
-  outcome.lesson_section = lesson + "#count-the-bytes";
-  outcome.expected = gpucheck::say("check.l09.counts.expected");
-  outcome.measured = gpucheck::say("check.l09.counts.measured");
-  outcome.passed = true;
-  // The job's size, small ones, an odd one, and one whose count needs more than 32 bits.
-  const std::size_t sizes[] = {(std::size_t{1} << 28) - 77, 1, 1000003, (std::size_t{1} << 30) + 3};
-  for (const std::size_t n : sizes) {
-    for (const bool fused : {false, true}) {
-      const std::uint64_t reported = fused ? fused_bytes(n) : unfused_bytes(n);
-      const gpucheck::byte_count_slip slip =
-          gpucheck::find_byte_count_slip(reported, n, sizeof(float), fused);
-      if (slip == gpucheck::byte_count_slip::none)
-        continue;
-      const std::uint64_t exact =
-          fused ? gpucheck::fused_bytes(n, sizeof(float)) : gpucheck::pair_bytes(n, sizeof(float));
-      const std::string which = fused ? "fused_bytes" : "unfused_bytes";
-      const gpucheck::fusion_advice advice =
-          gpucheck::advise_on_byte_count(slip, which, reported, exact, n);
-      outcome.passed = false;
-      outcome.measured = gpucheck::say(
-          "check.l09.counts.wrong",
-          {{"function", which}, {"n", std::to_string(n)}, {"reported", std::to_string(reported)}});
-      outcome.message = advice.message;
-      outcome.hint = advice.hint;
-      return outcome;
-    }
-  }
-  return outcome;
+  const std::vector<std::size_t> sizes{(std::size_t{1} << 28) - 77, 1, 1000003,
+                                       (std::size_t{1} << 30) + 3};
+  return gpucheck::counts_outcome([](std::size_t n) { return unfused_bytes(n); },
+                                  [](std::size_t n) { return fused_bytes(n); }, sizes, lesson);
 }
 
 // The pair and the fused version, each timed by the checker's events on the stream, alternated,
@@ -371,9 +260,6 @@ gpucheck::fusion_times time_fusion() {
 }
 
 gpucheck::check_outcome check_speed() {
-  gpucheck::check_outcome outcome;
-  outcome.name = gpucheck::say("check.l09.speed.name");
-  outcome.lesson_section = lesson + "#one-kernel-instead-of-two";
   gpucheck::fusion_bar bar;
   if (is_reference())
     bar.least_share_of_copy = gpucheck::reference_share_of_copy;
@@ -386,31 +272,7 @@ gpucheck::check_outcome check_speed() {
     verdict = gpucheck::judge_fusion_speed(times, bar);
     second_round = true;
   }
-  outcome.expected =
-      gpucheck::say("check.l09.speed.expected", {{"ratio", percent(bar.most_fused_over_pair)},
-                                                 {"share", percent(bar.least_share_of_copy)},
-                                                 {"copy", gbps_text(times.copy_gbps)}});
-  outcome.measured =
-      gpucheck::say("check.l09.speed.measured",
-                    {{"fused", gpucheck::format_ms(times.fused_ms)},
-                     {"pair", gpucheck::format_ms(times.pair_ms)},
-                     {"ratio", percent(gpucheck::fused_over_pair(times))},
-                     {"achieved", gbps_text(gpucheck::fused_achieved_gbps(times))},
-                     {"pair_achieved", gbps_text(gpucheck::pair_achieved_gbps(times))},
-                     {"share", percent(gpucheck::share_of_copy(times))}});
-  outcome.passed = verdict == gpucheck::fusion_speed_verdict::fast_enough;
-  if (outcome.passed)
-    return outcome;
-  if (second_round)
-    outcome.measured =
-        gpucheck::say("check.api.second-round.measured", {{"measured", outcome.measured}});
-  const gpucheck::fusion_advice advice = gpucheck::advise_on_fusion_speed(verdict, times, bar);
-  outcome.message = advice.message;
-  outcome.hint = advice.hint;
-  outcome.noise_could_explain = gpucheck::noise_could_explain_fusion_speed(verdict);
-  if (verdict == gpucheck::fusion_speed_verdict::below_copy_share)
-    outcome.lesson_section = lesson + "#achieved-bandwidth";
-  return outcome;
+  return gpucheck::speed_outcome(times, verdict, bar, second_round, lesson);
 }
 
 } // namespace

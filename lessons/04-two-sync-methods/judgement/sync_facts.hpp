@@ -9,6 +9,7 @@
 #pragma once
 
 #include "checkapi/number_slip.hpp"
+#include "checkapi/other_work.hpp"
 #include "checkapi/say.hpp"
 #include "checkapi/slip_analysis.hpp"
 #include "checkapi/timing_trials.hpp"
@@ -21,13 +22,10 @@
 namespace gpucheck {
 
 // One trial of time_with_stream_sync: its timing, and whether the call returned only after the
-// long work on the other stream had ended.
+// long work on the other stream had ended (checkapi/other_work.hpp).
 struct stream_trial {
   timing_trial timing;
-  bool other_done_at_return = false;     // the other stream's work had ended when the call returned
-  double other_ms = 0;                   // that work's length [ms]
-  bool work_started_after_other = false; // the timed work began only once the other work ended
-  double ended_after_work_ms = 0; // how long after the timed work the other ended [ms, GPU clock]
+  other_work_facts other;
 };
 
 // A right number from a function that waited for the other stream fails too. The facts are the
@@ -36,37 +34,32 @@ struct stream_trial {
 // while the other stream is busy (5-15 ms queued before it, against 40-80 ms) and returns
 // microseconds after it. A GPU that stops running this process for long stretches (another
 // process's turn) can push both ends together, so the failure is one noise could explain, except
-// where the call went on for 5 ms or more after its own work had ended. More than `allowed_misses`
-// such calls fail; `section` is where the lesson teaches the wait for one stream.
+// where the call went on for 5 ms or more after its own work had ended (count_other_waits). More
+// than `allowed_misses` such calls fail; `section` is where the lesson teaches the wait for one
+// stream.
 inline void fail_if_other_stream_waited(check_outcome& outcome,
                                         const std::vector<stream_trial>& trials, int allowed_misses,
                                         const std::string& section) {
-  const long waited = std::count_if(trials.begin(), trials.end(),
-                                    [](const stream_trial& t) { return t.other_done_at_return; });
-  if (!outcome.passed || waited <= allowed_misses)
+  const other_waits waits = count_other_waits(trials);
+  if (!outcome.passed || waits.waited <= allowed_misses)
     return;
-  const auto shown = std::find_if(trials.begin(), trials.end(),
-                                  [](const stream_trial& t) { return t.other_done_at_return; });
+  const stream_trial& shown = trials[static_cast<std::size_t>(waits.shown)];
   outcome.passed = false;
-  show_call(outcome, shown->timing.call, shown->timing.truth_ms);
+  show_call(outcome, shown.timing.call, shown.timing.truth_ms);
   outcome.expected =
-      say("check.l04.waited-other.expected", {{"other", format_ms(shown->other_ms)}});
+      say("check.l04.waited-other.expected", {{"other", format_ms(shown.other.other_ms)}});
   outcome.measured =
       say("check.l04.waited-other.measured",
-          {{"waited", std::to_string(waited)}, {"calls", std::to_string(trials.size())}});
-  outcome.message = shown->work_started_after_other
+          {{"waited", std::to_string(waits.waited)}, {"calls", std::to_string(trials.size())}});
+  outcome.message = shown.other.work_started_after
                         ? say("check.l04.waited-other-before-work.message",
-                              {{"other", format_ms(shown->other_ms)}})
+                              {{"other", format_ms(shown.other.other_ms)}})
                         : say("check.l04.waited-other-after-work.message",
-                              {{"other", format_ms(shown->other_ms)},
-                               {"after", format_ms(shown->ended_after_work_ms)}});
+                              {{"other", format_ms(shown.other.other_ms)},
+                               {"after", format_ms(shown.other.ended_after_work_ms)}});
   outcome.hint = say("check.l04.waited-other.hint");
   outcome.rule.clear();
-  outcome.noise_could_explain =
-      std::any_of(trials.begin(), trials.end(), [](const stream_trial& t) {
-        return t.other_done_at_return &&
-               (t.work_started_after_other || t.ended_after_work_ms < 5.0);
-      });
+  outcome.noise_could_explain = waits.noise_could_explain;
   outcome.lesson_section = section;
 }
 

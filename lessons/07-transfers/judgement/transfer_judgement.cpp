@@ -11,19 +11,6 @@
 
 namespace gpucheck {
 
-std::vector<std::size_t> sampled_words(std::size_t count) {
-  std::vector<std::size_t> sample;
-  for (std::size_t i = 0; i < count; i += 4099)
-    sample.push_back(i);
-  for (std::size_t part = 0; part < 64; ++part) {
-    sample.push_back(part * (count / 64));
-    sample.push_back((part + 1) * (count / 64) - 1);
-  }
-  for (std::size_t i = count > 1024 ? count - 1024 : 0; i < count; ++i)
-    sample.push_back(i);
-  return sample;
-}
-
 double overlap_floor_ms(double bytes_each_way, link_peak peak) {
   const double slower = std::min(peak.to_device_gbps, peak.to_host_gbps);
   if (!(slower > 0))

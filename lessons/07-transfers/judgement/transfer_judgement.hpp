@@ -10,6 +10,7 @@
 #pragma once
 
 #include "checkapi/bandwidth.hpp"
+#include "checkapi/host_memory.hpp"
 
 #include <cstddef>
 #include <string>
@@ -23,10 +24,10 @@ namespace gpucheck {
 /// chunk count, so the slip always leaves words out.
 constexpr std::size_t round_trip_words = (std::size_t{1} << 26) - 5;
 
-/// The words of host_out the bytes check reads, in that order: every 4099th word, the first and
-/// last of each of 64 equal parts, and the last 1024 words in order (a dropped remainder is fewer
-/// words than chunks, all at the end: the first of them is the one shown).
-std::vector<std::size_t> sampled_words(std::size_t count);
+/// The bytes check reads host_out at checkapi/word_sample.hpp's sampled_words, with the last
+/// 1024 words in order (a dropped remainder is fewer words than chunks, all at the end: the first
+/// of them is the one shown).
+constexpr std::size_t sampled_tail_words = 1024;
 
 /// The link's peak, as the checker measured it: pinned copies of a large buffer, each direction
 /// alone.
@@ -100,15 +101,6 @@ struct transfer_advice {
 /// trip moved, both ways (for whole_ms_time, the times under the two numbers).
 transfer_advice advise_on_bandwidth(bandwidth_slip slip, double reported_gbps, double truth_gbps,
                                     double bytes = 0);
-
-/// Where the student's host buffers (allocate_host's) live, as the CUDA runtime says of their
-/// pointers (cudaPointerGetAttributes): the check knows it, and need not guess it from a speed.
-enum class host_memory {
-  unknown,  ///< not asked
-  pageable, ///< memory the runtime does not know (new, malloc): copies are staged by the host
-  pinned,   ///< cudaMallocHost, cudaHostAlloc, cudaHostRegister
-  managed,  ///< cudaMallocManaged: the driver moves its pages itself
-};
 
 /// The kind of a job whose two buffers are of kinds `in` and `out`: managed where either is (a
 /// why that names it is right for the slower half), else pageable where either is, pinned where

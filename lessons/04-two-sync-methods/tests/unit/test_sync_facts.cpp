@@ -22,9 +22,9 @@ stream_trial stream_call(bool waited, double after_ms = 0.0) {
   trial.timing.call = {2.0, 2.0, waited ? 60.0 : 2.1};
   trial.timing.call.begin_ns = 1'000'000;
   trial.timing.call.end_ns = 2'000'000;
-  trial.other_done_at_return = waited;
-  trial.other_ms = 60.0;
-  trial.ended_after_work_ms = after_ms;
+  trial.other.done_at_return = waited;
+  trial.other.other_ms = 60.0;
+  trial.other.ended_after_work_ms = after_ms;
   return trial;
 }
 

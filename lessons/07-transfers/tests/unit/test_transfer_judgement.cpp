@@ -4,6 +4,7 @@
 // 6.7 GB/s: lessons/00-setup/results/break-even.txt). The device-to-host peak and the
 // overlap of the two directions are not yet measured; the simulations try both a link that
 // moves both directions at once and one that moves one at a time.
+#include "checkapi/word_sample.hpp"
 #include "judgement/transfer_judgement.hpp"
 
 #include <doctest/doctest.h>
@@ -153,7 +154,7 @@ TEST_CASE("managed host buffers are named as managed, not pageable") {
 // slip passes unseen with 2, 4, 8 or 16 chunks. The job's size and the sample are chosen so that
 // every chunk count from 2 to 1024 leaves words out, and the sample reads one of them.
 TEST_CASE("a chunking that drops the remainder leaves out a sampled word, for any chunk count") {
-  const std::vector<std::size_t> sample = sampled_words(round_trip_words);
+  const std::vector<std::size_t> sample = sampled_words(round_trip_words, sampled_tail_words);
   CHECK(std::all_of(sample.begin(), sample.end(),
                     [](std::size_t i) { return i < round_trip_words; }));
   for (std::size_t chunks = 2; chunks <= 1024; ++chunks) {

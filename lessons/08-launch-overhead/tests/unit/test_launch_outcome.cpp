@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: MIT
+// Lesson 08's checks told from their numbers (judgement/launch_outcome.hpp): where the bytes
+// differ, the speed checks' verdicts and whys, and the loop timing's outcome.
+#include "judgement/launch_outcome.hpp"
+
+#include <doctest/doctest.h>
+
+#include <string>
+#include <vector>
+
+using namespace gpucheck;
+
+namespace {
+
+const std::string lesson = "lessons/08-launch-overhead/lesson.md";
+
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+loop_trial loop_call(double reported_ms, int work_runs = 200) {
+  loop_trial trial;
+  trial.judged.reported_ms = reported_ms;
+  trial.judged.truth_ms = 2.1;
+  trial.judged.iterations = 200;
+  trial.judged.launch_ms = 0.003;
+  trial.call.reported_ms = reported_ms;
+  trial.call.begin_ns = 1'000'000;
+  trial.call.end_ns = 4'000'000;
+  trial.work_runs = work_runs;
+  return trial;
+}
+
+} // namespace
+
+TEST_CASE("the first differing integer is found, and said in hex, untouched or not") {
+  const std::vector<unsigned> start{1, 2, 3, 4};
+  const std::vector<unsigned> expected{10, 20, 30, 40};
+  CHECK(first_difference(expected, expected) == -1);
+  const std::vector<unsigned> got{10, 20, 3, 41};
+  CHECK(first_difference(expected, got) == 2);
+  const difference d = describe(2, expected, got, start);
+  CHECK(d.index == "2");
+  CHECK(d.expected == "0x0000001e");
+  CHECK(d.got == "0x00000003");
+  CHECK(d.untouched);
+  CHECK_FALSE(describe(3, expected, got, start).untouched);
+
+  check_outcome untouched;
+  fail_batched_bytes(untouched, 2, expected, got, start, 4);
+  check_outcome wrong;
+  fail_batched_bytes(wrong, 3, expected, got, start, 4);
+  CHECK_FALSE(wrong.passed);
+  CHECK(untouched.message != wrong.message);
+  CHECK(contains(wrong.message, "0x00000029"));
+
+  check_outcome first_run, second_run;
+  fail_graph_bytes(first_run, 1, 3, expected, got, start);
+  fail_graph_bytes(second_run, 2, 3, expected, got, start);
+  CHECK(first_run.hint != second_run.hint); // a second replay that differs: state left behind
+}
+
+TEST_CASE("the batched kernel passes at half the naive loop's GPU time") {
+  const both_times naive{10.0, 8.0};
+  CHECK(batched_speed_outcome(naive, {5.0, 0.1}, 0.5, 1000, lesson).passed);
+  const check_outcome near = batched_speed_outcome(naive, {6.0, 0.1}, 0.5, 1000, lesson);
+  CHECK_FALSE(near.passed);
+  CHECK(near.noise_could_explain); // within 1.25 times the bar
+  const check_outcome slow = batched_speed_outcome(naive, {9.5, 0.1}, 0.5, 1000, lesson);
+  CHECK_FALSE(slow.noise_could_explain);
+  CHECK(contains(slow.message, "1000"));
+}
+
+TEST_CASE("a replay must be cheap on the host, no slower on the GPU, and near the checker's own") {
+  const graph_bars bars{1.1, 0.25};
+  const both_times naive{10.0, 8.0};
+  const both_times own{9.0, 0.02};
+  CHECK(graph_speed_outcome(naive, {9.5, 0.03}, own, bars, 1000, lesson).passed);
+
+  const check_outcome setup = graph_speed_outcome(naive, {9.5, 1.5}, own, bars, 1000, lesson);
+  CHECK_FALSE(setup.passed); // far above the checker's own replay: setup in every replay
+  CHECK(contains(setup.message, "1.500 ms"));
+  const check_outcome gpu = graph_speed_outcome(naive, {20.0, 0.03}, own, bars, 1000, lesson);
+  CHECK_FALSE(gpu.passed);
+  CHECK(gpu.hint != setup.hint);
+
+  const check_outcome none = no_graph_speed_outcome(bars, 1000, lesson);
+  CHECK_FALSE(none.passed);
+  CHECK(none.lesson_section == lesson + "#cuda-graphs");
+  CHECK(contains(none.expected, "1000"));
+}
+
+TEST_CASE("the loop timing names work run another number of times, and shows its call") {
+  const check_outcome right = loop_outcome(loop_call(2.1), 200, 0.010, lesson);
+  CHECK(right.passed);
+  CHECK(right.call.begin_ns == 1'000'000); // shown when it passes too: the replay may pass
+
+  const check_outcome runs = loop_outcome(loop_call(2.1, 199), 200, 0.010, lesson);
+  CHECK_FALSE(runs.passed);
+  CHECK(contains(runs.message, "199"));
+
+  const check_outcome launches = loop_outcome(loop_call(0.6), 200, 0.010, lesson);
+  CHECK_FALSE(launches.passed);
+  CHECK_FALSE(launches.message.empty());
+
+  const check_outcome in_seconds = loop_outcome(loop_call(0.0021), 200, 0.010, lesson);
+  CHECK_FALSE(in_seconds.slip.empty()); // a unit: the number says which
+}
