@@ -55,9 +55,12 @@ void name_median_clue(check_outcome& outcome, const std::vector<benchmark_trial>
                                                  {"median", format_ms(truth.median_ms)}});
       break;
     case median_clue::none:
-      break;
+      return; // the first wrong call is the one shown (judge_timing)
     }
-    return; // the first wrong call is the one shown (judge_timing)
+    // The clue is the why, inferred from the numbers: the report must not call the cause
+    // undetermined and replace it (analysis/lesson_diagnosis.cpp, explain_failed_check).
+    outcome.says_only_how_far_off = false;
+    return;
   }
 }
 

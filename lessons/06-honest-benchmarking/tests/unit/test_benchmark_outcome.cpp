@@ -55,6 +55,7 @@ TEST_CASE("a wrong median at the cold runs' length is told so; a right one is le
   name_median_clue(cold, {call_of(2.0, 0.05), call_of(5.0, 0.05)});
   CHECK(contains(cold.hint, "5.000 ms"));
   CHECK(cold.hint != "as judged");
+  CHECK_FALSE(cold.says_only_how_far_off); // the clue is the why: not "cause not determined"
 
   check_outcome passed;
   passed.passed = true;
