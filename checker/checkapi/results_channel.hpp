@@ -59,9 +59,9 @@ struct check_outcome {
 
 /// Sends the outcome to gpucheck (through the results channel that the check program's main()
 /// opened, when gpucheck runs it) and prints it for a human running the check program by hand.
-/// Returns whether it passed, so that a check reads CHECK(gpucheck::report(outcome)): a timing
-/// check of GPU work does not pass when the student's code read a clock of CPU time since the
-/// previous report (cpu_clock_watch.hpp), whatever its numbers.
+/// Returns whether it passed, so that a check reads CHECK(gpucheck::report(outcome)): a check
+/// does not pass when the student's code read a clock of CPU time since the previous report
+/// (cpu_clock_watch.hpp), whatever its numbers.
 bool report(const check_outcome& outcome);
 
 namespace detail {

@@ -3,6 +3,7 @@
 // registered here as check_main.cpp registers it: a shown call is sent with the place of its test
 // case in the run, which a subcase does not change and the next test case raises by one; gpucheck
 // reads it back (core/check_results_file). The replay's --dt-last counts the same places.
+#include "checkapi/cpu_clock_watch.hpp"
 #include "checkapi/results_channel.hpp"
 #include "checkapi/test_case_counter.hpp"
 #include "core/check_results_file.hpp"
@@ -82,4 +83,23 @@ TEST_CASE("the next test case's calls are sent with the next place") {
   const int expected = first_place >= 1 ? first_place + 1 : 1;
   CHECK(place_of_reported_call() == expected);
   fs::remove(results_file);
+}
+
+TEST_CASE(
+    "a check that passed after a read of a clock of CPU time is reported failed, call or not") {
+  gpucheck::check_outcome before;
+  before.name = "a check before";
+  before.passed = true;
+  CHECK(gpucheck::report(before)); // the reads so far are this one's: none of the C library's
+  // What the interposed clock_gettime(CLOCK_PROCESS_CPUTIME_ID) counts (cpu_clock_interpose.cpp).
+  gpucheck::detail::note_cpu_clock_read(gpucheck::cpu_clock::process_cputime);
+  // A check that shows no call when it passes (a warm-up's, a bandwidth's): begin_ns stays 0.
+  gpucheck::check_outcome passed;
+  passed.name = "a check whose call read the clock";
+  passed.passed = true;
+  CHECK_FALSE(gpucheck::report(passed));
+  gpucheck::check_outcome next;
+  next.name = "the next check";
+  next.passed = true;
+  CHECK(gpucheck::report(next)); // the read was the previous check's
 }
