@@ -155,6 +155,18 @@ function(gpucourse_lesson_folders out_var)
   set(${out_var} ${folders} PARENT_SCOPE)
 endfunction()
 
+# The fixture lessons, which exist to test the checker: checker/tests/fixtures/lessons/MM-slug
+# (checks of their own) and lessons/NN-slug/tests/fixtures/MM-slug (a lesson's own checks run
+# against a cheat or a known-wrong exercise: a lesson's, so in its folder). One series of numbers;
+# gpucheck --fixtures finds the same folders (cli/course_paths.cpp).
+function(gpucourse_fixture_folders out_var)
+  file(GLOB folders LIST_DIRECTORIES true CONFIGURE_DEPENDS
+       ${PROJECT_SOURCE_DIR}/checker/tests/fixtures/lessons/[0-9][0-9]-*
+       ${PROJECT_SOURCE_DIR}/lessons/[0-9][0-9]-*/tests/fixtures/[0-9][0-9]-*)
+  list(SORT folders)
+  set(${out_var} ${folders} PARENT_SCOPE)
+endfunction()
+
 # The starters as committed (the `starter` targets above): written at configure time, so that
 # they exist when the targets are defined, and brought up to date at every build.
 set(GPUCOURSE_STARTERS_DIR ${PROJECT_BINARY_DIR}/course-as-committed)
@@ -177,9 +189,8 @@ function(gpucourse_add_lessons)
     endif()
   endforeach()
 
-  # Lessons that exist only to test the checker (a compile error, a hang, a crash).
-  file(GLOB fixture_dirs LIST_DIRECTORIES true CONFIGURE_DEPENDS
-       ${PROJECT_SOURCE_DIR}/checker/tests/fixtures/lessons/[0-9][0-9]-*)
+  # Lessons that exist only to test the checker (a compile error, a hang, a crash, a cheat).
+  gpucourse_fixture_folders(fixture_dirs)
   foreach(fixture_dir IN LISTS fixture_dirs)
     if(EXISTS ${fixture_dir}/check.cu)
       get_filename_component(name ${fixture_dir} NAME)

@@ -71,6 +71,11 @@ public:
   static lesson_catalog scan(const std::filesystem::path& lessons_root,
                              const std::filesystem::path& solutions_root,
                              const std::string& target_prefix = "lesson");
+  // The same for the NN-slug folders of several roots, as one catalog in number order (the
+  // fixture lessons: the checker's own and those in the lessons' folders).
+  static lesson_catalog scan(const std::vector<std::filesystem::path>& lessons_roots,
+                             const std::filesystem::path& solutions_root,
+                             const std::string& target_prefix);
 
   const std::vector<lesson_entry>& lessons() const { return m_lessons; }
 
@@ -85,6 +90,10 @@ public:
   learn_links rule_links() const;
 
 private:
+  // Appends the lessons of one root's folders, unsorted.
+  void add_folders(const std::filesystem::path& lessons_root,
+                   const std::filesystem::path& solutions_root, const std::string& target_prefix);
+
   std::vector<lesson_entry> m_lessons;
 };
 

@@ -86,6 +86,24 @@ TEST_CASE("an unknown lesson resolves to nothing and the choices name every less
   CHECK(choices.find("10-streams") != std::string::npos);
 }
 
+TEST_CASE("a catalog of several roots lists the folders of all of them, in number order") {
+  const temporary_course course;
+  const fs::path inside = course.root / "lessons" / "04-two-clocks" / "tests" / "fixtures";
+  fs::create_directories(inside / "70-cheat");
+  std::ofstream(inside / "70-cheat" / "exercise.cu") << "// a cheat\n";
+  const fs::path checker = course.root / "checker-fixtures";
+  fs::create_directories(checker / "90-compile-error");
+  std::ofstream(checker / "90-compile-error" / "exercise.cu") << "// broken\n";
+  const auto catalog =
+      lesson_catalog::scan(std::vector<fs::path>{checker, inside, course.root / "missing"},
+                           course.root / "solutions", "fixture");
+  REQUIRE(catalog.lessons().size() == 2);
+  CHECK(catalog.lessons()[0].folder == "70-cheat");
+  CHECK(catalog.lessons()[0].lesson_dir == inside / "70-cheat");
+  CHECK(catalog.lessons()[1].folder == "90-compile-error");
+  CHECK(catalog.resolve("70")->check_target(false) == "fixture.70-cheat.check");
+}
+
 TEST_CASE("targets and files follow the folder name") {
   const temporary_course course;
   const auto lesson = *course.scan().resolve("4");
