@@ -15,7 +15,9 @@
 # (lesson.NN-slug.exercise[-solution], lesson.NN-slug.main), each compiled once for the check and
 # the run programs that share it. A lesson may add libraries in an optional lesson.cmake that sets
 # LESSON_LIBRARIES, and say there that its starter fails checks that need no GPU
-# (LESSON_STARTER_FAILS_WITHOUT_GPU). Fixture lessons for the checker's own tests use the prefix "fixture" and are
+# (LESSON_STARTER_FAILS_WITHOUT_GPU), or that on a GPU it fails checks that show what was expected
+# and what was measured (LESSON_STARTER_FAILS_WITH_MEASURES: the GPU suite checks the first such
+# starter in Chinese, checker/tests/gpu/zh_starter_check.sh). Fixture lessons for the checker's own tests use the prefix "fixture" and are
 # built only when asked for.
 
 function(gpucourse_add_lesson prefix lesson_dir solution_dir exclude_from_all)
@@ -24,6 +26,7 @@ function(gpucourse_add_lesson prefix lesson_dir solution_dir exclude_from_all)
   set(output_dir ${PROJECT_BINARY_DIR}/bin/${prefix}/${name})
   set(LESSON_LIBRARIES "")
   set(LESSON_STARTER_FAILS_WITHOUT_GPU FALSE)
+  set(LESSON_STARTER_FAILS_WITH_MEASURES FALSE)
   if(EXISTS ${lesson_dir}/lesson.cmake)
     include(${lesson_dir}/lesson.cmake)
   endif()
@@ -31,6 +34,8 @@ function(gpucourse_add_lesson prefix lesson_dir solution_dir exclude_from_all)
   # (77), unless lesson.cmake says that checks of it that need none fail there.
   set_property(GLOBAL PROPERTY GPUCOURSE_STARTER_FAILS_WITHOUT_GPU.${base}
                                ${LESSON_STARTER_FAILS_WITHOUT_GPU})
+  set_property(GLOBAL PROPERTY GPUCOURSE_STARTER_FAILS_WITH_MEASURES.${base}
+                               ${LESSON_STARTER_FAILS_WITH_MEASURES})
   set(exclude "")
   if(exclude_from_all)
     set(exclude EXCLUDE_FROM_ALL)
