@@ -160,6 +160,47 @@ function(gpucourse_lesson_folders out_var)
   set(${out_var} ${folders} PARENT_SCOPE)
 endfunction()
 
+# The first lesson, in order, of a kind that a test needs, rather than a lesson named by number:
+# one with a check.cu and each file of HAS, whose lesson.cmake says each of WITH and none of
+# WITHOUT (STARTER_FAILS_WITHOUT_GPU, STARTER_FAILS_WITH_MEASURES; call after
+# gpucourse_add_lessons). Sets <prefix>_FOLDER ("04-slug"), <prefix>_NN ("04") and
+# <prefix>_NUMBER ("4"), all empty where no lesson is of that kind.
+function(gpucourse_first_lesson prefix)
+  cmake_parse_arguments(arg "" "" "HAS;WITH;WITHOUT" ${ARGN})
+  set(found "")
+  gpucourse_lesson_folders(lesson_dirs)
+  foreach(lesson_dir IN LISTS lesson_dirs)
+    get_filename_component(name ${lesson_dir} NAME)
+    set(fits TRUE)
+    foreach(file IN ITEMS check.cu ${arg_HAS})
+      if(NOT EXISTS ${lesson_dir}/${file})
+        set(fits FALSE)
+      endif()
+    endforeach()
+    foreach(said IN LISTS arg_WITH arg_WITHOUT)
+      get_property(value GLOBAL PROPERTY GPUCOURSE_${said}.lesson.${name})
+      if(said IN_LIST arg_WITH AND NOT value)
+        set(fits FALSE)
+      elseif(said IN_LIST arg_WITHOUT AND value)
+        set(fits FALSE)
+      endif()
+    endforeach()
+    if(fits)
+      set(found ${name})
+      break()
+    endif()
+  endforeach()
+  set(nn "")
+  set(number "")
+  if(found)
+    string(SUBSTRING ${found} 0 2 nn)
+    string(REGEX REPLACE "^0*([0-9]+)$" "\\1" number ${nn})
+  endif()
+  set(${prefix}_FOLDER "${found}" PARENT_SCOPE)
+  set(${prefix}_NN "${nn}" PARENT_SCOPE)
+  set(${prefix}_NUMBER "${number}" PARENT_SCOPE)
+endfunction()
+
 # The fixture lessons, which exist to test the checker: checker/tests/fixtures/lessons/MM-slug
 # (checks of their own) and lessons/NN-slug/tests/fixtures/MM-slug (a lesson's own checks run
 # against a cheat or a known-wrong exercise: a lesson's, so in its folder). One series of numbers;
