@@ -11,7 +11,7 @@
 # verdict shares (the check API's trials, gpucheck's noise judgement): 10 lessons 10 times are 100
 # runs, an average false-fail rate under 3%; and a lesson that fails one run in four is still
 # caught (94%). Beside these, each lesson's correct code runs again beside a noisy neighbour
-# (noisy_neighbour.tsv) and in its class (alone and under load), and every run of make test-gpu
+# (its tests/noisy_neighbour.tsv) and in its class (alone and under load), and every run of make test-gpu
 # adds its runs to the evidence.
 set -u
 source "$(dirname "$0")/have_gpu.sh"
