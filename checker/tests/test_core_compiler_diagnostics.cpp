@@ -103,8 +103,9 @@ TEST_CASE("a function defined twice names the student's definition, not the cour
 TEST_CASE("a clash is advised on: a main() of one's own is removed, anything else renamed") {
   gpucheck::compiler_error main_twice;
   main_twice.defined_twice = "main";
-  CHECK(gpucheck::advice_for_clash(main_twice, "44").find("Remove your main()") == 0);
-  CHECK(gpucheck::advice_for_clash(main_twice, "44").find("make run LESSON=44") !=
+  const std::string number = "44"; // a lesson's, as its folder has it
+  CHECK(gpucheck::advice_for_clash(main_twice, number).find("Remove your main()") == 0);
+  CHECK(gpucheck::advice_for_clash(main_twice, number).find("make run LESSON=" + number) !=
         std::string::npos);
   gpucheck::compiler_error clock_twice;
   clock_twice.defined_twice = "clock";
