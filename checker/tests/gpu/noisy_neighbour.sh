@@ -4,7 +4,7 @@
 # (gpu_load), every lesson's correct solution gets pass or inconclusive (0 or 75), never a fail,
 # and the known-wrong programs never pass: the rows of each lesson's tests/noisy_neighbour.tsv and
 # of the checker's own noisy_neighbour.tsv here, each run its number of times
-# (GPUCHECK_NOISY_REPEAT overrides). GPUCHECK_LESSONS="05 checker" runs only the rows of those
+# (GPUCHECK_NOISY_REPEAT overrides). GPUCHECK_LESSONS="NN checker" runs only the rows of those
 # parts (a lesson's number, or "checker"); by default, every row. Prints one row per program.
 set -u
 source "$(dirname "$0")/have_gpu.sh"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # Every lesson's reference solution passes, GPUCHECK_REPEAT times in a row (default 10): a correct
-# student must never be failed by noise. Prints one row per lesson. GPUCHECK_LESSONS="02 04" runs
+# student must never be failed by noise. Prints one row per lesson. GPUCHECK_LESSONS="NN MM" runs
 # only those (to re-verify the lessons a change touched); by default, every lesson.
 #
 # Why 10 (issue 44; it was 20). With no failure in n runs, the 95% upper bound on the per-run
