@@ -5,7 +5,8 @@
 # number in an identifier (lessonNN, lesson_NN, check.lNN), a lesson's own judgement (the
 # article's case 5), or the number N of a lesson that exists, in words or in a command ("lesson N",
 # "Lesson 0N's", "lessons 0N and ...", 课程 0N, LESSON=N, --lesson N, check N, hint 0N, selftest
-# N, reset N, watch N, run N --solution; a number no lesson has is free). Tests that need a lesson
+# N, reset N, watch N, run N --solution; also where a comment wraps the words over two lines; a
+# number no lesson has is free). Tests that need a lesson
 # take it from CMake (gpucourse_first_lesson); unit tests make up lessons with numbers no lesson
 # has. A lesson is found by cmake/Lessons.cmake and the catalog, and everything that is its own
 # lives in its folder. No file is excepted: the test fails on each one that does.
@@ -29,6 +30,11 @@ while IFS= read -r -d '' file; do
   if grep -qIiE "$pattern" "$file"; then
     echo "$file names a lesson:"
     grep -nIiE "$pattern" "$file" | head -n 5 | sed 's/^/    /'
+    status=1
+  elif grep -qIiE "(\\blessons?|LESSON=|课程|--lesson|\\b(check|hint|selftest|reset|watch))[[:space:]]*$" "$file" &&
+    sed -z 's/\n[[:space:]]*\(\/\/\/*\|#\)\{0,1\}[[:space:]]*/ /g' "$file" | grep -qaiE "$in_words"; then
+    # Words that a line break splits, as a comment wraps them ("... lesson\n// 0N's ...").
+    echo "$file names a lesson over two lines"
     status=1
   fi
 done < <(find checker -type f -print0 | sort -z)
