@@ -6,10 +6,10 @@
 # article's case 5), or the number N of a lesson that exists, in words or in a command ("lesson N",
 # "Lesson 0N's", "lessons 0N and ...", 课程 0N, LESSON=N, --lesson N, check N, hint 0N, selftest
 # N, reset N, watch N, run N --solution; also where a comment wraps the words over two lines; a
-# number no lesson has is free). Tests that need a lesson
-# take it from CMake (gpucourse_first_lesson); unit tests make up lessons with numbers no lesson
-# has. A lesson is found by cmake/Lessons.cmake and the catalog, and everything that is its own
-# lives in its folder. No file is excepted: the test fails on each one that does.
+# number no lesson has is free). Tests that need a lesson take it from CMake
+# (gpucourse_first_lesson); unit tests make up lessons with numbers no lesson has. A lesson is
+# found by cmake/Lessons.cmake and the catalog, and everything that is its own lives in its
+# folder. No file is excepted: the test fails on each one that does.
 # Usage: names_no_lesson.sh SOURCE_DIR
 set -u
 root=${1:?usage: names_no_lesson.sh SOURCE_DIR}
