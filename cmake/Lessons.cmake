@@ -15,7 +15,9 @@
 # (lesson.NN-slug.exercise[-solution], lesson.NN-slug.main), each compiled once for the check and
 # the run programs that share it. A lesson may add libraries in an optional lesson.cmake that sets
 # LESSON_LIBRARIES, and say there that its starter fails checks that need no GPU
-# (LESSON_STARTER_FAILS_WITHOUT_GPU). Fixture lessons for the checker's own tests use the prefix "fixture" and are
+# (LESSON_STARTER_FAILS_WITHOUT_GPU), or that on a GPU it fails checks that show what was expected
+# and what was measured (LESSON_STARTER_FAILS_WITH_MEASURES: the GPU suite checks the first such
+# starter in Chinese, checker/tests/gpu/zh_starter_check.sh). Fixture lessons for the checker's own tests use the prefix "fixture" and are
 # built only when asked for.
 
 function(gpucourse_add_lesson prefix lesson_dir solution_dir exclude_from_all)
@@ -24,6 +26,7 @@ function(gpucourse_add_lesson prefix lesson_dir solution_dir exclude_from_all)
   set(output_dir ${PROJECT_BINARY_DIR}/bin/${prefix}/${name})
   set(LESSON_LIBRARIES "")
   set(LESSON_STARTER_FAILS_WITHOUT_GPU FALSE)
+  set(LESSON_STARTER_FAILS_WITH_MEASURES FALSE)
   if(EXISTS ${lesson_dir}/lesson.cmake)
     include(${lesson_dir}/lesson.cmake)
   endif()
@@ -31,6 +34,8 @@ function(gpucourse_add_lesson prefix lesson_dir solution_dir exclude_from_all)
   # (77), unless lesson.cmake says that checks of it that need none fail there.
   set_property(GLOBAL PROPERTY GPUCOURSE_STARTER_FAILS_WITHOUT_GPU.${base}
                                ${LESSON_STARTER_FAILS_WITHOUT_GPU})
+  set_property(GLOBAL PROPERTY GPUCOURSE_STARTER_FAILS_WITH_MEASURES.${base}
+                               ${LESSON_STARTER_FAILS_WITH_MEASURES})
   set(exclude "")
   if(exclude_from_all)
     set(exclude EXCLUDE_FROM_ALL)
@@ -155,6 +160,59 @@ function(gpucourse_lesson_folders out_var)
   set(${out_var} ${folders} PARENT_SCOPE)
 endfunction()
 
+# The first lesson, in order, of a kind that a test needs, rather than a lesson named by number:
+# one with a check.cu and each file of HAS, whose lesson.cmake says each of WITH and none of
+# WITHOUT (STARTER_FAILS_WITHOUT_GPU, STARTER_FAILS_WITH_MEASURES; call after
+# gpucourse_add_lessons). Sets <prefix>_FOLDER ("04-slug"), <prefix>_NN ("04") and
+# <prefix>_NUMBER ("4"), all empty where no lesson is of that kind.
+function(gpucourse_first_lesson prefix)
+  cmake_parse_arguments(arg "" "" "HAS;WITH;WITHOUT" ${ARGN})
+  set(found "")
+  gpucourse_lesson_folders(lesson_dirs)
+  foreach(lesson_dir IN LISTS lesson_dirs)
+    get_filename_component(name ${lesson_dir} NAME)
+    set(fits TRUE)
+    foreach(file IN ITEMS check.cu ${arg_HAS})
+      if(NOT EXISTS ${lesson_dir}/${file})
+        set(fits FALSE)
+      endif()
+    endforeach()
+    foreach(said IN LISTS arg_WITH arg_WITHOUT)
+      get_property(value GLOBAL PROPERTY GPUCOURSE_${said}.lesson.${name})
+      if(said IN_LIST arg_WITH AND NOT value)
+        set(fits FALSE)
+      elseif(said IN_LIST arg_WITHOUT AND value)
+        set(fits FALSE)
+      endif()
+    endforeach()
+    if(fits)
+      set(found ${name})
+      break()
+    endif()
+  endforeach()
+  set(nn "")
+  set(number "")
+  if(found)
+    string(SUBSTRING ${found} 0 2 nn)
+    string(REGEX REPLACE "^0*([0-9]+)$" "\\1" number ${nn})
+  endif()
+  set(${prefix}_FOLDER "${found}" PARENT_SCOPE)
+  set(${prefix}_NN "${nn}" PARENT_SCOPE)
+  set(${prefix}_NUMBER "${number}" PARENT_SCOPE)
+endfunction()
+
+# The fixture lessons, which exist to test the checker: checker/tests/fixtures/lessons/MM-slug
+# (checks of their own) and lessons/NN-slug/tests/fixtures/MM-slug (a lesson's own checks run
+# against a cheat or a known-wrong exercise: a lesson's, so in its folder). One series of numbers;
+# gpucheck --fixtures finds the same folders (cli/course_paths.cpp).
+function(gpucourse_fixture_folders out_var)
+  file(GLOB folders LIST_DIRECTORIES true CONFIGURE_DEPENDS
+       ${PROJECT_SOURCE_DIR}/checker/tests/fixtures/lessons/[0-9][0-9]-*
+       ${PROJECT_SOURCE_DIR}/lessons/[0-9][0-9]-*/tests/fixtures/[0-9][0-9]-*)
+  list(SORT folders)
+  set(${out_var} ${folders} PARENT_SCOPE)
+endfunction()
+
 # The starters as committed (the `starter` targets above): written at configure time, so that
 # they exist when the targets are defined, and brought up to date at every build.
 set(GPUCOURSE_STARTERS_DIR ${PROJECT_BINARY_DIR}/course-as-committed)
@@ -177,9 +235,8 @@ function(gpucourse_add_lessons)
     endif()
   endforeach()
 
-  # Lessons that exist only to test the checker (a compile error, a hang, a crash).
-  file(GLOB fixture_dirs LIST_DIRECTORIES true CONFIGURE_DEPENDS
-       ${PROJECT_SOURCE_DIR}/checker/tests/fixtures/lessons/[0-9][0-9]-*)
+  # Lessons that exist only to test the checker (a compile error, a hang, a crash, a cheat).
+  gpucourse_fixture_folders(fixture_dirs)
   foreach(fixture_dir IN LISTS fixture_dirs)
     if(EXISTS ${fixture_dir}/check.cu)
       get_filename_component(name ${fixture_dir} NAME)

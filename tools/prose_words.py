@@ -29,7 +29,7 @@ limits apply to both.
 Prints one line a lesson (its English and Chinese counts) and the course's totals. With
 --max-lesson and --max-course it exits 1 when a text or a course total is over its limit,
 naming each one as a compiler would. --over-list FILE names the texts still over (a ratchet, to be
-emptied, as checker/tests/lesson_names_known.txt): a listed text over the limit is reported, not
+emptied): a listed text over the limit is reported, not
 failed; a listed text within it fails (remove its line). A line is `NN-slug en`, `NN-slug zh`,
 `course en` or `course zh`; `#` starts a comment.
 """

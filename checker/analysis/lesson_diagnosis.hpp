@@ -45,7 +45,7 @@ void explain_failed_check(check_item& item, const std::vector<rules::finding>& f
 bool refutes_pass(const std::vector<rules::finding>& findings);
 
 // A pass on a disturbed GPU, checked against the trace of the replay. Noise can bring a wrong
-// method's number within tolerance (lesson 07's jana: events on the legacy stream, 10.5 ms against
+// method's number within tolerance (a copy timed with events on the legacy stream, 10.5 ms against
 // 11.5 ms, on a GPU another process used); the trace still shows the method. A passed check whose
 // call the findings refute becomes a failure whose why is the trace's, said to have passed on its
 // number on a disturbed GPU; returns whether it did.

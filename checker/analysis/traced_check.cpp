@@ -26,8 +26,9 @@ bool tracing_wanted(const trace_options& options) {
 
 // A pass on a GPU that something disturbed (other processes, held clocks, jitter: noise_judgement)
 // is confirmed by the trace: noise can bring a wrong method's number within tolerance. So are the
-// passes beside failed checks (an inconclusive run's: lesson 07's jana, on an H200 beside another
-// process, passed its bandwidth check and failed, inconclusively, its speed check).
+// passes beside failed checks (an inconclusive run's: a copy timed with events on the legacy
+// stream, on an H200 beside another process, passed its bandwidth check and failed, inconclusively,
+// its speed check).
 bool confirms_passes(const check_report& report) {
   const bool checks_ran = report.verdict == exit_code::pass ||
                           report.verdict == exit_code::inconclusive ||

@@ -45,8 +45,8 @@ GPUCHECK_HOST_DEVICE inline std::uint64_t paced_deadline_ns(std::uint64_t start_
 }
 
 /// The slack of a run of `duration_ns` when no run may follow its predecessor from further than
-/// `most_slack_ns` after its deadline (0: no such limit). Lesson 06 limits it to a few
-/// microseconds: its runs last up to 50 ms, and a run that starts after a host round trip (tens
+/// `most_slack_ns` after its deadline (0: no such limit). A check of repeated runs limits it to a
+/// few microseconds: its runs last up to 50 ms, and a run that starts after a host round trip (tens
 /// of microseconds) must run its whole length, not finish a predecessor's pace.
 GPUCHECK_HOST_DEVICE inline std::uint64_t paced_slack_ns(std::uint64_t duration_ns,
                                                          std::uint64_t most_slack_ns) {

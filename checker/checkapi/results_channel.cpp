@@ -76,7 +76,7 @@ bool report(const check_outcome& given) {
               {"tid", outcome.call.tid},
               {"truth_ms", outcome.call.truth_ms},
               {"test_case", test_case_ordinal}};
-      // No number (NaN): the function returned several, e.g. lesson 02's first and steady times.
+      // No number (NaN): the function returned several, e.g. a first and a steady time.
       if (std::isfinite(outcome.call.reported_ms))
         call["reported_ms"] = outcome.call.reported_ms;
       if (outcome.call.per_run)

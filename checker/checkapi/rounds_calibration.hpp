@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-// How much arithmetic per item makes a check's kernel last a given time on this GPU. Lessons 05
-// and 07 overlap copies with a kernel, and overlap pays most when the kernel lasts as long as one
-// copy; the arithmetic that takes depends on the GPU, so the check measures it rather than
+// How much arithmetic per item makes a check's kernel last a given time on this GPU. A check that
+// overlaps copies with a kernel gains most when the kernel lasts as long as one copy; the
+// arithmetic that takes depends on the GPU, so the check measures it rather than
 // assuming it. Plain C++: the timing is the caller's (events on its stream), so the search can be
 // tested without a GPU.
 #pragma once

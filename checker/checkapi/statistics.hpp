@@ -11,8 +11,8 @@
 namespace gpucheck {
 
 /// The value at position floor(`fraction` x n) of `values` sorted (0 for none): the lower quartile
-/// at 0.25, the median as median() at 0.5, the upper quartile at 0.75. Lesson 06 asks students
-/// for the same positions (the lesson that asks for quartiles, in its exercise.h).
+/// at 0.25, the median as median() at 0.5, the upper quartile at 0.75. A lesson that asks students
+/// for quartiles asks for the same positions (in its exercise.h).
 inline double sorted_position(std::vector<double> values, double fraction) {
   if (values.empty()) {
     return 0.0;

@@ -18,7 +18,7 @@ struct timing_noise {
 };
 
 /// Measured once per process, on first use (check_main measures it before the checks run, and
-/// gpucheck reports a run whose noise exceeds lesson 04's absolute tolerances as too noisy to
+/// gpucheck reports a run whose noise exceeds the checks' absolute tolerances as too noisy to
 /// fail). Costs about 10 ms of GPU time.
 const timing_noise& measured_noise();
 

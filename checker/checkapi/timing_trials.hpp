@@ -43,7 +43,7 @@ void fail_for_cpu_time_clock(check_outcome& outcome, cpu_clock which);
 /// What a lesson tells a student whose timing check failed, beyond the numbers.
 struct timing_words {
   std::string name;       ///< the check, as a sentence
-  std::string section;    ///< where the lesson teaches it: "lessons/04-.../lesson.md#anchor"
+  std::string section;    ///< where the lesson teaches it: "lessons/NN-slug/lesson.md#anchor"
   std::string zero_hint;  ///< for a function that returns 0, i.e. times nothing yet
   std::string wrong_hint; ///< for a wrong number whose cause the trace does not show
   std::string context;    ///< a fact about every trial worth knowing ("", or "with 15-30 ms ...")

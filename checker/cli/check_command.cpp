@@ -26,8 +26,8 @@ namespace gpucheck::cli {
 namespace fs = std::filesystem;
 namespace {
 
-// The first build of a lesson's check program, measured (issue 47) on a 2-core machine: lesson
-// 04's check target in a fresh build folder without a compiler cache (CCACHE_DISABLE=1), the
+// The first build of a lesson's check program, measured (issue 47) on a 2-core machine: a
+// lesson's check target in a fresh build folder without a compiler cache (CCACHE_DISABLE=1), the
 // check API included, -j 2: 62.6 s user + 17.3 s sys of CPU; nvcc compiles each file for three
 // architectures in one process, so two cores overlap little of it: about 1.5 min on idle cores
 // (215 s of wall time there beside other builds, load average 13). A student's report of the

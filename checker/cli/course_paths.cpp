@@ -9,8 +9,15 @@ namespace gpucheck::cli {
 
 lesson_catalog course_paths::catalog() const {
   if (fixtures) {
+    // The checker's own fixture lessons, and those of each lesson's folder (tests/fixtures: its
+    // checks run against a cheat or a known-wrong exercise), as cmake/Lessons.cmake finds them.
     const auto root = source_dir / "checker" / "tests" / "fixtures";
-    return lesson_catalog::scan(root / "lessons", root / "solutions", "fixture");
+    std::vector<std::filesystem::path> roots{root / "lessons"};
+    const lesson_catalog course = lesson_catalog::scan(source_dir / "lessons", {});
+    for (const lesson_entry& lesson : course.lessons()) {
+      roots.push_back(lesson.lesson_dir / "tests" / "fixtures");
+    }
+    return lesson_catalog::scan(roots, root / "solutions", "fixture");
   }
   return lesson_catalog::scan(source_dir / "lessons", source_dir / "solutions");
 }

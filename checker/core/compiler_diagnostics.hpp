@@ -31,7 +31,8 @@ std::optional<compiler_error> find_first_error(const std::string& build_output);
 void place_in_source(compiler_error& error, const std::string& source_text);
 
 /// What to do about a symbol defined twice (`error.defined_twice`): a main() of the student's own
-/// is removed (`lesson_number`, "04", names the lesson for make run); another clash is renamed.
+/// is removed (`lesson_number`, "NN" as its folder has it, names the lesson for make run); another
+/// clash is renamed.
 std::string advice_for_clash(const compiler_error& error, const std::string& lesson_number);
 
 } // namespace gpucheck

@@ -102,7 +102,24 @@ std::string lesson_entry::run_target(bool solution) const {
 
 lesson_catalog lesson_catalog::scan(const fs::path& lessons_root, const fs::path& solutions_root,
                                     const std::string& target_prefix) {
+  return scan(std::vector<fs::path>{lessons_root}, solutions_root, target_prefix);
+}
+
+lesson_catalog lesson_catalog::scan(const std::vector<fs::path>& lessons_roots,
+                                    const fs::path& solutions_root,
+                                    const std::string& target_prefix) {
   lesson_catalog catalog;
+  for (const fs::path& lessons_root : lessons_roots) {
+    catalog.add_folders(lessons_root, solutions_root, target_prefix);
+  }
+  std::stable_sort(
+      catalog.m_lessons.begin(), catalog.m_lessons.end(),
+      [](const lesson_entry& a, const lesson_entry& b) { return a.number < b.number; });
+  return catalog;
+}
+
+void lesson_catalog::add_folders(const fs::path& lessons_root, const fs::path& solutions_root,
+                                 const std::string& target_prefix) {
   std::error_code error;
   for (const auto& item : fs::directory_iterator(lessons_root, error)) {
     const std::string folder = item.path().filename().string();
@@ -124,11 +141,8 @@ lesson_catalog lesson_catalog::scan(const fs::path& lessons_root, const fs::path
     if (lesson.title.empty()) {
       lesson.title = folder.substr(3);
     }
-    catalog.m_lessons.push_back(lesson);
+    m_lessons.push_back(lesson);
   }
-  std::sort(catalog.m_lessons.begin(), catalog.m_lessons.end(),
-            [](const lesson_entry& a, const lesson_entry& b) { return a.number < b.number; });
-  return catalog;
 }
 
 std::vector<taught_rule> taught_rules(const std::string& lesson_text) {

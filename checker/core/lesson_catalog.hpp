@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The lessons that exist, found from the folders (lessons/NN-slug), and resolving what a student
-// types (4, 04, 04-my-topic) to one of them.
+// types (12, 012, 12-my-topic) to one of them.
 #pragma once
 
 #include <filesystem>
@@ -28,12 +28,12 @@ struct taught_rule {
 // that is not `id: section` is left out.
 std::vector<taught_rule> taught_rules(const std::string& lesson_text);
 
-// Rule id -> where the fix is taught ("lessons/04-my-topic/lesson.md#a-section").
+// Rule id -> where the fix is taught ("lessons/12-my-topic/lesson.md#a-section").
 using learn_links = std::map<std::string, std::string, std::less<>>;
 
 struct lesson_entry {
   int number = 0;
-  std::string folder; // "04-my-topic"
+  std::string folder; // "12-my-topic"
   std::string title;  // from the front matter of text_file(); the folder's slug when there is none
   std::filesystem::path lesson_dir;
   std::filesystem::path solution_dir;
@@ -52,7 +52,7 @@ struct lesson_entry {
   std::string run_target(exercise_variant variant) const;
 };
 
-// A link to a lesson's section ("lessons/04-my-topic/lesson.md#a-section",
+// A link to a lesson's section ("lessons/12-my-topic/lesson.md#a-section",
 // relative to `source_dir`) in the messages' language: the same section of lesson.zh.md where the
 // language is Chinese and that file exists (both texts have the same anchors: book.translations
 // checks it), else the link as it is.
@@ -71,10 +71,15 @@ public:
   static lesson_catalog scan(const std::filesystem::path& lessons_root,
                              const std::filesystem::path& solutions_root,
                              const std::string& target_prefix = "lesson");
+  // The same for the NN-slug folders of several roots, as one catalog in number order (the
+  // fixture lessons: the checker's own and those in the lessons' folders).
+  static lesson_catalog scan(const std::vector<std::filesystem::path>& lessons_roots,
+                             const std::filesystem::path& solutions_root,
+                             const std::string& target_prefix);
 
   const std::vector<lesson_entry>& lessons() const { return m_lessons; }
 
-  // "4", "04", "04-my-topic", or the slug alone ("my-topic"). nullopt when it
+  // "12", "012", "12-my-topic", or the slug alone ("my-topic"). nullopt when it
   // names no lesson; describe_choices() then says what exists.
   std::optional<lesson_entry> resolve(const std::string& name) const;
   std::string describe_choices() const;
@@ -85,6 +90,10 @@ public:
   learn_links rule_links() const;
 
 private:
+  // Appends the lessons of one root's folders, unsorted.
+  void add_folders(const std::filesystem::path& lessons_root,
+                   const std::filesystem::path& solutions_root, const std::string& target_prefix);
+
   std::vector<lesson_entry> m_lessons;
 };
 

@@ -244,6 +244,17 @@ reference	77	0	0,75	correct: the reference solution, events on the work's stream
 starter	77	1	1	wrong: the starter, which returns 0
 )scaffold";
 
+// The lesson's programs beside a noisy neighbour (checker/tests/gpu/noisy_neighbour.sh): a lesson
+// without a row fails that GPU test.
+const char noisy_neighbour_tsv[] =
+    R"scaffold(# This lesson's programs beside a noisy neighbour (checker/tests/gpu/noisy_neighbour.sh), one a
+# row: which, how many runs, the exit codes allowed under load, gpucheck check's arguments after
+# the lesson's number.
+# The starter returns 0 whatever the load: it must fail, never be inconclusive.
+solution	5	0 75	--solution
+starter	5	1
+)scaffold";
+
 const char instructor_md[] = R"scaffold(# Lesson @FOLDER@: instructor's notes
 
 What the check measures: five trials, each on a kernel of known duration drawn afresh between
@@ -305,6 +316,7 @@ std::vector<scaffold_file> lesson_scaffold(int number, const std::string& slug) 
       {lesson_dir + "tests/class.tsv", fill(class_tsv)},
       {lesson_dir + "tests/class/reference.cu", fill(solution_cu)},
       {lesson_dir + "tests/class/starter.cu", fill(exercise_cu)},
+      {lesson_dir + "tests/noisy_neighbour.tsv", fill(noisy_neighbour_tsv)},
       {solution_dir + "exercise.cu", fill(solution_cu)},
       {solution_dir + "instructor.md", fill(instructor_md)},
       {solution_dir + "instructor.zh.md", fill(instructor_zh_md)},

@@ -59,7 +59,7 @@ std::optional<std::string> advice_for_cuda_error(const cuda_error_seen& error) {
   if (error.name == "cudaErrorInvalidResourceHandle" && called("cudaEventElapsedTime")) {
     return messages::text("advice.elapsed-bad-event");
   }
-  // Lesson 08's CUDA graphs: a capture that could not begin (on the legacy stream, which the
+  // CUDA graphs: a capture that could not begin (on the legacy stream, which the
   // runtime reference says capture may not be initiated on), and the legacy stream used while
   // another stream was capturing.
   if (called("cudaStreamBeginCapture")) {

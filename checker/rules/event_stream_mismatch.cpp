@@ -15,10 +15,10 @@
 // fork and join of cudaStreamWaitEvent: work on another stream that waited, before its launch, on
 // an event recorded (after the start) on the start's stream, and that the stop's stream waited
 // for, before the stop, through an event recorded on the work's stream after the launch, is
-// ordered between the events (lesson 05 teaches it; a busy GPU can put a gap between the start and
-// the work that is the work's wait, not a mistake).
-// Effect: the difference between what was measured and the work's GPU time; in a lesson, where
-// the traced replay hid it, the miss of the run that failed.
+// ordered between the events (the fork and join of streams; a busy GPU can put a gap between the
+// start and the work that is the work's wait, not a mistake). Effect: the difference between what
+// was measured and the work's GPU time; in a lesson, where the traced replay hid it, the miss of
+// the run that failed.
 #include "messages/messages.hpp"
 #include "rules/api_names.hpp"
 #include "rules/detail/event_ordering.hpp"

@@ -165,7 +165,8 @@ std::vector<finding> check_returned_value(const rule_input& input) {
   if (off_ns < 1000)
     return findings;
   // Several intervals in the call whose measurements add up to the number returned: one timing
-  // an iteration, summed (lesson 08's loop), where one around the whole loop was asked for.
+  // an iteration, summed (a loop of launches timed one by one), where one around the whole loop was
+  // asked for.
   double sum_ms = 0;
   for (const interval_facts& facts : input.intervals)
     sum_ms += static_cast<double>(facts.interval.measured_ns) * 1e-6;

@@ -144,7 +144,8 @@ if [ -f "$says_file" ]; then
   done <"$says_file"
 fi
 
-# A daemon (lesson 04's oz has one) or anything else a submission started is gone once the batch has ended.
+# A daemon (a class may have a submission that starts one) or anything else a submission started is
+# gone once the batch has ended.
 sleep 1
 if leftovers=$(pgrep -af "$tree/bin"); then
   fail "processes of the submissions outlived the batch: $leftovers"

@@ -15,9 +15,9 @@ namespace golden {
 
 inline gpucheck::check_report failing_report() {
   gpucheck::check_report report;
-  report.lesson_folder = "04-two-clocks";
+  report.lesson_folder = "44-two-clocks";
   report.lesson_title = "Two clocks";
-  report.exercise_file = "lessons/04-two-clocks/exercise.cu";
+  report.exercise_file = "lessons/44-two-clocks/exercise.cu";
   report.verdict = gpucheck::exit_code::wrong;
   report.headline = "1 of 2 checks failed.";
   report.device = "NVIDIA H200";
@@ -31,7 +31,7 @@ inline gpucheck::check_report failing_report() {
   failed.message = "your number includes 20.276 ms of other work & <queued> \"before\"";
   failed.hint = "call cudaDeviceSynchronize() before the first clock read";
   failed.rule = "stale-queue";
-  failed.lesson_section = "lessons/04-two-clocks/lesson.md#why-method-1-waits-for-earlier-work";
+  failed.lesson_section = "lessons/44-two-clocks/lesson.md#why-method-1-waits-for-earlier-work";
   gpucheck::check_item passed;
   passed.name = "time_with_events returns the time of the work alone";
   passed.passed = true;
@@ -52,7 +52,7 @@ inline gpucheck::check_report crashed_report() {
 
 inline gpucheck::check_report no_device_report() {
   gpucheck::check_report report;
-  report.lesson_folder = "04-two-clocks";
+  report.lesson_folder = "44-two-clocks";
   report.lesson_title = "Two clocks";
   report.verdict = gpucheck::exit_code::no_device;
   report.headline = "Built. The GPU checks need an NVIDIA GPU, and this machine has none.";

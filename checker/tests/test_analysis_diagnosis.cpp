@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
-// The lesson diagnosis on traces recorded on GPUs (lessons 01-04 on an H200; 05, 07 and 09 on an
-// H100; lesson 08's on an H100, kept gzip-compressed as every trace is: 10 MB each for its loops of
-// launches).
+// The lesson diagnosis on traces recorded on GPUs (an H200 and an H100), kept gzip-compressed as
+// every trace is: 10 MB each for a lesson's loops of launches.
 // Each submission of the diagnosis corpus (lessons/NN-slug/tests/diagnosis/NAME.cu) says on its `//
 // expect` line what the checker must say of it: "expect pass", or "expect FUNCTION RULE [WORD]
 // @LINE[,LINE]". tools/gpu-diagnose.sh graded the corpus with --keep-traces; each kept trace

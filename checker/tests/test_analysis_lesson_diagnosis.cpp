@@ -24,7 +24,7 @@ check_item failed_check() {
   item.message = "your number includes 19.771 ms of other work (from the numbers)";
   item.hint = "Empty the queue before you start the clock.";
   item.rule = "stale-queue";
-  item.lesson_section = "lessons/04-two-clocks/lesson.md#why-method-1-waits-for-earlier-work";
+  item.lesson_section = "lessons/44-two-clocks/lesson.md#why-method-1-waits-for-earlier-work";
   item.noise_could_explain = true;
   return item;
 }
@@ -36,7 +36,7 @@ rules::finding finding_of(const char* rule, rules::severity level, trace::time_n
   f.effect_ns = effect_ns;
   f.message = std::string(rule) + " happened";
   f.hint = "do the right thing";
-  f.lesson = "lessons/01-first-call/lesson.md#why-the-first-call-is-slow";
+  f.lesson = "lessons/41-first-call/lesson.md#why-the-first-call-is-slow";
   f.blamed_at = {"/course/exercise.cu", 23, "time_with_device_sync",
                  "CUDA_CHECK(cudaStreamSynchronize(stream));"};
   f.start_at = {"/course/exercise.cu", 21, "time_with_device_sync", "auto start = now();"};
@@ -54,7 +54,7 @@ TEST_CASE("a fact from the trace becomes the why, with its lines and rule") {
   CHECK(item.rule == "host-gap");
   CHECK(item.message.rfind("host-gap happened; also [setup-in-region]", 0) == 0);
   CHECK(item.hint == "Do the right thing.");
-  CHECK(item.lesson_section == "lessons/01-first-call/lesson.md#why-the-first-call-is-slow");
+  CHECK(item.lesson_section == "lessons/41-first-call/lesson.md#why-the-first-call-is-slow");
   CHECK_FALSE(item.noise_could_explain);
   REQUIRE(item.lines.size() == 2);
   CHECK(item.lines[0].role == "site");
@@ -63,7 +63,7 @@ TEST_CASE("a fact from the trace becomes the why, with its lines and rule") {
 
   const std::string text = [&] {
     check_report report;
-    report.lesson_folder = "04-two-clocks";
+    report.lesson_folder = "44-two-clocks";
     report.verdict = exit_code::wrong;
     report.checks = {item};
     return render_terminal(report, terminal_style{false});
@@ -77,25 +77,25 @@ TEST_CASE("the check's own section stays when the trace names the same rule") {
   check_item item = failed_check();
   analysis::explain_failed_check(item, {finding_of("stale-queue", rules::severity::error, 1)});
   CHECK(item.lesson_section ==
-        "lessons/04-two-clocks/lesson.md#why-method-1-waits-for-earlier-work");
+        "lessons/44-two-clocks/lesson.md#why-method-1-waits-for-earlier-work");
 }
 
 TEST_CASE("a returned-value finding keeps the check's own section, in any lesson") {
-  // Lesson 00's time_copy_ms returned seconds: the rule's own link is lesson 04's task, but what
-  // to return is what the failed check's section asks for.
+  // A copy's time returned in seconds: the rule's own link is another lesson's task, but what to
+  // return is what the failed check's section asks for.
   check_item item = failed_check();
   item.rule.clear();
-  item.lesson_section = "lessons/00-first-steps/lesson.md#time-a-copy";
+  item.lesson_section = "lessons/40-first-steps/lesson.md#time-a-copy";
   analysis::explain_failed_check(item, {finding_of("returned-value", rules::severity::error, 1)});
   CHECK(item.rule == "returned-value");
-  CHECK(item.lesson_section == "lessons/00-first-steps/lesson.md#time-a-copy");
+  CHECK(item.lesson_section == "lessons/40-first-steps/lesson.md#time-a-copy");
 
   check_item without_section = failed_check();
   without_section.lesson_section.clear();
   analysis::explain_failed_check(without_section,
                                  {finding_of("returned-value", rules::severity::error, 1)});
   CHECK(without_section.lesson_section ==
-        "lessons/01-first-call/lesson.md#why-the-first-call-is-slow");
+        "lessons/41-first-call/lesson.md#why-the-first-call-is-slow");
 }
 
 TEST_CASE("a warning from the trace leaves the judgement of noise as it was") {

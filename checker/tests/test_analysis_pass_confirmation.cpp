@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: MIT
 // A pass on a disturbed GPU is confirmed by the trace of a replay (analysis/traced_check.cpp):
-// noise can bring a wrong method's number within tolerance (lesson 07's jana), the trace still
-// shows the method. Judged on the diagnosis corpus's traces (recorded on an H200), each shown call
-// taken as a pass: a correct submission's passes all stand; a submission whose mistake is in its
-// method (an error the trace reads from what the code did) has its function's passes refuted, by
-// its own rule; a number slip (returned-value) or a warning refutes nothing.
+// noise can bring a wrong method's number within tolerance (a copy timed with events on the legacy
+// stream), the trace still shows the method. Judged on the diagnosis corpus's traces (recorded on
+// an H200), each shown call taken as a pass: a correct submission's passes all stand; a submission
+// whose mistake is in its method (an error the trace reads from what the code did) has its
+// function's passes refuted, by its own rule; a number slip (returned-value) or a warning refutes
+// nothing.
 #include "analysis/lesson_diagnosis.hpp"
 #include "core/noise_judgement.hpp"
 #include "diagnosis_corpus.hpp"
@@ -54,7 +55,7 @@ check_item passed_item(const std::string& name) {
   item.name = name;
   item.passed = true;
   item.message = "within 5% of the truth";
-  item.lesson_section = "lessons/04-two-clocks/lesson.md#method-2-cuda-events";
+  item.lesson_section = "lessons/44-two-clocks/lesson.md#method-2-cuda-events";
   return item;
 }
 
@@ -148,8 +149,8 @@ TEST_CASE("a refuted pass turns the run's verdict to wrong, with the advice that
     CHECK(report.checks[1].passed);
   }
   SUBCASE("beside a failure that noise excused, a refuted pass makes the run wrong") {
-    // Lesson 07's jana on an H200 beside another process: its bandwidth check passed, its speed
-    // check failed inconclusively.
+    // A copy timed on the legacy stream, on an H200 beside another process: its bandwidth check
+    // passed, its speed check failed inconclusively.
     report.checks[1].passed = false;
     report.checks[1].noise_could_explain = true;
     report.verdict = exit_code::inconclusive;
@@ -178,7 +179,7 @@ TEST_CASE("a refuted pass turns the run's verdict to wrong, with the advice that
 
 TEST_CASE("the report says how many passes the trace confirmed, in every renderer") {
   check_report report;
-  report.lesson_folder = "07-copies";
+  report.lesson_folder = "47-copies";
   report.verdict = exit_code::pass;
   report.headline = "All 3 checks passed.";
   report.noise_reasons = {"1 other process(es) were computing on the GPU before the checks"};

@@ -45,7 +45,7 @@ struct stand_in {
         << "#!/bin/sh\necho \"$@\" > \"$0.ran\"\necho the stand-in ran\nexit 0\n";
     fs::permissions(program, fs::perms::owner_all);
     lesson.number = 4;
-    lesson.folder = "04-stand-in";
+    lesson.folder = "44-stand-in";
     lesson.lesson_dir = root / "course" / "lessons" / lesson.folder;
     lesson.solution_dir = root / "course" / "solutions" / lesson.folder;
     settings.source_dir = root / "course";
@@ -192,8 +192,8 @@ TEST_CASE("a build through CMake tells the reporter when it starts and ends") {
   } reporter;
   // No CMakeLists.txt in the course: the configure step fails, and says so.
   const gpucheck::build_outcome built = gpucheck::build_target(
-      course.settings.source_dir, course.settings.build_dir, "lesson.04-stand-in.check", reporter);
+      course.settings.source_dir, course.settings.build_dir, "lesson.44-stand-in.check", reporter);
   CHECK_FALSE(built.ok);
-  CHECK(reporter.started == std::vector<std::string>{"lesson.04-stand-in.check"});
+  CHECK(reporter.started == std::vector<std::string>{"lesson.44-stand-in.check"});
   CHECK(reporter.finished_ok == std::vector<bool>{false});
 }

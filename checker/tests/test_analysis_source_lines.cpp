@@ -94,7 +94,7 @@ TEST_CASE("a site names the student's line, past system headers and course helpe
       {{"cudart::cudaApiEventRecord", "", 0}},             // static cudart
       {{"now", "/usr/include/c++/13/bits/chrono.h", 1234}, // inlined std::chrono
        {"gpucourse::cuda_event::record", "/course/lessons/common/cuda_raii.cuh", 40}},
-      {{"time_with_events", "/course/lessons/04-two-clocks/exercise.cu", 21}}};
+      {{"time_with_events", "/course/lessons/44-two-clocks/exercise.cu", 21}}};
   SUBCASE("a preferred file wins") {
     source_options options;
     options.preferred_files = {"exercise.cu"};

@@ -32,7 +32,7 @@ TEST_CASE("a reported bandwidth: right, or the slip its number shows") {
   CHECK(bandwidth_slip_id(bandwidth_slip::other).empty());
 }
 
-// A round trip of 5.6 ms (lesson 07's 512 MiB at 96 GB/s) timed right and cut to 5 ms reads
+// A round trip of 5.6 ms (512 MiB each way at 96 GB/s) timed right and cut to 5 ms reads
 // 107 GB/s, 12% high: within what a busy GPU's delays can make of the checker's own events. The
 // bytes over the number give back exactly 5 ms.
 TEST_CASE("a bandwidth over a time made whole milliseconds shows it through the bytes") {

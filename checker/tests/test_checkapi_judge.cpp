@@ -51,7 +51,7 @@ TEST_CASE("times are written with the unit that reads best") {
 }
 
 TEST_CASE("a number in the wrong unit is found, whichever unit it is") {
-  // Lesson 04's reference numbers: 2.378 ms of work, a call of 2.43 ms around it.
+  // A reference solution's numbers: 2.378 ms of work, a call of 2.43 ms around it.
   CHECK(gpucheck::find_number_slip(call(2378.0, 2.378, 2.43), five_percent_or_50_us) ==
         number_slip::in_microseconds);
   CHECK(gpucheck::find_number_slip(call(2.378e6, 2.378, 2.43), five_percent_or_50_us) ==
@@ -168,7 +168,7 @@ gpucheck::check_outcome failed_with_rule() {
 } // namespace
 
 TEST_CASE("a function that never ran the work is told so, on any GPU") {
-  // leo, lesson 04: events around nothing read 1.3 us, for 2.5 ms of work that never ran.
+  // A class's submission: events around nothing read 1.3 us, for 2.5 ms of work that never ran.
   auto outcome = failed_with_rule();
   CHECK(gpucheck::name_work_runs(outcome, {{1, 2.51, 2.5}, {0, 0.0013, 2.5}}));
   CHECK(outcome.message.find("never called work(stream)") != std::string::npos);
@@ -194,7 +194,7 @@ TEST_CASE("a sum of several runs is named; a warm-up run before the timed one is
     CHECK(outcome.noise_could_explain);
   }
   SUBCASE("a benchmark on a busy GPU: one call of six near its 49 runs' sum is chance") {
-    // lotte, lesson 06, beside a noisy neighbour: 49 runs of 51 us, 2.545 ms returned.
+    // A class's benchmark beside a noisy neighbour: 49 runs of 51 us, 2.545 ms returned.
     auto outcome = failed_with_rule();
     CHECK_FALSE(gpucheck::name_work_runs(
         outcome, {{49, 2.545, 0.051}, {200, 3.3, 0.9}, {60, 4.1, 1.2}, {49, 0.4, 0.051}}));

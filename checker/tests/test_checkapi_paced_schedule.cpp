@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// When a run of paced work ends (checkapi/paced_schedule.hpp), the truth of lesson 04's check of
-// short work: simulated here on the host, with the gaps a GPU leaves between kernels.
+// When a run of paced work ends (checkapi/paced_schedule.hpp), the truth of a check of short
+// work: simulated here on the host, with the gaps a GPU leaves between kernels.
 #include "checkapi/paced_schedule.hpp"
 
 #include <doctest/doctest.h>

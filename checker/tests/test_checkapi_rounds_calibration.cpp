@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// rounds_lasting (lessons 05 and 07): the arithmetic that makes a kernel last as long as a copy,
-// on simulated kernels whose time is the larger of their memory traffic and their arithmetic.
+// rounds_lasting (checks that overlap copies): the arithmetic that makes a kernel last as long as a
+// copy, on simulated kernels whose time is the larger of their memory traffic and their arithmetic.
 #include "checkapi/rounds_calibration.hpp"
 
 #include <doctest/doctest.h>

@@ -171,7 +171,7 @@ TEST_CASE("against an interval the trace read exactly, only rounding's tolerance
 }
 
 TEST_CASE("a rate's time in whole units, seen through the rate") {
-  // Lesson 09's number: 536870880 bytes over 0.131 ms is 4098 GB/s; the time cut to 0 ms and
+  // A fused kernel's number: 536870880 bytes over 0.131 ms is 4098 GB/s; the time cut to 0 ms and
   // kept from the division as 1 ms gives 536.9 GB/s, whose time is exactly 1 ms again.
   const double bytes = 536870880;
   const double reported = bytes / 1e-3 / 1e9;

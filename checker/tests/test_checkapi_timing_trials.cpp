@@ -36,7 +36,7 @@ gpucheck::timing_trial kernel_trial(double reported_ms, double truth_ms) {
 gpucheck::timing_words words() {
   gpucheck::timing_words w;
   w.name = "time_it returns the time of the work";
-  w.section = "lessons/04-two-clocks/lesson.md#method-2-cuda-events";
+  w.section = "lessons/44-two-clocks/lesson.md#method-2-cuda-events";
   w.zero_hint = "Time something first.";
   w.wrong_hint = "Bracket the work.";
   w.context = "20 ms of other work was queued first";

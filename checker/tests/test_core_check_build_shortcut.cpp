@@ -55,29 +55,29 @@ struct stand_in {
 
   stand_in() {
     fs::remove_all(root);
-    const fs::path lesson = source / "lessons" / "04-two";
+    const fs::path lesson = source / "lessons" / "44-two";
     write(source / "CMakeLists.txt", "project(course)\n");
     write(source / "cmake" / "Lessons.cmake", "# the lessons' targets\n");
     write(source / "checker" / "checkapi" / "check.cuh", "// the check API\n");
     write(source / "lessons" / "common" / "cuda_check.cuh", "// CUDA_CHECK\n");
     write(lesson / "exercise.cu", "the student's exercise\n");
     write(lesson / "exercise.h", "// the lesson's header\n");
-    write(source / "solutions" / "04-two" / "exercise.cu", "the reference\n");
+    write(source / "solutions" / "44-two" / "exercise.cu", "the reference\n");
     write(build / "CMakeCache.txt", "CMAKE_BUILD_TYPE:STRING=RelWithDebInfo\n");
     write(build / "cc.sh", "grep -q BROKEN \"$2\" && { echo \"$2:3:5: error: expected ';'\"; "
                            "exit 1; }\ncp \"$2\" \"$4\"\n");
     write(build / "ld.sh", "cat $(cat \"${1#@}\" | tr -d '\"') > \"$3\"\n");
-    const std::string object = "CMakeFiles/lesson.04-two.exercise.dir/exercise.cu.o";
+    const std::string object = "CMakeFiles/lesson.44-two.exercise.dir/exercise.cu.o";
     write(build / "compile_commands.json",
           "[{\"directory\": \"" + build.string() + "\", \"file\": \"" +
               (lesson / "exercise.cu").string() + "\", \"command\": \"sh " +
               (build / "cc.sh").string() + " -c " + (lesson / "exercise.cu").string() + " -o " +
               object + "\"}]\n");
-    write(build / "CMakeFiles" / "lesson.04-two.check.dir" / "objects1",
+    write(build / "CMakeFiles" / "lesson.44-two.check.dir" / "objects1",
           "\"" + object + "\" lib/libapi.a\n");
-    write(build / "CMakeFiles" / "lesson.04-two.check.dir" / "link.txt",
+    write(build / "CMakeFiles" / "lesson.44-two.check.dir" / "link.txt",
           "sh " + (build / "ld.sh").string() +
-              " @CMakeFiles/lesson.04-two.check.dir/objects1 -o bin/check\n");
+              " @CMakeFiles/lesson.44-two.check.dir/objects1 -o bin/check\n");
     write(build / "lib" / "libapi.a", "the check API\n");
     write(build / object, "the student's exercise\n");
     write(build / "bin" / "check", "the student's exercise\nthe check API\n");
@@ -88,8 +88,8 @@ struct stand_in {
                build,
                lesson,
                lesson / "exercise.cu",
-               "lesson.04-two.exercise",
-               "lesson.04-two.check"};
+               "lesson.44-two.exercise",
+               "lesson.44-two.check"};
     leave_check_build_stamp(request, a_minute_ago);
   }
   ~stand_in() { fs::remove_all(root); }
@@ -187,7 +187,7 @@ TEST_CASE("an editor's swap files and backups are not inputs") {
 TEST_CASE("the reference's program does not depend on the student's exercise") {
   stand_in tree;
   check_build_request solution = tree.request;
-  solution.exercise = tree.source / "solutions" / "04-two" / "exercise.cu";
+  solution.exercise = tree.source / "solutions" / "44-two" / "exercise.cu";
   change(tree.request.lesson_dir / "exercise.cu", "the student's next try\n");
   CHECK(newer_input(solution, a_minute_ago).empty());
   change(solution.exercise, "the reference, edited\n");

@@ -55,13 +55,13 @@ TEST_CASE("a link error is reported when there is no compile error") {
 }
 
 TEST_CASE("a function defined twice names the student's definition, not the course's") {
-  // GNU ld 2.40 (Debian 12), linking a lesson 04 check program with an exercise that has main().
+  // GNU ld 2.40 (Debian 12), linking a lesson's check program with an exercise that has main().
   const std::string output =
-      "[100%] Linking CXX executable bin/lesson/04-two-clocks/check\n"
+      "[100%] Linking CXX executable bin/lesson/44-two-clocks/check\n"
       "/usr/bin/ld: checker/checkapi/CMakeFiles/gpucheck_check_main.dir/check_main.cpp.o: in "
       "function `main':\n"
       "/work/main/checker/checkapi/check_main.cpp:57: multiple definition of `main'; "
-      "CMakeFiles/lesson.04-two-clocks.check.dir/submission/exercise.cu.o:/tmp/grades/"
+      "CMakeFiles/lesson.44-two-clocks.check.dir/submission/exercise.cu.o:/tmp/grades/"
       ".build/submission/exercise.cu:40: first defined here\n"
       "collect2: error: ld returned 1 exit status\n";
   const auto error = find_first_error(output);
@@ -81,12 +81,12 @@ TEST_CASE("a function defined twice names the student's definition, not the cour
   }
   SUBCASE("in a UTF-8 locale, where ld quotes with curly quotes") {
     const auto curly = find_first_error(
-        "/src/lessons/04-two-clocks/exercise.cu:12: multiple definition of "
+        "/src/lessons/44-two-clocks/exercise.cu:12: multiple definition of "
         "\u2018clock\u2019; "
         "cpu_clock_watch.cpp.o:/src/checker/checkapi/cpu_clock_watch.cpp:31: first defined here\n");
     REQUIRE(curly.has_value());
     CHECK(curly->defined_twice == "clock");
-    CHECK(curly->file == "/src/lessons/04-two-clocks/exercise.cu");
+    CHECK(curly->file == "/src/lessons/44-two-clocks/exercise.cu");
     CHECK(curly->line == 12);
   }
   SUBCASE("without debug information there is no line to name") {
@@ -103,12 +103,13 @@ TEST_CASE("a function defined twice names the student's definition, not the cour
 TEST_CASE("a clash is advised on: a main() of one's own is removed, anything else renamed") {
   gpucheck::compiler_error main_twice;
   main_twice.defined_twice = "main";
-  CHECK(gpucheck::advice_for_clash(main_twice, "04").find("Remove your main()") == 0);
-  CHECK(gpucheck::advice_for_clash(main_twice, "04").find("make run LESSON=04") !=
+  const std::string number = "44"; // a lesson's, as its folder has it
+  CHECK(gpucheck::advice_for_clash(main_twice, number).find("Remove your main()") == 0);
+  CHECK(gpucheck::advice_for_clash(main_twice, number).find("make run LESSON=" + number) !=
         std::string::npos);
   gpucheck::compiler_error clock_twice;
   clock_twice.defined_twice = "clock";
-  CHECK(gpucheck::advice_for_clash(clock_twice, "04").find("Rename yours") == 0);
+  CHECK(gpucheck::advice_for_clash(clock_twice, "44").find("Rename yours") == 0);
 }
 
 TEST_CASE("a clean build output has no error") {

@@ -7,13 +7,13 @@
 using gpucheck::parse_hints;
 
 TEST_CASE("each numbered item is one hint; a heading, an intro and blank lines are not") {
-  const std::string text = "# Hints: lesson 04, The two ways to synchronize\n\n"
-                           "`make hint LESSON=4` shows these one at a time.\n\n"
-                           "1. Run `make check LESSON=4`.\n\n"
+  const std::string text = "# Hints: lesson 44, The two ways to synchronize\n\n"
+                           "`make hint` shows these one at a time.\n\n"
+                           "1. Run `make check`.\n\n"
                            "2. `cudaDeviceSynchronize()` waits for everything:\n"
                            "   every stream.\n\n"
                            "10. Nearly the answer.\n";
-  CHECK(parse_hints(text) == std::vector<std::string>{"Run `make check LESSON=4`.",
+  CHECK(parse_hints(text) == std::vector<std::string>{"Run `make check`.",
                                                       "`cudaDeviceSynchronize()` waits for "
                                                       "everything: every stream.",
                                                       "Nearly the answer."});

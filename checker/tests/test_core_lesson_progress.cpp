@@ -50,7 +50,7 @@ TEST_CASE("a lesson's progress comes from its last check and the file as it is n
 
 TEST_CASE("the next lesson is the first not passed, and a changed pass counts as not passed") {
   const fs::path root = fs::temp_directory_path() / ("gpucheck-next-" + std::to_string(getpid()));
-  for (const char* folder : {"00-first-steps", "01-first-call", "02-cost"}) {
+  for (const char* folder : {"40-first-steps", "41-first-call", "42-cost"}) {
     fs::create_directories(root / "lessons" / folder);
     std::ofstream(root / "lessons" / folder / "exercise.cu") << "// " << folder << "\n";
   }
@@ -59,15 +59,15 @@ TEST_CASE("the next lesson is the first not passed, and a changed pass counts as
     return gpucheck::file_hash(root / "lessons" / folder / "exercise.cu");
   };
   gpucheck::student_state state;
-  CHECK(gpucheck::first_lesson_not_passed(catalog, state)->folder == "00-first-steps");
-  state.record_check("00-first-steps", {"pass", "", hash_of("00-first-steps")});
-  state.record_check("01-first-call", {"no-device", "", hash_of("01-first-call")});
-  CHECK(gpucheck::first_lesson_not_passed(catalog, state)->folder == "01-first-call");
-  state.record_check("01-first-call", {"pass", "", hash_of("01-first-call")});
-  state.record_check("02-cost", {"pass", "", hash_of("02-cost")});
+  CHECK(gpucheck::first_lesson_not_passed(catalog, state)->folder == "40-first-steps");
+  state.record_check("40-first-steps", {"pass", "", hash_of("40-first-steps")});
+  state.record_check("41-first-call", {"no-device", "", hash_of("41-first-call")});
+  CHECK(gpucheck::first_lesson_not_passed(catalog, state)->folder == "41-first-call");
+  state.record_check("41-first-call", {"pass", "", hash_of("41-first-call")});
+  state.record_check("42-cost", {"pass", "", hash_of("42-cost")});
   CHECK_FALSE(gpucheck::first_lesson_not_passed(catalog, state).has_value());
-  std::ofstream(root / "lessons" / "01-first-call" / "exercise.cu") << "// edited after passing\n";
-  CHECK(gpucheck::first_lesson_not_passed(catalog, state)->folder == "01-first-call");
+  std::ofstream(root / "lessons" / "41-first-call" / "exercise.cu") << "// edited after passing\n";
+  CHECK(gpucheck::first_lesson_not_passed(catalog, state)->folder == "41-first-call");
   fs::remove_all(root);
 }
 

@@ -102,8 +102,9 @@ TEST_CASE("a new lesson's scaffold is complete and sound, in its two folders alo
        {"lessons/10-my-topic/lesson.md", "lessons/10-my-topic/lesson.zh.md",
         "lessons/10-my-topic/hints.md", "lessons/10-my-topic/hints.zh.md",
         "lessons/10-my-topic/words.en.json", "lessons/10-my-topic/words.zh.json",
-        "lessons/10-my-topic/tests/class.tsv", "solutions/10-my-topic/exercise.cu",
-        "solutions/10-my-topic/instructor.md", "solutions/10-my-topic/instructor.zh.md"}) {
+        "lessons/10-my-topic/tests/class.tsv", "lessons/10-my-topic/tests/noisy_neighbour.tsv",
+        "solutions/10-my-topic/exercise.cu", "solutions/10-my-topic/instructor.md",
+        "solutions/10-my-topic/instructor.zh.md"}) {
     CHECK_MESSAGE(written.count(part) == 1, part);
   }
 

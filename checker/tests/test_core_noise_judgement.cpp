@@ -169,7 +169,7 @@ TEST_CASE("an exception that left a check is found, with its message") {
                              "check.cu:161: ERROR: test case THREW exception: ray gave up\n"
                              "===\n";
   CHECK(gpucheck::find_uncaught_exception(output) == std::optional<std::string>("ray gave up"));
-  // Thrown inside CHECK(...), as lesson 04's checks call the student's function (doctest 2.4).
+  // Thrown inside CHECK(...), as a lesson's checks call the student's function (doctest 2.4).
   CHECK(gpucheck::find_uncaught_exception(
             "check.cu:187: ERROR: CHECK( gpucheck::report(judge(...)) ) THREW exception: "
             "\"ray gave up on method 1\"\n") ==

@@ -19,11 +19,11 @@ struct fake_course {
     root = fs::temp_directory_path() / ("gpucheck-sandbox-test-" + std::to_string(getpid()));
     fs::remove_all(root);
     for (const char* folder :
-         {"lessons/00-first-steps", "solutions/00-first-steps", ".git", "build/bin"}) {
+         {"lessons/40-first-steps", "solutions/40-first-steps", ".git", "build/bin"}) {
       fs::create_directories(root / folder);
     }
-    std::ofstream(root / "lessons/00-first-steps/exercise.cu") << "starter\n";
-    std::ofstream(root / "solutions/00-first-steps/exercise.cu") << "reference\n";
+    std::ofstream(root / "lessons/40-first-steps/exercise.cu") << "starter\n";
+    std::ofstream(root / "solutions/40-first-steps/exercise.cu") << "reference\n";
     std::ofstream(root / ".git/HEAD") << "ref\n";
     std::ofstream(root / "build/CMakeCache.txt") << "cache\n";
     std::ofstream(root / "build/bin/check") << "program\n";
@@ -128,10 +128,10 @@ TEST_CASE("in a sandbox, the course is read-only and its solutions, the build an
   const std::string root = course.root.string();
   const auto result = run_sandboxed(
       view, "cat " + root +
-                "/lessons/00-first-steps/exercise.cu; "
+                "/lessons/40-first-steps/exercise.cu; "
                 "cat " +
                 root +
-                "/solutions/00-first-steps/exercise.cu 2>/dev/null || echo no-solution; "
+                "/solutions/40-first-steps/exercise.cu 2>/dev/null || echo no-solution; "
                 "cat " +
                 root +
                 "/build/CMakeCache.txt 2>/dev/null || echo no-build; "

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// One event pair per stream, and the earliest start to the latest stop returned (lesson 07's
-// held-out class, bo): the cross-stream pair that spans every stream's pair holds all the work, and
+// One event pair per stream, and the earliest start to the latest stop returned (a held-out
+// class's submission): the cross-stream pair that spans every stream's pair holds all the work, and
 // the pairs the function measured and left aside do not explain the number it returned.
 #include "test_rules_support.hpp"
 

@@ -288,10 +288,10 @@ TEST_CASE("host-gap: events around host work that left the GPU idle between them
   }
 }
 
-TEST_CASE("a series of timed calls in one window: each interval judged on its own (lesson 02)") {
-  // Lesson 02's hal: the first call timed inline with its stop read before the synchronize, then
-  // calls timed by gpucourse::time_call. The checker's known work reads no clock the trace sees
-  // (untraced_clock), so the reads are the student's alone: a b | s1 e1 | s2 e2.
+TEST_CASE("a series of timed calls in one window: each interval judged on its own") {
+  // A class's submission: the first call timed inline with its stop read before the synchronize,
+  // then calls timed by gpucourse::time_call. The checker's known work reads no clock the trace
+  // sees (untraced_clock), so the reads are the student's alone: a b | s1 e1 | s2 e2.
   test::trace_builder b;
   b.clock(1 * ms, "check.cu:70"); // call_timed's start (the window's begin)
   b.clock(1 * ms + 10 * us, "exercise.cu:24");

@@ -158,15 +158,15 @@ TEST_CASE("a finding links to the lesson that teaches its rule, and to none wher
   const trace::run_trace trace = test::synthetic_trace("unsynced_stop_no_sync");
   SUBCASE("a lesson teaches it") {
     rules::rule_options options;
-    options.learn = {{"unsynced-stop", "lessons/03-my-topic/lesson.md#wait-first"},
-                     {"cold-start", "lessons/01-other-topic/lesson.md#start-up"}};
+    options.learn = {{"unsynced-stop", "lessons/43-my-topic/lesson.md#wait-first"},
+                     {"cold-start", "lessons/41-other-topic/lesson.md#start-up"}};
     const auto findings = rules::run_rules(trace, options);
     REQUIRE(test::rule_ids(findings) == std::vector<std::string>{"unsynced-stop"});
-    CHECK(findings[0].lesson == "lessons/03-my-topic/lesson.md#wait-first");
+    CHECK(findings[0].lesson == "lessons/43-my-topic/lesson.md#wait-first");
   }
   SUBCASE("no lesson teaches it") {
     rules::rule_options options;
-    options.learn = {{"cold-start", "lessons/01-other-topic/lesson.md#start-up"}};
+    options.learn = {{"cold-start", "lessons/41-other-topic/lesson.md#start-up"}};
     const auto findings = rules::run_rules(trace, options);
     REQUIRE(test::rule_ids(findings) == std::vector<std::string>{"unsynced-stop"});
     CHECK(findings[0].lesson.empty());

@@ -205,7 +205,7 @@ struct scenario {
 // The article's section 3, case 4: t0, a 4000×4000 SGEMM launched through cuBLAS, t1 at once.
 // The clock stops 41 µs in; the kernel runs 2.59 ms after that.
 scenario unsynced_stop_scenario() {
-  run_builder run("./build/lessons/03-launches/launches_main");
+  run_builder run("./build/lessons/43-launches/launches_main");
   run.cold_start();
   const time_ns case4_ns = 150 * ms;
   const trace::clock_read& t0 = run.clock(case4_ns, "a.out+0x1b10");
@@ -234,7 +234,7 @@ scenario unsynced_stop_scenario() {
                     "measured 41.2 µs, the SGEMM launched in the interval ran 2.59 ms.";
   finding.hint = "call cudaDeviceSynchronize() (or synchronize on a stop event) before the "
                  "second clock read.";
-  finding.lesson = "lessons/03-launches/lesson.md#timing-asynchronous-work";
+  finding.lesson = "lessons/43-launches/lesson.md#timing-asynchronous-work";
   finding.effect_ns = 2590 * us - 41200;
   finding.truth_ns = 2590 * us;
   s.run = run.finish(160 * ms);
@@ -245,7 +245,7 @@ scenario unsynced_stop_scenario() {
 // The article's section 4, method 1: earlier work (19.8 ms, the checker's background kernel) is
 // still queued when t0 is read; cudaDeviceSynchronize waits for it as well as for the SGEMM.
 scenario stale_queue_scenario() {
-  run_builder run("./build/lessons/04-two-clocks/check");
+  run_builder run("./build/lessons/44-two-clocks/check");
   run.cold_start();
   const time_ns base_ns = 200 * ms;
   run.launch("void gpucheck::spin_for_ns<(gpucheck::spin_kind)0>(long long)", base_ns,
@@ -267,7 +267,7 @@ scenario stale_queue_scenario() {
                     "the 22.4 ms you measured; your kernel itself ran 2.59 ms.";
   finding.hint = "synchronize before the first clock read, or record events on your work's "
                  "stream (cudaDeviceSynchronize waits for everything queued on the device).";
-  finding.lesson = "lessons/04-two-clocks/lesson.md#the-device-sync-waits-for-everything";
+  finding.lesson = "lessons/44-two-clocks/lesson.md#the-device-sync-waits-for-everything";
   finding.effect_ns = 19774 * us;
   finding.truth_ns = 2590 * us;
   s.run = run.finish(240 * ms);
@@ -278,7 +278,7 @@ scenario stale_queue_scenario() {
 // Correct: events recorded on a non-blocking stream around copy, kernel, copy; unrelated work
 // on the legacy default stream runs meanwhile and is (rightly) not measured.
 scenario events_on_stream_scenario() {
-  run_builder run("./build/lessons/05-queues/queues_main");
+  run_builder run("./build/lessons/45-queues/queues_main");
   run.cold_start();
   constexpr trace::handle stream = 0x55d0c0de1000;
   constexpr std::uint32_t stream_id = 13;

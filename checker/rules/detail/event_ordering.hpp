@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Whether GPU work is ordered between two events: on their stream (or one ordered with it), or
-// through cudaStreamWaitEvent, the fork and join that lesson 05 teaches: a path of stream waits
-// over any number of streams (a chain over three, a fork never joined has none).
+// through cudaStreamWaitEvent, the fork and join of a check whose work runs on several streams: a
+// path of stream waits over any number of streams (a chain over three, a fork never joined has
+// none).
 #pragma once
 
 #include "rules/detail/rule_input.hpp"

@@ -7,7 +7,7 @@
 #   build_first.sh classes GPUCHECK GRADE_TREE OUT CLASS_DIR...
 #     the grading tree GRADE_TREE for each class (lessons/NN-slug/tests/class): configured, and the
 #     course's side of the lesson's check program built (gpucheck grade --build-only; output in
-#     OUT/NN-slug.log); only the lessons of GPUCHECK_SETUP_LESSONS ("05 06": make test-gpu's
+#     OUT/NN-slug.log); only the lessons of GPUCHECK_SETUP_LESSONS ("NN MM": make test-gpu's
 #     LESSONS) where it is set
 # Skipped (77) where there is no GPU: nothing would run these programs. Each step is logged in
 # GPUCHECK_TIMING_LOG (timing.sh).

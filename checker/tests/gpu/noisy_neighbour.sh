@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# noisy_neighbour.sh GPUCHECK GPU_LOAD: while another process hammers the GPU (gpu_load), every
-# lesson's correct solution gets pass or inconclusive (0 or 75), never a fail, and the known-wrong
-# programs never pass: the rows of noisy_neighbour.tsv, each run its number of times
-# (GPUCHECK_NOISY_REPEAT overrides). GPUCHECK_LESSONS="05 checker" runs only the rows of those
+# noisy_neighbour.sh GPUCHECK GPU_LOAD SOURCE_DIR: while another process hammers the GPU
+# (gpu_load), every lesson's correct solution gets pass or inconclusive (0 or 75), never a fail,
+# and the known-wrong programs never pass: the rows of each lesson's tests/noisy_neighbour.tsv and
+# of the checker's own noisy_neighbour.tsv here, each run its number of times
+# (GPUCHECK_NOISY_REPEAT overrides). GPUCHECK_LESSONS="NN checker" runs only the rows of those
 # parts (a lesson's number, or "checker"); by default, every row. Prints one row per program.
 set -u
 source "$(dirname "$0")/have_gpu.sh"
 source "$(dirname "$0")/timing.sh"
 gpucheck=$1
 load=$2
+source_dir=${3:?usage: noisy_neighbour.sh GPUCHECK GPU_LOAD SOURCE_DIR}
 table=$(dirname "$0")/noisy_neighbour.tsv
 "$load" 3600 >/tmp/gpucheck-load.log 2>&1 &
 load_pid=$!
@@ -49,6 +51,21 @@ wanted() { # part: is it one of GPUCHECK_LESSONS (all where that is unset)?
   done
   return 1
 }
+# Every row as the checker's table has it: part, name, runs, allowed codes, arguments. A lesson's
+# table leaves out the part and the lesson's number, which are its folder's (NN-slug).
+all_rows() {
+  local lesson_table nn name runs allowed arguments
+  for lesson_table in "$source_dir"/lessons/[0-9][0-9]-*/tests/noisy_neighbour.tsv; do
+    [ -e "$lesson_table" ] || continue
+    nn=$(basename "$(dirname "$(dirname "$lesson_table")")")
+    nn=${nn%%-*}
+    while IFS=$'\t' read -r name runs allowed arguments; do
+      [[ -z "$name" || "$name" == \#* ]] && continue
+      printf '%s\t%s\t%s\t%s\t%s\n' "$nn" "$nn $name" "$runs" "$allowed" "$((10#$nn)) $arguments"
+    done <"$lesson_table"
+  done
+  cat "$table"
+}
 rows=0
 while IFS=$'\t' read -r part name runs allowed arguments; do
   [[ -z "$part" || "$part" == \#* ]] && continue
@@ -56,6 +73,6 @@ while IFS=$'\t' read -r part name runs allowed arguments; do
   rows=$((rows + 1))
   # shellcheck disable=SC2086 # the arguments are words
   run_many "$name" "${GPUCHECK_NOISY_REPEAT:-$runs}" "$allowed" $arguments
-done <"$table"
-[ "$rows" -gt 0 ] || { echo "noisy_neighbour.sh: no row of $table is in '${GPUCHECK_LESSONS:-}'"; exit 1; }
+done < <(all_rows)
+[ "$rows" -gt 0 ] || { echo "noisy_neighbour.sh: no row of the tables is in '${GPUCHECK_LESSONS:-}'"; exit 1; }
 exit $status

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # Every lesson's reference solution passes, GPUCHECK_REPEAT times in a row (default 10): a correct
-# student must never be failed by noise. Prints one row per lesson. GPUCHECK_LESSONS="02 04" runs
+# student must never be failed by noise. Prints one row per lesson. GPUCHECK_LESSONS="NN MM" runs
 # only those (to re-verify the lessons a change touched); by default, every lesson.
 #
 # Why 10 (issue 44; it was 20). With no failure in n runs, the 95% upper bound on the per-run
@@ -11,7 +11,7 @@
 # verdict shares (the check API's trials, gpucheck's noise judgement): 10 lessons 10 times are 100
 # runs, an average false-fail rate under 3%; and a lesson that fails one run in four is still
 # caught (94%). Beside these, each lesson's correct code runs again beside a noisy neighbour
-# (noisy_neighbour.tsv) and in its class (alone and under load), and every run of make test-gpu
+# (its tests/noisy_neighbour.tsv) and in its class (alone and under load), and every run of make test-gpu
 # adds its runs to the evidence.
 set -u
 source "$(dirname "$0")/have_gpu.sh"

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# Known-wrong versions of lesson 04 (fixture lessons 80 and 81) fail with the right rule id.
+# Known-wrong exercises of a lesson (fixture lessons 80 and 81, in that lesson's tests/fixtures)
+# fail its checks with the right rule id.
 set -u
 source "$(dirname "$0")/have_gpu.sh"
 gpucheck=$1

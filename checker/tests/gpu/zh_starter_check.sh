@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# zh_starter_check.sh GPUCHECK: lesson 04's starter, checked with GPUCHECK_LANG=zh on a GPU, fails
-# (exit 1) and says so in Chinese: the verdict, the headline, the fields of a failed check (应为,
-# 实测, 原因), the check's own words, the rule id as it is, and the next step. Exit 77 where there is no GPU.
+# zh_starter_check.sh GPUCHECK FOLDER: the starter of lesson FOLDER (NN-slug, one whose starter
+# fails checks that show what was expected and what was measured: checker/tests/gpu/CMakeLists.txt
+# picks it), checked with GPUCHECK_LANG=zh on a GPU, fails (exit 1) and says so in Chinese: the
+# verdict, the headline, the fields of a failed check (应为, 实测, 原因), the check's own words, the
+# rule id as it is, and the next step. Exit 77 where there is no GPU.
 set -u
 gpucheck=$1
-output=$(GPUCHECK_LANG=zh "$gpucheck" check 4 --starter 2>&1)
+folder=${2:?usage: zh_starter_check.sh GPUCHECK FOLDER}
+number=${folder%%-*}
+output=$(GPUCHECK_LANG=zh "$gpucheck" check "$folder" --starter 2>&1)
 code=$?
 printf '%s\n' "$output"
 if [ "$code" = 77 ]; then
@@ -14,8 +18,8 @@ fi
 fail() { echo "zh_starter_check.sh: $*" >&2; exit 1; }
 [ "$code" = 1 ] || fail "exit code $code, expected 1 (the starter is wrong)"
 flat=$(printf '%s' "$output" | tr '\n' ' ')
-for pattern in "未通过  课程 04-two-sync-methods：" "项检查中有 [0-9]+ 项未通过。" \
-               "  失败 " " 应为  " " 实测  " " 原因  " "修改 .*exercise.cu 后，再运行 make check LESSON=04"; do
+for pattern in "未通过  课程 $folder：" "项检查中有 [0-9]+ 项未通过。" \
+               "  失败 " " 应为  " " 实测  " " 原因  " "修改 .*exercise.cu 后，再运行 make check LESSON=$number"; do
   printf '%s' "$flat" | grep -Eq -- "$pattern" || fail "the output does not match /$pattern/"
 done
 # A rule named in the report keeps its id (规则 stale-queue, not a translation of it).
@@ -36,4 +40,4 @@ if not lines or english:
 if printf '%s' "$output" | grep -Eq "^ +(expected|measured|why|fix)  "; then
   fail "English field labels in a Chinese run"
 fi
-echo "zh_starter_check.sh: lesson 04's starter fails, in Chinese"
+echo "zh_starter_check.sh: the starter of $folder fails, in Chinese"

@@ -1,21 +1,24 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# make_front_door_test.sh SOURCE_DIR BUILD_DIR: the Makefile as a student meets it without a GPU.
-# `make run LESSON=0` says that the GPU is missing and exits with gpucheck's own status, 77, and
-# make adds no "make: *** ... Error" line after gpucheck's verdict; `make lint` without FILE and
+# make_front_door_test.sh SOURCE_DIR BUILD_DIR LESSON_FOLDER: the Makefile as a student meets it
+# without a GPU. `make run LESSON=NN` (LESSON_FOLDER is NN-slug, a lesson with a main.cu) says that
+# the GPU is missing and exits with gpucheck's own status, 77, and make adds no "make: *** ...
+# Error" line after gpucheck's verdict; `make lint` without FILE and
 # `make run` without LESSON say what is missing and exit 2 (usage), also without make's line.
 set -u
 source_dir=$1
 build_dir=$2
+folder=${3:?usage: make_front_door_test.sh SOURCE_DIR BUILD_DIR LESSON_FOLDER}
+number=${folder%%-*}
 fail() { echo "FAILED: $*"; exit 1; }
 command -v make >/dev/null || { echo "make is not installed: skipped"; exit 77; }
 front_door() { CUDA_VISIBLE_DEVICES= make --no-print-directory -C "$source_dir" BUILD="$build_dir" "$@" 2>&1; }
 
-out=$(front_door run LESSON=0 SOLUTION=1) # the reference: a student's half-edited file may not build
+out=$(front_door run LESSON=$number SOLUTION=1) # the reference: a student's half-edited file may not build
 code=$?
 printf '%s\n' "$out"
 [ "$code" = 77 ] || fail "make run without a GPU exited $code, not gpucheck's 77"
-printf '%s' "$out" | grep -qE "Built, not run: lesson 00-[a-z-]+'s program needs an NVIDIA GPU" ||
+printf '%s' "$out" | grep -qF "Built, not run: lesson $folder's program needs an NVIDIA GPU" ||
   fail "make run does not say that the GPU is missing"
 printf '%s' "$out" | grep -q "make: \*\*\*" && fail "make added its own error line after the verdict"
 

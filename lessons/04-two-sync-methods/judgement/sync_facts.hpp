@@ -3,9 +3,9 @@
 /// @brief Facts about lesson 04's trials that its numbers prove beyond the timing's judgement: a
 /// stream wait that waited for another stream too, and the slips in a batch's two numbers.
 ///
-/// Plain C++, tested without a GPU (tests/unit/test_sync_facts.cpp). Header-only: the checker's
-/// fixture lessons (checker/tests/fixtures/lessons) compile this lesson's check.cu as it is, and
-/// link no library of the lesson's.
+/// Plain C++, tested without a GPU (tests/unit/test_sync_facts.cpp). Header-only: this lesson's
+/// fixture lessons (tests/fixtures) compile its check.cu as it is, and link no library of the
+/// lesson's.
 #pragma once
 
 #include "checkapi/number_slip.hpp"
