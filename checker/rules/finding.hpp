@@ -69,7 +69,7 @@ struct call_window {
   double failed_reported_ms = 0;
   double failed_truth_ms = 0;
   // reported_ms is the time of one run: an interval the function timed divided by the runs it
-  // holds, or one such sample of several (lesson 06's median). returned-value holds it to an
+  // holds, or one such sample of several (a benchmark's median). returned-value holds it to an
   // interval over its runs, never to an interval alone.
   bool per_run = false;
   bool contains(trace::time_ns t_ns) const { return t_ns > begin_ns && t_ns < end_ns; }

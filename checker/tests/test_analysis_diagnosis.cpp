@@ -126,7 +126,7 @@ void check_submission(const fs::path& source, const fs::path& trace_file) {
       continue;
     }
     // A check of the function that passed in the verdict's run (failed_truth_ms 0) and shows
-    // nothing: another check's call (lesson 06's noise figure beside its median), not the mistake.
+    // nothing: another check's call (a noise figure's check beside its median's), not the mistake.
     if (call.failed_truth_ms == 0 && findings.empty())
       continue;
     ++judged;

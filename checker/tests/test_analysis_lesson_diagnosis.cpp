@@ -200,8 +200,9 @@ TEST_CASE("no finding and words that say only how far off: the cause is not dete
 }
 
 TEST_CASE("a per-run number one run off is named from the trace, not left undetermined") {
-  // Lesson 06's held-out divided_one_more: 4 runs between two events, the sample divided by 5.
-  // The numbers alone cannot tell 4/5 from noise; the trace's runs and elapsed time can.
+  // A held-out benchmark that divides by one run more: 4 runs between two events, the sample
+  // divided by 5. The numbers alone cannot tell 4/5 from noise; the trace's runs and elapsed time
+  // can.
   messages::set_language(messages::language::english);
   using test::ms;
   using test::us;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// returned-value on a number that is one run's time (call_window::per_run, lesson 06's median of
+// returned-value on a number that is one run's time (call_window::per_run, a benchmark's median of
 // samples): the trace shows how many runs lie between the two events, and the number times its
 // divisor is the interval exactly. A divisor one away from those runs is named, with the numbers;
 // the right divisor, and a number that no interval divides into exactly (noise, a mean), are not.
