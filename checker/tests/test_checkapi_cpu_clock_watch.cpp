@@ -19,7 +19,8 @@
 
 using gpucheck::cpu_clock;
 
-extern "C" void* gpucheck_test_next_clock_caller; // support/next_clocks.cpp
+extern "C" void* gpucheck_test_next_clock_caller;      // support/next_clocks.cpp
+extern "C" int gpucheck_test_library_reads_cpu_time(); // the same
 
 // The callers whose addresses the next definitions must see (the test executable exports its
 // symbols, so dladdr names them).
@@ -162,4 +163,14 @@ TEST_CASE("clock() still counts CPU time: it stands still while the process slee
   const std::clock_t start = std::clock();
   std::this_thread::sleep_for(std::chrono::milliseconds(100));
   CHECK(cpu_ms_between(start, std::clock()) < 50.0);
+}
+
+TEST_CASE("a shared library's reads of a clock of CPU time are not the student's: not counted") {
+  const auto before = gpucheck::cpu_clock_reads();
+  CHECK(gpucheck_test_library_reads_cpu_time() == 0);
+  CHECK(gpucheck::cpu_clock_reads() == before);
+  // The same clock read by the program's own code is counted (the test cases above, each clock).
+  timespec ts{};
+  CHECK(clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts) == 0);
+  CHECK(gpucheck::cpu_clock_reads() == before + 1);
 }

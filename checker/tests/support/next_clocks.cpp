@@ -37,4 +37,11 @@ __attribute__((visibility("default"), noinline)) clock_t times(tms* buffer) noex
   return static_cast<clock_t>(syscall(SYS_times, buffer));
 }
 
+// A shared library that reads a clock of CPU time for itself (as a driver or a math library might):
+// its call reaches the check program's interposer first, from outside the program.
+__attribute__((visibility("default"), noinline)) int gpucheck_test_library_reads_cpu_time() {
+  timespec ts{};
+  return clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts) + static_cast<int>(clock() < 0);
+}
+
 } // extern "C"
