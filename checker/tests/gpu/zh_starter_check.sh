@@ -6,6 +6,7 @@
 # verdict, the headline, the fields of a failed check (应为, 实测, 原因), the check's own words, the
 # rule id as it is, and the next step. Exit 77 where there is no GPU.
 set -u
+source "$(dirname "$0")/have_gpu.sh" # exit 77 with its reason where there is no GPU
 gpucheck=$1
 folder=${2:?usage: zh_starter_check.sh GPUCHECK FOLDER}
 number=${folder%%-*}
