@@ -48,7 +48,7 @@ struct lesson_setup {
   gpucheck::known_duration_work spin;
 
   lesson_setup() {
-    run_naive(own.data(), count, 10, stream); // the module loads, the clocks rise
+    run_naive(own.data(), count, 10, stream); // the module loads
     spin.enqueue(stream, loop_work_ms);
     CUDA_CHECK(cudaStreamSynchronize(stream));
   }

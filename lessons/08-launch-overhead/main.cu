@@ -62,7 +62,7 @@ int main(int argc, char** argv) {
   gpucourse::cuda_stream stream(cudaStreamNonBlocking);
   gpucourse::device_buffer<unsigned> data(static_cast<std::size_t>(count));
   CUDA_CHECK(cudaMemsetAsync(data.data(), 0, data.bytes(), stream));
-  run_naive(data.data(), count, 100, stream); // warm-up: the module loads, the clocks rise
+  run_naive(data.data(), count, 100, stream); // warm-up: the module loads
   run_batched(data.data(), count, 100, stream);
   CUDA_CHECK(cudaStreamSynchronize(stream));
   std::printf("%d integers per kernel\n\n", count);
