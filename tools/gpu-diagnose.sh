@@ -8,7 +8,10 @@
 #   reports/NN-slug/NAME.txt|.json    what the student was told
 #   tools/gpu-diagnose.sh [NN...]     (default: every lesson with a corpus)
 # CORPUS=DIR records the submissions of another folder laid out as DIR/NN-slug/NAME.cu (new ones,
-# before they join the corpus with their traces).
+# before they join the corpus with their traces). UNRECORDED=1 grades only the submissions each
+# lesson's tests/diagnosis/unrecorded.txt lists (those still without a trace), and skips a lesson
+# that lists none. The archive is written again after each lesson, so that a run cut short by a
+# time limit keeps the lessons it finished.
 set -u
 out=${OUT:-gpu-diagnose-out}
 mkdir -p "$out"
@@ -31,6 +34,13 @@ for lesson in $lessons; do
   else
     slug=$(basename "$(ls -d lessons/"$lesson"-* | head -1)")
     folder=lessons/$slug/tests/diagnosis
+    if [ -n "${UNRECORDED:-}" ]; then
+      listed=$(grep -v '^#' "$folder/unrecorded.txt" 2>/dev/null | sed '/^ *$/d')
+      [ -n "$listed" ] || continue
+      mkdir -p "$work/unrecorded/$slug"
+      for name in $listed; do cp "$folder/$name" "$work/unrecorded/$slug/"; done
+      folder=$work/unrecorded/$slug
+    fi
   fi
   echo "=== $slug ($(date +%T))"
   # One grading tree for every lesson, as the GPU suite's classes share one: the checker's own
@@ -40,5 +50,5 @@ for lesson in $lessons; do
   mkdir -p "$work/traces/$slug"
   mv "$work/reports/$slug"/*.trace.jsonl "$work/traces/$slug/"
   gzip -9n "$work/traces/$slug"/*.trace.jsonl
+  tar czf "$out/diagnose.tgz" -C "$work" traces reports
 done
-tar czf "$out/diagnose.tgz" -C "$work" traces reports
