@@ -2,12 +2,17 @@
 #include "checkapi/cpu_clock_watch.hpp"
 
 #include <atomic>
+#include <mutex>
 
 namespace gpucheck {
 namespace {
 
 std::atomic<std::uint64_t> reads{0};
 std::atomic<cpu_clock> last_read{cpu_clock::none};
+
+std::mutex last_call_mutex;
+clock_reading_call last_call;             // guarded by last_call_mutex
+std::uint64_t reads_by_last_call_end = 0; // the count when last_call returned
 
 } // namespace
 
@@ -37,7 +42,20 @@ cpu_clock cpu_clock_read_since(std::uint64_t reads_before) {
   return reads.load() != reads_before ? last_read.load() : cpu_clock::none;
 }
 
+std::optional<clock_reading_call> call_read_cpu_clock_since(std::uint64_t reads_before) {
+  const std::lock_guard lock(last_call_mutex);
+  if (last_call.begin_ns == 0 || reads_by_last_call_end <= reads_before)
+    return std::nullopt;
+  return last_call;
+}
+
 namespace detail {
+void note_call_read_cpu_clock(const clock_reading_call& call) {
+  const std::lock_guard lock(last_call_mutex);
+  last_call = call;
+  reads_by_last_call_end = reads.load();
+}
+
 void note_cpu_clock_read(cpu_clock which) noexcept {
   last_read.store(which);
   reads.fetch_add(1);

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 
 namespace gpucheck {
 
@@ -31,7 +32,22 @@ std::uint64_t cpu_clock_reads();
 /// cpu_clock_reads() returned earlier).
 cpu_clock cpu_clock_read_since(std::uint64_t reads_before);
 
+/// A call of the student's function, as call_timed() saw it (number_slip.hpp), that read a clock of
+/// CPU time.
+struct clock_reading_call {
+  long long begin_ns = 0; ///< CLOCK_MONOTONIC, just before the call
+  long long end_ns = 0;   ///< just after it returned
+  int tid = 0;            ///< the calling thread
+  double reported_ms = 0; ///< what the function returned
+};
+
+/// The last call that read a clock of CPU time, when it read one after `reads_before`: the call a
+/// check refused for that clock shows, so that the trace names the reads' lines (report()).
+std::optional<clock_reading_call> call_read_cpu_clock_since(std::uint64_t reads_before);
+
 namespace detail {
+/// Remembers `call` as the last call that read a clock of CPU time (called by call_timed()).
+void note_call_read_cpu_clock(const clock_reading_call& call);
 /// Counts one read of `which` (called by the interposed clock functions).
 void note_cpu_clock_read(cpu_clock which) noexcept;
 } // namespace detail

@@ -10,6 +10,7 @@
 /// instead of a timing mistake the student did not make.
 #pragma once
 
+#include "checkapi/cpu_clock_watch.hpp"
 #include "checkapi/judge.hpp"
 #include "checkapi/results_channel.hpp"
 #include "checkapi/slip_analysis.hpp"
@@ -48,6 +49,7 @@ enum class number_slip {
 template <typename TimingCall> timed_call call_timed(TimingCall&& time_it) {
   timed_call call;
   call.tid = static_cast<int>(gettid());
+  const std::uint64_t clock_reads_before = cpu_clock_reads();
   const auto start = std::chrono::steady_clock::now();
   call.reported_ms = time_it();
   const auto stop = std::chrono::steady_clock::now();
@@ -56,6 +58,8 @@ template <typename TimingCall> timed_call call_timed(TimingCall&& time_it) {
       std::chrono::duration_cast<std::chrono::nanoseconds>(start.time_since_epoch()).count();
   call.end_ns =
       std::chrono::duration_cast<std::chrono::nanoseconds>(stop.time_since_epoch()).count();
+  if (cpu_clock_reads() != clock_reads_before)
+    detail::note_call_read_cpu_clock({call.begin_ns, call.end_ns, call.tid, call.reported_ms});
   return call;
 }
 

@@ -53,12 +53,25 @@ void append_signed(nlohmann::json line, const hash_key& key) {
 // bandwidth's). A student's code in this course has no use for such a clock but timing, and the
 // checker itself never reads one. A check program reports each check
 // after the calls that it judges, so the reads since the previous report are this check's calls'.
+// A pass shows no call; the refused check shows the student's call that read the clock
+// (call_timed() noted it), so that the traced replay reads it and names the reads' lines. Its
+// truth is not known here (0).
 void refuse_pass_on_cpu_time_clock(check_outcome& outcome) {
   static std::uint64_t reads_at_last_report = 0;
-  const cpu_clock read = cpu_clock_read_since(reads_at_last_report);
+  const std::uint64_t reads_before = reads_at_last_report;
+  const cpu_clock read = cpu_clock_read_since(reads_before);
   reads_at_last_report = cpu_clock_reads();
-  if (outcome.passed && read != cpu_clock::none)
-    fail_for_cpu_time_clock(outcome, read);
+  if (!outcome.passed || read == cpu_clock::none)
+    return;
+  fail_for_cpu_time_clock(outcome, read);
+  if (outcome.call.begin_ns != 0)
+    return;
+  if (const auto call = call_read_cpu_clock_since(reads_before)) {
+    outcome.call.begin_ns = call->begin_ns;
+    outcome.call.end_ns = call->end_ns;
+    outcome.call.tid = call->tid;
+    outcome.call.reported_ms = call->reported_ms;
+  }
 }
 
 } // namespace

@@ -4,6 +4,7 @@
 // case in the run, which a subcase does not change and the next test case raises by one; gpucheck
 // reads it back (core/check_results_file). The replay's --dt-last counts the same places.
 #include "checkapi/cpu_clock_watch.hpp"
+#include "checkapi/number_slip.hpp"
 #include "checkapi/results_channel.hpp"
 #include "checkapi/test_case_counter.hpp"
 #include "core/check_results_file.hpp"
@@ -29,13 +30,17 @@ const fs::path results_file =
 // The channel, opened once for the whole program as check_main.cpp opens it.
 void open_channel() {
   static const bool opened = [] {
-    fs::remove(results_file);
     const int fd = open(results_file.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
     REQUIRE(fd >= 0);
     gpucheck::detail::open_results_channel(fd, gpucheck::derive_key("token", "lines"));
     return true;
   }();
   (void)opened;
+  // Removed when the program ends, not by a test case: the channel writes to it until then, and
+  // the whole program runs its test cases in one process.
+  static const struct remover {
+    ~remover() { fs::remove(results_file); }
+  } remove_at_exit;
 }
 
 // Reports a check, and reads back the place of the test case its shown call was sent with.
@@ -82,7 +87,6 @@ TEST_CASE("the next test case's calls are sent with the next place") {
   // doctest_discover_tests), it is the first.
   const int expected = first_place >= 1 ? first_place + 1 : 1;
   CHECK(place_of_reported_call() == expected);
-  fs::remove(results_file);
 }
 
 TEST_CASE(
@@ -102,4 +106,35 @@ TEST_CASE(
   next.name = "the next check";
   next.passed = true;
   CHECK(gpucheck::report(next)); // the read was the previous check's
+}
+
+TEST_CASE("a check refused for a clock of CPU time shows the call that read it, for its lines") {
+  open_channel();
+  gpucheck::check_outcome before;
+  before.name = "a check before";
+  before.passed = true;
+  CHECK(gpucheck::report(before));
+  // The student's function, called as every check calls it, reads the clock inside the call.
+  const gpucheck::timed_call call = gpucheck::call_timed([] {
+    gpucheck::detail::note_cpu_clock_read(gpucheck::cpu_clock::process_cputime);
+    return 2.5;
+  });
+  gpucheck::check_outcome passed;
+  passed.name = "a check whose pass showed no call";
+  passed.passed = true;
+  CHECK_FALSE(gpucheck::report(passed));
+  std::ifstream file(results_file);
+  std::ostringstream text;
+  text << file.rdbuf();
+  const auto results = gpucheck::parse_check_results(text.str(), "token");
+  REQUIRE_FALSE(results.checks.empty());
+  const auto& shown = results.checks.back().call;
+  CHECK(shown.begin_ns == call.begin_ns);
+  CHECK(shown.end_ns == call.end_ns);
+  CHECK(shown.reported_ms == doctest::Approx(2.5));
+  // The next check's calls read no clock: it shows none, and passes.
+  gpucheck::check_outcome next;
+  next.name = "the next check";
+  next.passed = true;
+  CHECK(gpucheck::report(next));
 }
