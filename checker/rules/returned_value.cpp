@@ -28,6 +28,15 @@ bool near(double a, double b) {
   return std::abs(a - b) <= std::max(1e-6, 1e-3 * std::max(std::abs(a), std::abs(b)));
 }
 
+// The line that produced the number measured: the stop read, or the cudaEventElapsedTime call.
+std::string site_of_number(const rule_input& input, const timed_interval& interval) {
+  if (interval.how == timed_interval::method::events) {
+    if (const trace::api_call* elapsed = input.index.by_correlation(interval.elapsed_correlation))
+      return elapsed->site;
+  }
+  return interval.stop_site;
+}
+
 // Which slip turns `measured_ms` into `returned_ms`; empty when none is recognised.
 std::string name_slip(double returned_ms, double measured_ms, bool events) {
   if (near(returned_ms, -measured_ms)) {
@@ -121,11 +130,7 @@ std::vector<finding> check_per_run_number(const rule_input& input) {
   finding found = make_finding("returned-value", interval, std::llround(off_ms * 1e6),
                                std::llround(window.truth_ms * 1e6), std::move(message),
                                messages::text("returned-value.fix-runs"));
-  found.blamed_site = interval.stop_site;
-  if (events) {
-    if (const trace::api_call* elapsed = input.index.by_correlation(interval.elapsed_correlation))
-      found.blamed_site = elapsed->site;
-  }
+  found.blamed_site = site_of_number(input, interval);
   findings.push_back(std::move(found));
   return findings;
 }
@@ -191,12 +196,7 @@ std::vector<finding> check_returned_value(const rule_input& input) {
   finding found =
       make_finding("returned-value", interval, off_ns, std::llround(window.truth_ms * 1e6),
                    std::move(message), std::move(hint));
-  // The line that produced the number measured: the stop read, or the cudaEventElapsedTime call.
-  found.blamed_site = interval.stop_site;
-  if (events) {
-    if (const trace::api_call* elapsed = input.index.by_correlation(interval.elapsed_correlation))
-      found.blamed_site = elapsed->site;
-  }
+  found.blamed_site = site_of_number(input, interval);
   findings.push_back(std::move(found));
   return findings;
 }
