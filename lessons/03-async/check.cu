@@ -2,15 +2,18 @@
 // Lesson 03's checks. The truth is the GPU's own: kernels of a known duration (drawn afresh each
 // run) and warm GEMMs of N = 4000 bracketed by events on their stream. The launch-only time must
 // be far below it, the synchronized time within 5% of it. The crossover is checked on made-up
-// tables and on one the checker measures here.
+// tables and on one the checker measures here. The launch burst's times are checked against the
+// checker's own clock reads inside each launch.
 #include "checkapi/check.cuh"
 #include "checkapi/event_truth.cuh"
 #include "checkapi/gemm_workload.cuh"
 #include "checkapi/statistics.hpp"
+#include "checkapi/timing_trials.hpp"
 #include "checkapi/untraced_clock.hpp"
 #include "cpu_gemm.h"
 #include "cuda_check.cuh"
 #include "exercise.h"
+#include "judgement/burst_judgement.hpp"
 #include "judgement/case_5_judgement.hpp"
 #include "judgement/crossover.hpp"
 #include "judgement/launch_judgement.hpp"
@@ -215,4 +218,46 @@ GPU_TEST_CASE("find_crossover finds where the GPU starts to win, on a table meas
                                      {{"n", std::to_string(students_crossover(measured))}});
   }
   CHECK(gpucheck::report(outcome));
+}
+
+namespace {
+
+// One call of the student's launch_burst on a kernel of known duration, 15 to 25 us (far longer
+// than a launch), 6000 to 8000 times (more than the queue holds: it filled within about 1,500
+// launches of 20 us on an H200, results/launch-burst.txt). Inside each call of the work the
+// checker reads its clock around the launch alone: that is the launch's own time.
+gpucheck::burst_numbers run_burst(gpucheck::known_duration_work& spin, cudaStream_t stream) {
+  CUDA_CHECK(cudaDeviceSynchronize()); // the GPU is idle when the function is called
+  const double kernel_ms = gpucheck::random_between(0.015, 0.025);
+  gpucheck::burst_numbers numbers;
+  numbers.asked = static_cast<int>(gpucheck::random_between(6000.0, 8000.0));
+  numbers.truth_us.reserve(static_cast<std::size_t>(numbers.asked)); // no allocation in a launch
+  const gpu_work launch = [&](cudaStream_t s) {
+    const auto start = gpucheck::untraced_clock::now();
+    spin.enqueue(s, kernel_ms);
+    const auto stop = gpucheck::untraced_clock::now();
+    numbers.truth_us.push_back(std::chrono::duration<double, std::micro>(stop - start).count());
+  };
+  const int runs_before = spin.runs();
+  numbers.reported_us = launch_burst(launch, numbers.asked, stream);
+  numbers.runs = spin.runs() - runs_before;
+  CUDA_CHECK(cudaDeviceSynchronize());
+  numbers.kernel_us = 1000.0 * spin.true_ms_since(runs_before, kernel_ms);
+  return numbers;
+}
+
+} // namespace
+
+// Last in the program: the replay of an earlier test case's failure stops before it.
+GPU_TEST_CASE("launch_burst times each launch, and its last launches wait for the full queue") {
+  gpucourse::cuda_stream stream;
+  gpucheck::known_duration_work spin;
+  spin.enqueue(stream, 0.001); // loaded now, so that no launch of the burst pays for it
+  // Each time within 2 us or 25% of the checker's, for 90% of the launches, and the last quarter
+  // waiting half a run at least (judgement/burst_judgement.hpp). A failure that a slow host could
+  // have caused is judged again on a fresh burst: a real mistake fails both.
+  CHECK(gpucheck::report(gpucheck::judge_twice([&] {
+    return gpucheck::judge_burst(run_burst(spin, stream),
+                                 std::string(lesson) + "#the-cpu-blocks-the-gpu-queues");
+  })));
 }

@@ -4,7 +4,8 @@
 //   1. time_launch_only: time the call alone, as the article's case 4 did (wrong on purpose).
 //   2. reproduce_case_5: case 4, then case 5 as the article wrote it, and how much of case 5's
 //      time was earlier work.
-//   3. find_crossover: from a table of CPU and GPU times, the size from which the GPU wins.
+//   3. launch_burst: many launches with no wait, each timed: where the stream's queue is full.
+//   4. find_crossover: from a table of CPU and GPU times, the size from which the GPU wins.
 // The checker gives you GPU work whose true duration it knows, and compares your numbers with it.
 // Run `make check LESSON=3`, and `make hint LESSON=3` when you are stuck. lesson.md explains
 // everything used here.
@@ -12,6 +13,7 @@
 #include "exercise.h"
 #include "time_call.cuh" // gpucourse::time_call: lesson 01's host clock + cudaDeviceSynchronize
 
+#include <algorithm>
 #include <chrono>
 
 // ANCHOR: cpu
@@ -49,6 +51,18 @@ case_5_parts reproduce_case_5(const gpu_work& case_4_work, const gpu_work& case_
   return parts;
 }
 // ANCHOR_END: case_5
+
+// ANCHOR: burst
+std::vector<double> launch_burst(const gpu_work& work, int count, cudaStream_t stream) {
+  // TODO: call work(stream) `count` times in a row and time each call alone on the host clock,
+  // as time_launch_only does, but in microseconds. Nothing may wait for the GPU until the last
+  // call has returned: the point is to see the launches pile up in the queue until it is full.
+  // Keep the clock reads tight around the call, and any bookkeeping outside them.
+  (void)work;
+  (void)stream;
+  return std::vector<double>(static_cast<std::size_t>(std::max(count, 0)), 0.0);
+}
+// ANCHOR_END: burst
 
 // ANCHOR: crossover
 int find_crossover(const std::vector<size_timing>& table) {

@@ -21,6 +21,15 @@ double time_on_cpu(const cpu_work& work);
 // a GPU time, on purpose: this is the time to queue the work, not to run it.
 double time_launch_only(const gpu_work& work, cudaStream_t stream);
 
+// ANCHOR: burst_contract
+// The launch burst [us each]: calls work(stream) `count` times, back to back, with nothing that
+// waits for the GPU before the last call has returned, and times each call on the host clock. It
+// returns the `count` times in microseconds, in the order of the calls. The GPU is idle when it is
+// called; it may still be busy when it returns. Each run of the work lasts far longer than a
+// launch, so the runs pile up in the stream's queue: the times show when it is full.
+std::vector<double> launch_burst(const gpu_work& work, int count, cudaStream_t stream);
+// ANCHOR_END: burst_contract
+
 // The article's cases 4 and 5, and what case 5 really contained [ms each].
 struct case_5_parts {
   double case_4_ms = 0; // case 4: the launch of case 4's work alone (time_launch_only)

@@ -11,8 +11,9 @@
 //   ARGS="--article-cases N"  the article's cases 3, 4 and 5 queued exactly as it wrote them (new
 //                             random inputs before each case, no synchronize between the cases),
 //                             then what case 5 contained, each part timed alone with events;
-//   ARGS="--launch-burst K"   K launches of a 20 us kernel with no wait, each launch timed: where
-//                             the launches start to wait, the queue of pending work is full.
+//   ARGS="--launch-burst K"   K launches of a 20 us kernel with no wait, each timed by your
+//                             launch_burst: where the launches start to wait, the queue of
+//                             pending work is full.
 #include "cpu_gemm.h"
 #include "cuda_check.cuh"
 #include "exercise.h"
@@ -190,22 +191,22 @@ __global__ void spin_for(unsigned long long duration_ns) {
   } while (now - start < duration_ns);
 }
 
-// Launches `count` kernels of 20 us each, back to back with no wait, and times every launch on
-// the host clock. Printed by groups of launches: the median and the longest launch of each group.
-int launch_burst(int count) {
-  constexpr unsigned long long kernel_ns = 20'000;
+// Launches `count` kernels of 20 us each through your launch_burst, and prints its times by groups
+// of launches: the median and the longest launch of each group.
+int show_launch_burst(int count) {
+  static constexpr unsigned long long kernel_ns = 20'000; // static: the lambda below reads it
   spin_for<<<1, 1>>>(1'000); // loaded now, so that the first timed launch does not load it
   CUDA_CHECK(cudaGetLastError());
   CUDA_CHECK(cudaDeviceSynchronize());
-  std::vector<double> launch_us(static_cast<std::size_t>(count));
-  for (double& us : launch_us) {
-    const auto start = std::chrono::steady_clock::now();
-    spin_for<<<1, 1>>>(kernel_ns);
-    const auto stop = std::chrono::steady_clock::now();
-    us = std::chrono::duration<double, std::micro>(stop - start).count();
-  }
+  const gpu_work spin = [](cudaStream_t stream) { spin_for<<<1, 1, 0, stream>>>(kernel_ns); };
+  const std::vector<double> launch_us = launch_burst(spin, count, nullptr);
   CUDA_CHECK(cudaGetLastError());
   CUDA_CHECK(cudaDeviceSynchronize());
+  if (launch_us.size() != static_cast<std::size_t>(count)) {
+    std::fprintf(stderr, "launch_burst returned %zu times for %d launches\n", launch_us.size(),
+                 count);
+    return 1;
+  }
   const int group = std::max(1, count / 32);
   std::printf("%d launches of a %.0f us kernel, back to back; each launch timed on the host:\n",
               count, kernel_ns / 1000.0);
@@ -230,7 +231,7 @@ int main(int argc, char** argv) {
     return article_cases(std::max(1, std::atoi(argv[2])));
   }
   if (argc > 2 && std::string(argv[1]) == "--launch-burst") {
-    return launch_burst(std::max(1, std::atoi(argv[2])));
+    return show_launch_burst(std::max(1, std::atoi(argv[2])));
   }
   const int n = argc > 1 ? std::atoi(argv[1]) : 4000;
   const std::vector<int> sizes =

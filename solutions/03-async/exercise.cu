@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: MIT
-// Lesson 03, reference solution: the launch alone, case 5 taken apart, the crossover.
+// Lesson 03, reference solution: the launch alone, case 5 taken apart, the launch burst, the
+// crossover.
 #include "cuda_check.cuh"
 #include "exercise.h"
 #include "time_call.cuh" // gpucourse::time_call: lesson 01's host clock + cudaDeviceSynchronize
 
+#include <algorithm>
 #include <chrono>
 
 // ANCHOR: cpu
@@ -38,6 +40,19 @@ case_5_parts reproduce_case_5(const gpu_work& case_4_work, const gpu_work& case_
   return parts;
 }
 // ANCHOR_END: case_5
+
+// ANCHOR: burst
+std::vector<double> launch_burst(const gpu_work& work, int count, cudaStream_t stream) {
+  std::vector<double> launch_us(static_cast<std::size_t>(std::max(count, 0)));
+  for (double& us : launch_us) { // sized before the first launch: no allocation between them
+    const auto start = std::chrono::steady_clock::now();
+    work(stream); // returns once the launch is queued, or once the full queue has room for it
+    const auto stop = std::chrono::steady_clock::now();
+    us = std::chrono::duration<double, std::micro>(stop - start).count();
+  }
+  return launch_us; // no wait: the caller synchronizes when it needs the GPU idle
+}
+// ANCHOR_END: burst
 
 // ANCHOR: crossover
 int find_crossover(const std::vector<size_timing>& table) {
