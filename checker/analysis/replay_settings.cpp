@@ -2,6 +2,7 @@
 #include "analysis/replay_settings.hpp"
 
 #include <algorithm>
+#include <string>
 
 namespace gpucheck::analysis {
 
@@ -27,17 +28,49 @@ std::optional<int> last_test_case_read(const check_report& report, bool confirmi
   return last > 0 ? std::optional<int>(last) : std::nullopt;
 }
 
+std::optional<test_cases_read> what_the_replay_reads(const check_report& report, bool confirming,
+                                                     bool whole_run) {
+  if (!last_test_case_read(report, confirming, whole_run))
+    return std::nullopt;
+  test_cases_read reads;
+  for (const check_item& item : report.checks) {
+    if (call_read_in_replay(item, confirming))
+      (item.passed ? reads.passed : reads.failed).push_back(item.call.test_case);
+  }
+  // A test case with a failed call is read as failed, whatever else it holds.
+  std::erase_if(reads.passed, [&](int test_case) {
+    return std::find(reads.failed.begin(), reads.failed.end(), test_case) != reads.failed.end();
+  });
+  return reads;
+}
+
+namespace {
+
+std::string comma_list(const std::vector<int>& numbers) {
+  std::string list;
+  for (const int number : numbers)
+    list += (list.empty() ? "" : ",") + std::to_string(number);
+  return list;
+}
+
+} // namespace
+
 check_settings replay_settings(const check_settings& verdict_run,
                                const check_settings::prebuilt_program& checked,
                                const std::string& seed,
                                const std::vector<std::pair<std::string, std::string>>& tracer,
-                               std::optional<int> last_test_case) {
+                               std::optional<int> last_test_case,
+                               const std::optional<test_cases_read>& reads) {
   check_settings replay = verdict_run;
   replay.prebuilt = checked;
   replay.environment.insert(replay.environment.end(), tracer.begin(), tracer.end());
   replay.environment.emplace_back("GPUCHECK_SEED", seed);
   // One round of trials: only a failing call's window is read (checkapi/timing_trials.hpp).
   replay.environment.emplace_back("GPUCHECK_REPLAY", "1");
+  if (reads) {
+    replay.environment.emplace_back("GPUCHECK_REPLAY_FAILS", comma_list(reads->failed));
+    replay.environment.emplace_back("GPUCHECK_REPLAY_PASSES", comma_list(reads->passed));
+  }
   if (last_test_case) {
     replay.program_arguments.push_back("--dt-last=" + std::to_string(*last_test_case));
   }

@@ -25,9 +25,22 @@ bool call_read_in_replay(const check_item& item, bool confirming);
 // case is not known (a check program built before they were sent).
 std::optional<int> last_test_case_read(const check_report& report, bool confirming, bool whole_run);
 
+// Which test cases, up to the last one the replay runs, it reads a failed call of and which it
+// reads only passed calls of (to confirm them). Every other test case it runs only for what the
+// verdict's run ran before the calls it reads: there each check stops after its first trial
+// (checkapi/timing_trials.hpp, replay_has_its_call), and a read one after the trial that holds
+// its call. nullopt where last_test_case_read is: the whole run, or a test case not known.
+struct test_cases_read {
+  std::vector<int> failed;
+  std::vector<int> passed;
+};
+std::optional<test_cases_read> what_the_replay_reads(const check_report& report, bool confirming,
+                                                     bool whole_run);
+
 // The verdict's run's settings, changed so that the replay runs `checked`, the program that run
 // ran (built once: the replay never builds), with the same draws (GPUCHECK_SEED=`seed`) and the
-// tracer's variables, up to test case `last_test_case` (doctest's --dt-last) when it is given;
+// tracer's variables, up to test case `last_test_case` (doctest's --dt-last) when it is given,
+// reading in each test case what `reads` says (GPUCHECK_REPLAY_FAILS and _PASSES) when given;
 // without compute-sanitizer (it cannot share a process with the tracer); without reading the
 // GPU's conditions through NVML (the verdict's run judged the noise, and only the replay's calls
 // are read); and quiet (the command has said that it replays; a wait for the GPU is not said
@@ -36,6 +49,7 @@ check_settings replay_settings(const check_settings& verdict_run,
                                const check_settings::prebuilt_program& checked,
                                const std::string& seed,
                                const std::vector<std::pair<std::string, std::string>>& tracer,
-                               std::optional<int> last_test_case = std::nullopt);
+                               std::optional<int> last_test_case = std::nullopt,
+                               const std::optional<test_cases_read>& reads = std::nullopt);
 
 } // namespace gpucheck::analysis

@@ -130,7 +130,8 @@ static check_report traced_report(const lesson_entry& lesson, check_settings set
   const bool whole_run = options.timeline.has_value() || options.keep_trace.has_value();
   const check_report traced =
       run_check(lesson, replay_settings(settings, checked, report.seed, *variables,
-                                        last_test_case_read(report, confirming, whole_run)));
+                                        last_test_case_read(report, confirming, whole_run),
+                                        what_the_replay_reads(report, confirming, whole_run)));
 
   source_options lines;
   lines.preferred_files = {fs::path(report.exercise_file).filename().string()};

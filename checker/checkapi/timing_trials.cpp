@@ -1,11 +1,15 @@
 // SPDX-License-Identifier: MIT
 #include "checkapi/timing_trials.hpp"
 
+#include "checkapi/results_channel.hpp"
 #include "checkapi/say.hpp"
 #include "checkapi/work_runs.hpp"
 
 #include <algorithm>
 #include <cstdlib>
+#include <optional>
+#include <sstream>
+#include <string>
 #include <string_view>
 
 namespace gpucheck {
@@ -154,8 +158,40 @@ bool in_traced_replay() {
   return replay != nullptr && std::string_view(replay) == "1";
 }
 
+namespace {
+
+// Whether `ordinal` is in a comma-separated list of test cases ("2,5"); nullopt without the list.
+std::optional<bool> listed_in(const char* variable, int ordinal) {
+  const char* list = std::getenv(variable);
+  if (list == nullptr)
+    return std::nullopt;
+  std::istringstream items(list);
+  std::string item;
+  while (std::getline(items, item, ','))
+    if (!item.empty() && std::atoi(item.c_str()) == ordinal)
+      return true;
+  return false;
+}
+
+} // namespace
+
+bool replay_has_its_call(bool trial_accurate) {
+  if (!in_traced_replay())
+    return false;
+  const int test_case = detail::current_test_case();
+  const std::optional<bool> failed = listed_in("GPUCHECK_REPLAY_FAILS", test_case);
+  const std::optional<bool> passed = listed_in("GPUCHECK_REPLAY_PASSES", test_case);
+  if (!failed && !passed)
+    return !trial_accurate; // which calls are read is not known: the first wrong one, if any
+  if (failed.value_or(false))
+    return !trial_accurate;
+  if (passed.value_or(false))
+    return trial_accurate;
+  return true; // nothing of this test case is read: it only has to run, as in the verdict's run
+}
+
 bool replay_has_its_call(const timing_trial& trial) {
-  return in_traced_replay() && trial.verdict() != time_verdict::accurate;
+  return replay_has_its_call(trial.verdict() == time_verdict::accurate);
 }
 
 bool second_round_wanted(const check_outcome& outcome) {

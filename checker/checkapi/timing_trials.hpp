@@ -62,9 +62,14 @@ check_outcome judge_timing(const std::vector<timing_trial>& trials, const timing
 /// so no check runs a second round of trials.
 bool in_traced_replay();
 
-/// Whether the replay has the call it reads of a check: this trial is not accurate, so it is the
-/// call judge_timing shows (the first that is not), and the trials after it add nothing to the
-/// trace's diagnosis. Always false outside the traced replay.
+/// Whether the traced replay has, in a trial that was `accurate` or not, the call it reads of this
+/// test case, so that the trials after it add nothing to the trace's diagnosis: the first wrong
+/// trial where the verdict's run failed (the call judge_timing shows), the first right one where
+/// it passed and the replay confirms the pass on a disturbed GPU, and the first trial of a test
+/// case it reads nothing of (GPUCHECK_REPLAY_FAILS and GPUCHECK_REPLAY_PASSES, set by
+/// analysis/replay_settings.cpp, list the test cases of each kind; without them, the first wrong
+/// trial). Always false outside the traced replay.
+bool replay_has_its_call(bool accurate);
 bool replay_has_its_call(const timing_trial& trial);
 
 /// Whether a failed check runs its trials a second time: a burst of noise seldom lasts two rounds,

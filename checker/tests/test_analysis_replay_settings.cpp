@@ -134,6 +134,14 @@ gpucheck::check_item check_in(int test_case, bool passed, bool shows_call = true
   return item;
 }
 
+// A variable of the replay's environment, or "(unset)".
+std::string variable(const check_settings& settings, const std::string& name) {
+  for (const auto& [key, value] : settings.environment)
+    if (key == name)
+      return value;
+  return "(unset)";
+}
+
 } // namespace
 
 TEST_CASE("the replay stops after the last test case whose call it reads") {
@@ -157,6 +165,44 @@ TEST_CASE("the replay stops after the last test case whose call it reads") {
   SUBCASE("a read call whose test case is not known: every test case") {
     report.checks = {check_in(1, false), check_in(0, false)};
     CHECK_FALSE(last_test_case_read(report, false, false).has_value());
+  }
+}
+
+TEST_CASE("the replay is told which test cases it reads a failure of, and which a pass of") {
+  using gpucheck::analysis::what_the_replay_reads;
+  gpucheck::check_report report;
+  report.checks = {check_in(1, true),  check_in(2, false), check_in(3, true),
+                   check_in(3, false), check_in(4, true),  check_in(5, false, false)};
+  SUBCASE("a failing run: its failures only; a test case with one failure is read as failed") {
+    const auto reads = what_the_replay_reads(report, false, false);
+    REQUIRE(reads.has_value());
+    CHECK(reads->failed == std::vector<int>{2, 3});
+    CHECK(reads->passed.empty());
+    stand_in course;
+    const check_settings replay =
+        gpucheck::analysis::replay_settings(course.settings, course.built(true), "7", {}, 3, reads);
+    CHECK(variable(replay, "GPUCHECK_REPLAY_FAILS") == "2,3");
+    CHECK(variable(replay, "GPUCHECK_REPLAY_PASSES") == "");
+  }
+  SUBCASE("on a disturbed GPU, the passes too, where no check of theirs failed") {
+    const auto reads = what_the_replay_reads(report, true, false);
+    REQUIRE(reads.has_value());
+    CHECK(reads->failed == std::vector<int>{2, 3});
+    CHECK(reads->passed == std::vector<int>{1, 4});
+    stand_in course;
+    const check_settings replay =
+        gpucheck::analysis::replay_settings(course.settings, course.built(true), "7", {}, 4, reads);
+    CHECK(variable(replay, "GPUCHECK_REPLAY_PASSES") == "1,4");
+  }
+  SUBCASE("the whole run, or a call whose test case is not known: every trial, as before") {
+    CHECK_FALSE(what_the_replay_reads(report, false, true).has_value());
+    report.checks.push_back(check_in(0, false));
+    CHECK_FALSE(what_the_replay_reads(report, false, false).has_value());
+    stand_in course;
+    const check_settings replay = gpucheck::analysis::replay_settings(
+        course.settings, course.built(true), "7", {}, std::nullopt, std::nullopt);
+    CHECK(variable(replay, "GPUCHECK_REPLAY_FAILS") == "(unset)");
+    CHECK(variable(replay, "GPUCHECK_REPLAY_PASSES") == "(unset)");
   }
 }
 

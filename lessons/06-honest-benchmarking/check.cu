@@ -95,9 +95,9 @@ std::vector<benchmark_trial> run_noise_trials() {
   for (const noise_level level : {noise_level::quiet, noise_level::mild, noise_level::strong,
                                   noise_level::quiet, noise_level::strong}) {
     trials.push_back(run_benchmark(gpucheck::draw_noise_plan(level), unused));
-    // The traced replay reads the first wrong call only (judge_noise_calls shows it).
-    if (gpucheck::in_traced_replay() &&
-        gpucheck::judge_noise_call(trials.back().call) != gpucheck::noise_verdict::accurate)
+    // The traced replay reads one call only: the first wrong one (judge_noise_calls shows it).
+    if (gpucheck::replay_has_its_call(gpucheck::judge_noise_call(trials.back().call) ==
+                                      gpucheck::noise_verdict::accurate))
       break;
   }
   return trials;
