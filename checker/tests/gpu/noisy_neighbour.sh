@@ -6,6 +6,10 @@
 # of the checker's own noisy_neighbour.tsv here, each run its number of times
 # (GPUCHECK_NOISY_REPEAT overrides). GPUCHECK_LESSONS="NN checker" runs only the rows of those
 # parts (a lesson's number, or "checker"); by default, every row. Prints one row per program.
+# How many runs (issue 44): a correct solution's verdict depends on the load (0 or 75), so its
+# rows run 3 or 5 times; a starter's fixed wrong answer (allowed "1" alone) fails whatever the
+# load, since no disturbance makes a number noise cannot produce excusable (timing_trials.cpp):
+# 2 runs show that, and a second that the first was not luck of the moment.
 set -u
 source "$(dirname "$0")/have_gpu.sh"
 source "$(dirname "$0")/timing.sh"
