@@ -14,7 +14,9 @@
 /// ended early sent nothing. They count only from before that line, and only when no value came
 /// twice: the check reports each once, so a second one was printed by other code. The fresh process
 /// runs untraced (no CUDA_INJECTION64_PATH, no LD_PRELOAD), so that its cold start is what an
-/// ordinary program pays. Header-only.
+/// ordinary program pays. Its reads of a clock of CPU time (cpu_clock_watch.hpp) come back with its
+/// values and count as the parent's, so that a check passed on a child's numbers is refused for
+/// the clock too (report()). Header-only.
 /// @code
 /// GPU_TEST_CASE("fresh-process-cold-gemm") {
 ///   if (gpucheck::fresh_process_task().empty()) return; // only in a fresh process
@@ -24,6 +26,7 @@
 /// @endcode
 #pragma once
 
+#include "checkapi/cpu_clock_watch.hpp"
 #include "checkapi/say.hpp"
 #include "core/keyed_hash.hpp"
 
@@ -61,6 +64,8 @@ inline constexpr char fresh_task_variable[] = "GPUCHECK_FRESH_TASK";
 inline constexpr char fresh_value_prefix[] = "gpucheck-fresh-value ";
 inline constexpr char fresh_done_prefix[] = "gpucheck-fresh-done ";
 inline constexpr int fresh_key_fd = 199; // the descriptor a fresh process reads its key from
+// The value a fresh process sends back when it read a clock of CPU time: which one (cpu_clock).
+inline constexpr char fresh_cpu_clock_value[] = "gpucheck.cpu-clock";
 
 // In a fresh process (GPUCHECK_FRESH_TASK set): reads the key that signs the done line from the
 // pipe the parent left on fresh_key_fd, then closes it. check_main.cpp calls it before any static
@@ -79,8 +84,11 @@ inline hash_key take_fresh_done_key() {
   return done_key;
 }
 
-// In a fresh process, at the end of main(): the line that makes the values before it count.
+// In a fresh process, at the end of main(): the clock of CPU time its code read last, if any, and
+// the line that makes the values before it count.
 inline void write_fresh_done(const hash_key& done_key) {
+  if (const cpu_clock read = cpu_clock_read_since(0); read != cpu_clock::none)
+    std::printf("\n%s%s %d\n", fresh_value_prefix, fresh_cpu_clock_value, static_cast<int>(read));
   std::printf("\n%s%s\n", fresh_done_prefix, digest_hex(done_key, "done").c_str());
   std::fflush(stdout);
 }
@@ -119,6 +127,23 @@ inline std::string last_lines(const std::string& text, std::size_t count) {
   }
   return position == std::string::npos ? text : text.substr(position + 1);
 }
+
+namespace detail {
+// In the parent: counts the child's read of a clock of CPU time, sent back among its values, as
+// one of this process's, and takes it out of the values the check reads. A value that names no
+// such clock is left where it is (it was not the child's main() that sent it).
+inline void count_fresh_cpu_clock_read(fresh_result& result) {
+  const auto found = result.values.find(fresh_cpu_clock_value);
+  if (found == result.values.end())
+    return;
+  const double which = found->second;
+  if (which < static_cast<double>(cpu_clock::clock) ||
+      which > static_cast<double>(cpu_clock::times) || which != static_cast<int>(which))
+    return;
+  note_cpu_clock_read(static_cast<cpu_clock>(static_cast<int>(which)));
+  result.values.erase(found);
+}
+} // namespace detail
 
 /// Runs the doctest test case called `test_case` (use a name without commas or wildcards) in a new
 /// process of this same program, with fresh_process_task() returning `task` there. Waits for it to
@@ -227,6 +252,7 @@ inline fresh_result run_fresh_process(const std::string& test_case, const std::s
     result.output += "\n" + (!done ? say("check.api.fresh.ended-early")
                                    : say("check.api.fresh.value-sent-twice"));
   }
+  detail::count_fresh_cpu_clock_read(result);
   return result;
 }
 

@@ -7,7 +7,10 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <cstdio>
 #include <limits>
+#include <string>
+#include <unistd.h>
 
 using namespace gpucheck;
 
@@ -96,4 +99,63 @@ TEST_CASE("a fresh process that failed, or sent part of a trial, gives no trial"
     run.ok = true;
     CHECK_FALSE(fresh_trial(run, {}));
   }
+}
+
+TEST_CASE("a fresh process's read of a clock of CPU time counts as the parent's") {
+  // What the child's main() sends (write_fresh_done) when its code read clock_gettime with
+  // CLOCK_PROCESS_CPUTIME_ID, beside a value of the check's own.
+  fresh_result run;
+  run.ok = true;
+  run.values["first_ms"] = 812.5;
+  run.values[detail::fresh_cpu_clock_value] = static_cast<double>(cpu_clock::process_cputime);
+  const std::uint64_t before = cpu_clock_reads();
+  detail::count_fresh_cpu_clock_read(run);
+  CHECK(cpu_clock_reads() == before + 1);
+  CHECK(cpu_clock_read_since(before) == cpu_clock::process_cputime);
+  CHECK(run.values.count(detail::fresh_cpu_clock_value) == 0); // not a value of the check's
+  CHECK(run.value("first_ms") == 812.5);
+
+  SUBCASE("no read sent: nothing counted") {
+    fresh_result quiet;
+    quiet.values["first_ms"] = 1.0;
+    const std::uint64_t reads = cpu_clock_reads();
+    detail::count_fresh_cpu_clock_read(quiet);
+    CHECK(cpu_clock_reads() == reads);
+  }
+  SUBCASE("a value that names no clock (printed by other code) is not a read") {
+    fresh_result odd;
+    odd.values[detail::fresh_cpu_clock_value] = 9.0;
+    const std::uint64_t reads = cpu_clock_reads();
+    detail::count_fresh_cpu_clock_read(odd);
+    CHECK(cpu_clock_reads() == reads);
+    CHECK(odd.values.count(detail::fresh_cpu_clock_value) == 1);
+  }
+}
+
+TEST_CASE("a fresh process ends its values with the clock of CPU time it read") {
+  // write_fresh_done's output, caught through a pipe in place of stdout.
+  int fds[2];
+  REQUIRE(pipe(fds) == 0);
+  std::fflush(stdout);
+  const int saved = dup(STDOUT_FILENO);
+  dup2(fds[1], STDOUT_FILENO);
+  detail::note_cpu_clock_read(cpu_clock::getrusage);
+  detail::write_fresh_done(hash_key{1, 2});
+  std::fflush(stdout);
+  dup2(saved, STDOUT_FILENO);
+  close(saved);
+  close(fds[1]);
+  std::string printed;
+  char buffer[512];
+  ssize_t count = 0;
+  while ((count = read(fds[0], buffer, sizeof buffer)) > 0)
+    printed.append(buffer, static_cast<std::size_t>(count));
+  close(fds[0]);
+  const std::string sent = std::string(detail::fresh_value_prefix) + detail::fresh_cpu_clock_value +
+                           " " + std::to_string(static_cast<int>(cpu_clock::getrusage));
+  const auto value_at = printed.find(sent);
+  const auto done_at = printed.find(detail::fresh_done_prefix);
+  REQUIRE(value_at != std::string::npos);
+  REQUIRE(done_at != std::string::npos);
+  CHECK(value_at < done_at); // before the line that makes it count
 }
