@@ -2,8 +2,9 @@
 // Lesson 00's checks: the student's device summary against what the CUDA runtime reports; the
 // student's error messages against CUDA calls made to fail on purpose (a different one each run);
 // the student's copy times against the checker's own event timings of the same copies, from
-// pageable and from pinned memory; and the student's break-even prediction against the model's, on
-// costs drawn at random.
+// pageable and from pinned memory; the student's break-even prediction against the model's, on
+// costs drawn at random; and, last, the student's own pageable and pinned buffers' copies against
+// the checker's copies from its own memory of each kind.
 #include "checkapi/byte_pattern.hpp"
 #include "checkapi/check.cuh"
 #include "checkapi/event_truth.cuh"
@@ -13,6 +14,7 @@
 #include "exercise.h"
 #include "judgement/break_even.hpp"
 #include "judgement/copy_facts.hpp"
+#include "judgement/memory_comparison.hpp"
 #include "pinned_buffer.cuh"
 
 #include <algorithm>
@@ -295,4 +297,99 @@ TEST_CASE("break_even_elements predicts where the GPU job overtakes the CPU loop
       draws, predictions, std::string(lesson) + "#where-the-lines-cross");
   outcome.name = gpucheck::say("check.l00.break-even.name");
   CHECK(gpucheck::report(outcome));
+}
+
+// ---------------------------------------------------------------------------------------------
+// compare_host_memory: the student allocates pageable and pinned memory, and times a copy from
+// each; the truth is the checker's own event timings of the same copy from its own memory of each
+// kind, taken before and after the call, as for time_copy_ms.
+
+namespace {
+
+// The copy of `bytes` bytes into `destination`, timed by the checker around the student's call:
+// the mean of a median before and one after (noise moves it with the student's number).
+struct copy_truth {
+  double before_ms = 0;
+  double after_ms = 0;
+};
+
+// One call of compare_host_memory on a size and a content drawn afresh. The student's two copies
+// land in two GPU buffers zeroed before the call, read back after it against the content's
+// pattern; each number is held to the checker's copies from its own memory of that kind.
+gpucheck::memory_trial compare_one_size(const unsigned char* pinned_source,
+                                        unsigned char* pageable_source,
+                                        gpucourse::device_buffer<unsigned char>& from_pageable,
+                                        gpucourse::device_buffer<unsigned char>& from_pinned,
+                                        std::vector<unsigned char>& read_back) {
+  const std::size_t bytes =
+      static_cast<std::size_t>(gpucheck::random_between(32.0, 128.0) * (1 << 20)) / 4 * 4;
+  const std::uint32_t seed = gpucheck::fill_with_pattern(pageable_source, bytes);
+  copy_truth pageable{checker_copy_ms(from_pageable.data(), pageable_source, bytes)};
+  copy_truth pinned{checker_copy_ms(from_pinned.data(), pinned_source, bytes)};
+  CUDA_CHECK(cudaMemset(from_pageable.data(), 0, bytes));
+  CUDA_CHECK(cudaMemset(from_pinned.data(), 0, bytes));
+  CUDA_CHECK(cudaDeviceSynchronize());
+
+  const auto clock_reads_before = gpucheck::cpu_clock_reads();
+  host_copy_times times;
+  const gpucheck::timed_call call = gpucheck::call_timed([&] {
+    times = compare_host_memory(pageable_source, bytes, from_pageable.data(), from_pinned.data());
+    return times.pinned_ms;
+  });
+  const gpucheck::cpu_clock read_cpu_clock = gpucheck::cpu_clock_read_since(clock_reads_before);
+  CUDA_CHECK(cudaDeviceSynchronize());
+  const auto arrived = [&](gpucourse::device_buffer<unsigned char>& destination) {
+    CUDA_CHECK(cudaMemcpy(read_back.data(), destination.data(), bytes, cudaMemcpyDeviceToHost));
+    return gpucheck::holds_pattern(read_back.data(), bytes, seed);
+  };
+  const bool pageable_arrived = arrived(from_pageable);
+  const bool pinned_arrived = arrived(from_pinned);
+  pageable.after_ms = checker_copy_ms(from_pageable.data(), pageable_source, bytes);
+  pinned.after_ms = checker_copy_ms(from_pinned.data(), pinned_source, bytes);
+
+  // Each kind a copy_trial of its own, on the same call: its number and its truth.
+  const auto trial_of = [&](const std::string& kind, double reported_ms, const copy_truth& truth,
+                            bool copied) {
+    gpucheck::copy_trial trial;
+    trial.timing.work = gpucheck::say("check.l00.copy.work", {{"mib", std::to_string(bytes >> 20)},
+                                                              {"memory", memory_words(kind)}});
+    trial.timing.tolerance = copy_tolerance;
+    trial.timing.own_clock = false; // the truth is another measurement, not the copy's own clock
+    trial.timing.read_cpu_clock = read_cpu_clock;
+    trial.timing.truth_ms = (truth.before_ms + truth.after_ms) / 2;
+    trial.timing.reported_ms = reported_ms;
+    trial.timing.call = call;
+    trial.timing.call.reported_ms = reported_ms;
+    trial.timing.call.truth_ms = trial.timing.truth_ms;
+    trial.fastest_ms = std::min(truth.before_ms, truth.after_ms);
+    trial.copied = copied;
+    return trial;
+  };
+  return {trial_of("pageable", times.pageable_ms, pageable, pageable_arrived),
+          trial_of("pinned", times.pinned_ms, pinned, pinned_arrived)};
+}
+
+} // namespace
+
+// Last in the program: the replay of an earlier test case's failure stops before it.
+GPU_TEST_CASE("compare_host_memory times a copy from each kind of host memory it allocated") {
+  std::vector<unsigned char> pageable_source(largest_copy_bytes);
+  gpucourse::pinned_buffer<unsigned char> pinned_source(largest_copy_bytes);
+  gpucourse::device_buffer<unsigned char> from_pageable(largest_copy_bytes);
+  gpucourse::device_buffer<unsigned char> from_pinned(largest_copy_bytes);
+  std::vector<unsigned char> read_back(largest_copy_bytes);
+  checker_copy_ms(from_pinned.data(), pinned_source.data(), 1 << 20); // a first copy, untimed
+  // Each kind's time within 35% or 0.1 ms of the checker's (copy_tolerance), 3 trials of 4, the
+  // bytes arrived; a kind read as the other in every trial is named (judgement/memory_comparison).
+  // A failure that noise could explain is judged again on fresh trials.
+  const auto one_trial = [&] {
+    return compare_one_size(pinned_source.data(), pageable_source.data(), from_pageable,
+                            from_pinned, read_back);
+  };
+  CHECK(gpucheck::report(gpucheck::judge_twice([&] {
+    return gpucheck::judge_memory_comparison(gpucheck::run_trials(copy_trials, one_trial),
+                                             copy_tolerance,
+                                             std::string(lesson) + "#pageable-and-pinned-memory",
+                                             /*allowed_misses=*/1);
+  })));
 }

@@ -7,7 +7,9 @@
 //   2. cuda_error_message and check_cuda: turn a cudaError_t into a message that says where the
 //      failing call is and what went wrong.
 //   3. time_copy_ms: measure how long one copy from the host to the GPU takes.
-//   4. break_even_elements: from what was measured, predict the smallest job for which the GPU,
+//   4. compare_host_memory: allocate pageable and pinned host memory yourself, and time a copy
+//      from each: the experiment that shows what pinning buys.
+//   5. break_even_elements: from what was measured, predict the smallest job for which the GPU,
 //      copies included, is faster than the CPU.
 // The checker compares your summary with what the CUDA runtime reports, makes CUDA calls fail on
 // purpose, times copies itself (from pageable and from pinned memory) to hold your times against,
@@ -67,6 +69,24 @@ double time_copy_ms(void* destination, const void* source, std::size_t bytes) {
   return 0.0;
 }
 // ANCHOR_END: time_copy
+
+// ANCHOR: compare_memory
+host_copy_times compare_host_memory(const void* content, std::size_t bytes, void* from_pageable,
+                                    void* from_pinned) {
+  host_copy_times times;
+  // TODO: the experiment, in three steps, as exercise.h describes it:
+  //   - get `bytes` bytes of each kind of host memory, and fill both with the bytes at `content`;
+  //   - time one copy of each buffer to the GPU, into its own destination (you already have a
+  //     function that times a copy);
+  //   - give back what you allocated, each kind with the call that matches its allocation.
+  // Nothing of the first and last steps may fall inside a timing: lesson.md says why.
+  (void)content;
+  (void)bytes;
+  (void)from_pageable;
+  (void)from_pinned;
+  return times;
+}
+// ANCHOR_END: compare_memory
 
 // ANCHOR: break_even
 double break_even_elements(const saxpy_costs& costs) {

@@ -44,6 +44,23 @@ bool check_cuda(cudaError_t error, const char* call, const char* file, int line)
 double time_copy_ms(void* destination, const void* source, std::size_t bytes);
 // ANCHOR_END: copy_contract
 
+// ANCHOR: memory_contract
+// One copy's time [ms] from each kind of host memory.
+struct host_copy_times {
+  double pageable_ms = 0; // from pageable memory (new, malloc, std::vector)
+  double pinned_ms = 0;   // from pinned memory (cudaMallocHost)
+};
+
+// The experiment of the pageable and pinned copies: allocates `bytes` bytes of pageable host
+// memory and `bytes` bytes of pinned host memory, fills each with the `bytes` bytes at `content`,
+// and times one copy of each to the GPU: the pageable buffer into `from_pageable`, the pinned one
+// into `from_pinned` (both GPU memory, `bytes` bytes each). Each time is one copy's, from the
+// moment it is asked for until its bytes are on the GPU; allocating, filling and freeing are
+// outside both times. Frees what it allocated before it returns.
+host_copy_times compare_host_memory(const void* content, std::size_t bytes, void* from_pageable,
+                                    void* from_pinned);
+// ANCHOR_END: memory_contract
+
 // ANCHOR: break_even_contract
 // What was measured on one machine, for y = a * x + y over n floats.
 struct saxpy_costs {

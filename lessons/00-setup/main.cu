@@ -4,9 +4,9 @@
 // faster on the CPU.) Usage: make run LESSON=0 [ARGS="n1,n2,..."] (vector lengths; default
 // 1000,1000000,50000000). With ARGS="--pinned [n1,n2,...]" it compares, instead, the same job with
 // its host data in pageable memory (std::vector) and in pinned memory (cudaMallocHost), and
-// measures each kind's copy bandwidth. With ARGS="--break-even" it measures the costs of the job
-// with your time_copy_ms, predicts with your break_even_elements where the GPU job starts to beat
-// the CPU loop, and times both around that size.
+// measures each kind's copy bandwidth with your compare_host_memory. With ARGS="--break-even" it
+// measures the costs of the job with your time_copy_ms, predicts with your break_even_elements
+// where the GPU job starts to beat the CPU loop, and times both around that size.
 #include "cuda_check.cuh"
 #include "cuda_raii.cuh"
 #include "exercise.h"
@@ -77,21 +77,22 @@ double copies_and_kernel_ms(int n, const float* x, float* y, float* x_gpu, float
   return milliseconds_since(start);
 }
 
-// One host-to-device copy of n floats, timed with events on the copy's stream: the GB/s it reached.
-double host_to_device_gb_per_s(int n, const float* x, float* x_gpu) {
+// One copy of n floats from each kind of host memory, by your compare_host_memory (the median of
+// five calls, after one not counted): the bandwidth [GB/s] each kind reached.
+struct copy_bandwidth {
+  double pageable_gb_per_s = 0;
+  double pinned_gb_per_s = 0;
+};
+
+copy_bandwidth measure_copy_bandwidth(int n, const float* x, float* from_pageable,
+                                      float* from_pinned) {
   const std::size_t bytes = static_cast<std::size_t>(n) * sizeof(float);
-  gpucourse::cuda_event start, stop;
-  const double ms = median_ms([&] {
-    CUDA_CHECK(cudaDeviceSynchronize());
-    CUDA_CHECK(cudaEventRecord(start, nullptr));
-    CUDA_CHECK(cudaMemcpyAsync(x_gpu, x, bytes, cudaMemcpyHostToDevice, nullptr));
-    CUDA_CHECK(cudaEventRecord(stop, nullptr));
-    CUDA_CHECK(cudaEventSynchronize(stop));
-    float elapsed_ms = 0.0f;
-    CUDA_CHECK(cudaEventElapsedTime(&elapsed_ms, start, stop));
-    return static_cast<double>(elapsed_ms);
-  });
-  return static_cast<double>(bytes) / (ms * 1e6);
+  const auto gb_per_s = [&](double host_copy_times::*kind) {
+    const double ms =
+        median_ms([&] { return compare_host_memory(x, bytes, from_pageable, from_pinned).*kind; });
+    return static_cast<double>(bytes) / (ms * 1e6);
+  };
+  return {gb_per_s(&host_copy_times::pageable_ms), gb_per_s(&host_copy_times::pinned_ms)};
 }
 
 // ANCHOR: pinned
@@ -123,9 +124,9 @@ void compare_pageable_and_pinned(const std::vector<int>& sizes) {
       CUDA_CHECK(cudaDeviceSynchronize());
       return milliseconds_since(start);
     });
+    const copy_bandwidth copies = measure_copy_bandwidth(n, x.data(), x_gpu.data(), y_gpu.data());
     std::printf("%12d %12.4f %13.4f %13.4f %14.4f %16.2f %14.2f\n", n, cpu_ms, pageable_ms,
-                pinned_ms, kernel_ms, host_to_device_gb_per_s(n, x.data(), x_gpu.data()),
-                host_to_device_gb_per_s(n, x_pinned.data(), x_gpu.data()));
+                pinned_ms, kernel_ms, copies.pageable_gb_per_s, copies.pinned_gb_per_s);
   }
 }
 // ANCHOR_END: pinned
