@@ -137,11 +137,6 @@ int begin_test_case() {
   return ++test_case_ordinal;
 }
 
-int current_test_case() {
-  std::lock_guard lock(channel_mutex);
-  return test_case_ordinal;
-}
-
 void write_summary(const summary_fields& summary, const hash_key& summary_key) {
   std::lock_guard lock(channel_mutex);
   append_signed({{"type", "summary"},

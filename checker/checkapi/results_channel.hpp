@@ -84,9 +84,6 @@ void open_results_channel(int fd, const hash_key& line_key);
 /// the last test case it needs (analysis/replay_settings.hpp). Returns that place.
 int begin_test_case();
 
-/// The place in the run of the doctest test case running now (1 first; 0 before any).
-int current_test_case();
-
 /// Writes the summary line, signed with the summary key that only main() holds. A summary that
 /// gpucheck cannot verify (or that counts a different number of checks) is no summary: the run
 /// is judged as stopped before its checks finished.

@@ -12,6 +12,7 @@
 
 #include "checkapi/random_draw.hpp"
 #include "checkapi/results_channel.hpp"
+#include "checkapi/timing_trials.hpp"
 
 #include <doctest/doctest.h>
 
@@ -22,7 +23,9 @@ struct test_case_counter final : doctest::IReporter {
   // Each test case draws from a sequence of its own (random_draw.hpp), so that the replay, which
   // draws less in a test case it cuts short, draws the same in the next ones.
   void test_case_start(const doctest::TestCaseData&) override {
-    draw_afresh_for(static_cast<std::uint64_t>(begin_test_case()));
+    const int ordinal = begin_test_case();
+    draw_afresh_for(static_cast<std::uint64_t>(ordinal));
+    note_test_case(ordinal); // what the replay reads of it (timing_trials.hpp)
   }
   void report_query(const doctest::QueryData&) override {}
   void test_run_start() override {}

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
 #include "checkapi/timing_trials.hpp"
 
-#include "checkapi/results_channel.hpp"
 #include "checkapi/say.hpp"
 #include "checkapi/work_runs.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cstdlib>
 #include <optional>
 #include <sstream>
@@ -174,6 +174,18 @@ std::optional<bool> listed_in(const char* variable, int ordinal) {
 }
 
 } // namespace
+
+namespace detail {
+namespace {
+std::atomic<int> test_case_now{0};
+} // namespace
+void note_test_case(int ordinal) {
+  test_case_now.store(ordinal);
+}
+int current_test_case() {
+  return test_case_now.load();
+}
+} // namespace detail
 
 bool replay_has_its_call(bool trial_accurate) {
   if (!in_traced_replay())

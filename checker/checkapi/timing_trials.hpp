@@ -72,6 +72,13 @@ bool in_traced_replay();
 bool replay_has_its_call(bool accurate);
 bool replay_has_its_call(const timing_trial& trial);
 
+namespace detail {
+/// The place in the run of the doctest test case running now (1 first, 0 before any), which the
+/// test-case listener notes as each starts (test_case_counter.hpp), for replay_has_its_call.
+void note_test_case(int ordinal);
+int current_test_case();
+} // namespace detail
+
 /// Whether a failed check runs its trials a second time: a burst of noise seldom lasts two rounds,
 /// so a failure that noise could explain is judged on a second round; never in the traced replay.
 bool second_round_wanted(const check_outcome& outcome);

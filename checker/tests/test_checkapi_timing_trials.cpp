@@ -2,7 +2,6 @@
 // A timing check's judgement over its trials (timing_trials.hpp): what passes, what a busy GPU
 // may excuse, and the facts the numbers alone prove. No cause is guessed from the numbers: the
 // trace gives it (lesson_diagnosis.cpp).
-#include "checkapi/results_channel.hpp"
 #include "checkapi/timing_trials.hpp"
 #include "messages/messages.hpp"
 
@@ -280,26 +279,23 @@ TEST_CASE("in the replay, each test case's trials stop at the call it reads, or 
   const std::vector<gpucheck::timing_trial> planned{kernel_trial(9.0, 3.0), kernel_trial(2.0, 2.0),
                                                     kernel_trial(8.0, 4.0), kernel_trial(2.5, 2.5)};
   const auto trials_run_in = [&](int test_case) {
-    while (gpucheck::detail::current_test_case() < test_case)
-      gpucheck::detail::begin_test_case();
+    gpucheck::detail::note_test_case(test_case);
     int run = 0;
     gpucheck::run_trials(4, [&] { return planned[static_cast<std::size_t>(run++)]; });
     return run;
   };
-  const int base = gpucheck::detail::current_test_case();
-  setenv("GPUCHECK_REPLAY_FAILS", std::to_string(base + 1).c_str(), 1);
-  setenv("GPUCHECK_REPLAY_PASSES", std::to_string(base + 2).c_str(), 1);
-  CHECK(trials_run_in(base + 1) == 1); // the first trial is wrong: the failure's call
-  CHECK(trials_run_in(base + 2) == 2); // the first right trial: the pass's call
-  CHECK(trials_run_in(base + 3) == 1); // not read: one trial, then on
+  CHECK(trials_run_in(1) == 1); // the first trial is wrong: the failure's call
+  CHECK(trials_run_in(2) == 2); // the first right trial: the pass's call
+  CHECK(trials_run_in(3) == 1); // not read: one trial, then on
   CHECK(gpucheck::replay_has_its_call(true));
   // Without the lists (a whole run wanted), the first wrong trial, as before.
   unsetenv("GPUCHECK_REPLAY_FAILS");
   unsetenv("GPUCHECK_REPLAY_PASSES");
-  CHECK(trials_run_in(base + 4) == 1);
+  CHECK(trials_run_in(4) == 1);
   CHECK_FALSE(gpucheck::replay_has_its_call(true));
   unsetenv("GPUCHECK_REPLAY");
   CHECK_FALSE(gpucheck::replay_has_its_call(false)); // outside the replay: never
+  gpucheck::detail::note_test_case(0);
 }
 
 TEST_CASE("trials that carry more than their timing keep the round judged last") {
