@@ -23,19 +23,14 @@ double warm_median(const std::vector<double>& run_ms) {
   return median(std::vector<double>(run_ms.begin() + 1, run_ms.end()));
 }
 
-// Whether every returned time agrees with the truth of the call `shift` places later: the
-// function ran the work `shift` times before the first run it timed.
-bool agrees_after(const first_launch_numbers& numbers, std::size_t shift,
-                  const first_launch_tolerance& tolerance) {
-  if (numbers.truth_ms.size() < numbers.reported_ms.size() + shift) {
-    return false;
-  }
-  for (std::size_t i = 0; i < numbers.reported_ms.size(); ++i) {
-    if (!run_time_agrees(numbers.reported_ms[i], numbers.truth_ms[i + shift], tolerance)) {
-      return false;
-    }
-  }
-  return true;
+// Whether the first returned time is the run of the call `shift` places later, not of the first
+// call: the function ran the work `shift` times before the first run it timed. Only the first
+// time tells (the warm runs are alike), and only where the first launch cost more than the noise.
+bool first_time_after(const first_launch_numbers& numbers, std::size_t shift,
+                      const first_launch_tolerance& tolerance) {
+  return !numbers.reported_ms.empty() && numbers.truth_ms.size() > shift &&
+         run_time_agrees(numbers.reported_ms.front(), numbers.truth_ms[shift], tolerance) &&
+         !run_time_agrees(numbers.reported_ms.front(), numbers.truth_ms.front(), tolerance);
 }
 
 // The slip that every disagreeing time shows, when it is an exact relation (a power of 1000, whole
@@ -71,9 +66,9 @@ void say_wrong_runs(check_outcome& outcome, const first_launch_numbers& numbers,
   const bool returned_asked = numbers.returned == numbers.asked &&
                               numbers.reported_ms.size() == static_cast<std::size_t>(numbers.asked);
   if (extra > 0 && returned_asked &&
-      agrees_after(numbers, static_cast<std::size_t>(extra), tolerance)) {
-    // Every time is a later call's: the calls before them were a warm-up, the first launch among
-    // them.
+      first_time_after(numbers, static_cast<std::size_t>(extra), tolerance)) {
+    // The first time is a later call's: the calls before it were a warm-up, the first launch
+    // among them.
     outcome.message =
         say("check.l09.first-warmed.message", {{"runs", std::to_string(numbers.runs)},
                                                {"count", std::to_string(numbers.asked)},

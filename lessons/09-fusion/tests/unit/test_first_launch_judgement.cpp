@@ -70,6 +70,25 @@ TEST_CASE("a warm-up before the first run timed fails, names the first launch, a
   CHECK(outcome.lesson_section == "s");
 }
 
+TEST_CASE("a warm-up is named from the first time, whatever a busy host did to a later run") {
+  first_launch_numbers warmed = right_runs();
+  warmed.runs = 7;
+  warmed.truth_ms.insert(warmed.truth_ms.begin(), 0.26);
+  warmed.truth_ms[1] = warm_ms;
+  for (std::size_t i = 0; i < warmed.reported_ms.size(); ++i)
+    warmed.reported_ms[i] = warmed.truth_ms[i + 1] + 0.002;
+  warmed.reported_ms[4] += 0.300; // preempted between two records
+  CHECK(says(judge_first_launch(warmed, "s"), "warm-up"));
+
+  // Where the first launch cost nothing (eager loading), the first time cannot tell which call
+  // it was: the count alone is named.
+  first_launch_numbers eager = warmed;
+  eager.truth_ms[0] = warm_ms + 0.001;
+  const check_outcome counted = judge_first_launch(eager, "s");
+  CHECK_FALSE(counted.passed);
+  CHECK(says(counted, "ran the work 7 times, and 6 runs were asked"));
+}
+
 TEST_CASE("a call too many that is no warm-up, or none at all, fails on the count of runs") {
   first_launch_numbers after = right_runs();
   after.runs = 7; // an extra call after the runs timed: the times are the first six runs'
