@@ -33,6 +33,15 @@ bool first_time_after(const first_launch_numbers& numbers, std::size_t shift,
          !run_time_agrees(numbers.reported_ms.front(), numbers.truth_ms.front(), tolerance);
 }
 
+// Whether all the times are one number, within 1%: a batch's time divided by its runs.
+bool all_alike(const std::vector<double>& run_ms) {
+  if (run_ms.size() < 2) {
+    return false;
+  }
+  const auto [low, high] = std::minmax_element(run_ms.begin(), run_ms.end());
+  return *low > 0 && *high - *low <= 0.01 * *high;
+}
+
 // The slip that every disagreeing time shows, when it is an exact relation (a power of 1000, whole
 // milliseconds) that no noise imitates.
 slip_result exact_common_slip(const first_launch_numbers& numbers,
@@ -160,6 +169,14 @@ check_outcome judge_first_launch(const first_launch_numbers& numbers, const std:
     outcome.message = words.message;
     outcome.hint = words.hint;
     outcome.slip = slip_id(slip.kind);
+  } else if (all_alike(numbers.reported_ms)) {
+    // One number for every run, where the runs were not alike: a batch divided by its runs.
+    outcome.message =
+        say("check.l09.first-even.message", {{"count", std::to_string(returned)},
+                                             {"reported", format_ms(reported)},
+                                             {"first", format_ms(numbers.truth_ms.front())},
+                                             {"warm", format_ms(warm_median(numbers.truth_ms))}});
+    outcome.hint = say("check.l09.first-off.hint");
   } else if (all_too_short) {
     // Nested on one stream, the student's events cannot bracket less than the checker's: their
     // stop did not wait for the run.
@@ -172,7 +189,6 @@ check_outcome judge_first_launch(const first_launch_numbers& numbers, const std:
     // a mistake of method lengthens most of them.
     outcome.noise_could_explain = 2 * disagreeing.size() <= returned;
   } else {
-    // Some too short, some too long: a batch divided evenly spreads the first launch's cost.
     outcome.message = say("check.l09.first-off.message", values);
     outcome.hint = say("check.l09.first-off.hint");
   }

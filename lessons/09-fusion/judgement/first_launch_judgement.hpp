@@ -36,7 +36,7 @@ struct first_launch_numbers {
 /// How close a run's time must be to the checker's.
 struct first_launch_tolerance {
   double below_ms = 0.002;   ///< the student's interval encloses the checker's: never shorter
-  double above_ms = 0.020;   ///< what the calls around the checker's events may add...
+  double above_ms = 0.050;   ///< what the calls around the checker's events may add...
   double above_share = 0.10; ///< ...or this share of the run, whichever is larger
 };
 

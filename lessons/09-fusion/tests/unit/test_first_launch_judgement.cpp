@@ -8,6 +8,7 @@
 #include <doctest/doctest.h>
 
 #include <string>
+#include <utility>
 
 using namespace gpucheck;
 
@@ -47,11 +48,11 @@ TEST_CASE("each run timed alone, the first launch included, passes") {
 TEST_CASE("a run's time agrees when it encloses the checker's and adds little") {
   CHECK(run_time_agrees(0.130, 0.130));
   CHECK(run_time_agrees(0.1285, 0.130));       // a float's rounding below
-  CHECK(run_time_agrees(0.150, 0.130));        // 20 us more: the floor
-  CHECK(run_time_agrees(0.550, 0.500));        // 10% of 0.5 ms more
+  CHECK(run_time_agrees(0.180, 0.130));        // 50 us more: the floor
+  CHECK(run_time_agrees(0.650, 0.600));        // 10% of 0.6 ms more
   CHECK_FALSE(run_time_agrees(0.127, 0.130));  // shorter than the run inside it
-  CHECK_FALSE(run_time_agrees(0.1515, 0.130)); // over 20 us more
-  CHECK_FALSE(run_time_agrees(0.5600, 0.500)); // over 10% more
+  CHECK_FALSE(run_time_agrees(0.1815, 0.130)); // over 50 us more
+  CHECK_FALSE(run_time_agrees(0.6650, 0.600)); // over 10% more
   CHECK_FALSE(run_time_agrees(-1.0, 0.130));   // not a time
 }
 
@@ -146,12 +147,21 @@ TEST_CASE("a batch divided evenly among its runs fails, and noise cannot excuse 
   const check_outcome outcome = judge_first_launch(divided, "s");
   CHECK_FALSE(outcome.passed);
   CHECK_FALSE(outcome.noise_could_explain);
-  CHECK(says(outcome, "of your 6 times agree with the runs' own: run 1,"));
+  CHECK(says(outcome, "your 6 times are all 0.152 ms, and the runs were not alike"));
+}
+
+TEST_CASE("times out of the order of the calls fail, and noise cannot excuse them") {
+  first_launch_numbers reversed = right_runs();
+  std::swap(reversed.reported_ms.front(), reversed.reported_ms.back()); // the first launch last
+  const check_outcome outcome = judge_first_launch(reversed, "s");
+  CHECK_FALSE(outcome.passed);
+  CHECK_FALSE(outcome.noise_could_explain);
+  CHECK(says(outcome, "only 4 of your 6 times agree with the runs' own: run 1, for one"));
 }
 
 TEST_CASE("a run lengthened by a slow host may be noise; every run lengthened is not") {
   first_launch_numbers one_slow = right_runs();
-  one_slow.reported_ms[3] += 0.050;
+  one_slow.reported_ms[3] += 0.100;
   const check_outcome slow = judge_first_launch(one_slow, "s");
   CHECK_FALSE(slow.passed);
   CHECK(slow.noise_could_explain);
@@ -159,7 +169,7 @@ TEST_CASE("a run lengthened by a slow host may be noise; every run lengthened is
 
   first_launch_numbers all_slow = right_runs();
   for (double& reported : all_slow.reported_ms)
-    reported += 0.050; // something beside the run inside every interval
+    reported += 0.100; // something beside the run inside every interval
   const check_outcome every = judge_first_launch(all_slow, "s");
   CHECK_FALSE(every.passed);
   CHECK_FALSE(every.noise_could_explain);
