@@ -17,17 +17,26 @@
 // kernel in the process: a timing without a warm-up shows only there. The judgement is
 // judgement/fusion_judgement's, said by judgement/fusion_outcome. Why a wrong number is wrong comes
 // from the trace of the failing call (docs/ARCHITECTURE.md, "Which why wins").
+// Last, time_each_run runs in a fresh process (checkapi/fresh_process.hpp), where its first call
+// is the first launch of the student's kernel: each run's truth is a pair of the checker's events
+// around run_fused inside the call (judgement/first_launch_judgement.hpp).
 #include "checkapi/check.cuh"
 #include "checkapi/event_truth.cuh"
+#include "checkapi/fresh_process.hpp"
 #include "checkapi/statistics.hpp"
+#include "checkapi/timing_trials.hpp"
 #include "cuda_check.cuh"
 #include "cuda_raii.cuh"
 #include "exercise.h"
+#include "judgement/first_launch_judgement.hpp"
 #include "judgement/fusion_outcome.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <functional>
+#include <iomanip>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -292,4 +301,96 @@ TEST_CASE("unfused_bytes and fused_bytes count every byte read and written") {
 
 GPU_TEST_CASE("the fused version beats the pair by the margin the bytes predict") {
   CHECK(gpucheck::report(check_speed()));
+}
+
+namespace {
+
+// ---- (d) the first launch against the runs after it, in a fresh process
+
+constexpr char fresh_test_case[] = "fresh-process-first-launch";
+constexpr int spare_runs = 4; // calls past those asked that still get the checker's events
+
+// One call of time_each_run in a fresh process, on a job of 2^26 floats less an odd number
+// (256 MiB a buffer: a warm run of 0.13-0.2 ms, so that a first launch's loading, 0.08-0.13 ms on
+// the H200, shows), 4 to 8 runs asked.
+gpucheck::first_launch_numbers run_first_launch() {
+  gpucheck::first_launch_numbers numbers;
+  numbers.asked = static_cast<int>(gpucheck::random_between(4.0, 9.0));
+  std::ostringstream task;
+  task << draw_items(26) << ' ' << numbers.asked << ' ' << std::setprecision(9)
+       << gpucheck::random_between(0.5, 2.0) << ' ' << gpucheck::random_between(0.25, 1.0) << ' '
+       << static_cast<std::uint32_t>(gpucheck::random_between(1.0, 4294967295.0));
+  const gpucheck::fresh_result run = gpucheck::run_fresh_process(fresh_test_case, task.str());
+  const int runs = static_cast<int>(run.value("calls"));
+  const int returned = static_cast<int>(run.value("returned"));
+  numbers.process_ok = run.ok && runs >= 0 && returned >= 0;
+  if (!numbers.process_ok) {
+    numbers.output = gpucheck::last_lines(run.output, 8);
+    return numbers;
+  }
+  numbers.runs = runs;
+  numbers.returned = returned;
+  for (int i = 0; i < std::min(returned, numbers.asked + spare_runs); ++i)
+    numbers.reported_ms.push_back(run.value("reported_" + std::to_string(i)));
+  for (int i = 0; i < std::min(runs, numbers.asked + spare_runs); ++i)
+    numbers.truth_ms.push_back(run.value("truth_" + std::to_string(i)));
+  return numbers;
+}
+
+} // namespace
+
+// Runs only in a fresh process (in the ordinary run it returns at once). Task: "N RUNS A B SEED":
+// time_each_run asked for RUNS runs of the student's run_fused on N floats, each call of the work
+// between a pair of the checker's events on the stream it was given. Nothing of the student's has
+// run in this process before: the first call is the first launch of the student's kernel.
+GPU_TEST_CASE("fresh-process-first-launch") {
+  const std::string task = gpucheck::fresh_process_task();
+  if (task.empty())
+    return;
+  std::istringstream fields(task);
+  std::size_t n = 0;
+  int runs = 0;
+  float a = 1.0f, b = 0.0f;
+  std::uint32_t seed = 1;
+  fields >> n >> runs >> a >> b >> seed;
+  gpucourse::device_buffer<float> x{n}, t{n}, y{n};
+  gpucourse::cuda_stream stream{cudaStreamNonBlocking};
+  fill_input<<<blocks_for(n), 256, 0, stream>>>(x.data(), n, seed); // check.cu's code, not theirs
+  CUDA_CHECK_LAUNCH();
+  const fusion_job job{x.data(), t.data(), y.data(), n, a, b};
+  const int kept = runs + spare_runs;
+  std::vector<gpucourse::cuda_event> starts(static_cast<std::size_t>(kept));
+  std::vector<gpucourse::cuda_event> stops(static_cast<std::size_t>(kept));
+  int calls = 0;
+  const gpu_work work = [&](cudaStream_t s) {
+    const auto call = static_cast<std::size_t>(calls++);
+    if (call < starts.size())
+      CUDA_CHECK(cudaEventRecord(starts[call], s));
+    run_fused(job, s);
+    if (call < stops.size())
+      CUDA_CHECK(cudaEventRecord(stops[call], s));
+  };
+  CUDA_CHECK(cudaDeviceSynchronize()); // the GPU is idle when the function is called
+  const std::vector<double> reported = time_each_run(work, runs, stream);
+  CUDA_CHECK(cudaDeviceSynchronize());
+  gpucheck::report_fresh_value("calls", calls);
+  gpucheck::report_fresh_value("returned", static_cast<double>(reported.size()));
+  for (std::size_t i = 0; i < reported.size() && i < starts.size(); ++i) // a value line is a number
+    gpucheck::report_fresh_value("reported_" + std::to_string(i),
+                                 std::isfinite(reported[i]) ? reported[i] : -1.0);
+  for (std::size_t i = 0; i < static_cast<std::size_t>(calls) && i < starts.size(); ++i) {
+    float ms = 0;
+    CUDA_CHECK(cudaEventElapsedTime(&ms, starts[i], stops[i]));
+    gpucheck::report_fresh_value("truth_" + std::to_string(i), ms);
+  }
+}
+
+// Last in the program, after the checks above, which keep their order and draws. Each run's time
+// within 2 us below and 50 us or 10% above the checker's events inside the call
+// (judgement/first_launch_judgement.hpp); a failure that a slow host could have caused is judged
+// again in a new fresh process: a real mistake fails both.
+GPU_TEST_CASE("time_each_run times the first launch of run_fused and each run after it") {
+  CHECK(gpucheck::report(gpucheck::judge_twice([] {
+    return gpucheck::judge_first_launch(run_first_launch(), lesson + "#timing-the-fused-kernel");
+  })));
 }

@@ -4,6 +4,7 @@
 //   (a) run_fused: the fused kernel and its launch.
 //   (b) unfused_bytes and fused_bytes: the bytes each version moves, exactly.
 //   (c) fused_gbps: the fused version's achieved bandwidth, timed honestly.
+//   (d) time_each_run: the first launch of a kernel against the runs after it, each timed alone.
 // Run `make check LESSON=9` to see how you are doing, and `make hint LESSON=9` when you are
 // stuck. lesson.md explains everything used here.
 #include "cuda_check.cuh"
@@ -42,3 +43,14 @@ double fused_gbps(const fusion_job& job, cudaStream_t stream) {
   return 0.0;
 }
 // ANCHOR_END: fused_gbps
+
+// ANCHOR: each_run
+std::vector<double> time_each_run(const gpu_work& work, int runs, cudaStream_t stream) {
+  // TODO: call work(stream) `runs` times and time each run alone with a pair of events on
+  // `stream`, the very first call included: no warm-up here. Return the times in milliseconds, in
+  // the order of the calls. A time of 0 says "not measured yet".
+  (void)work;
+  (void)stream;
+  return std::vector<double>(static_cast<std::size_t>(runs > 0 ? runs : 0), 0.0);
+}
+// ANCHOR_END: each_run

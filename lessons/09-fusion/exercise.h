@@ -5,10 +5,15 @@
 #pragma once
 
 #include "cuda_check.cuh"
+#include "light_function.cuh" // gpucourse::light_function: the lessons' gpu_work
 
 #include <cmath>
 #include <cstddef>
 #include <cuda_runtime.h>
+#include <vector>
+
+// Work queued on a stream: here, run_fused on a job that the caller chose.
+using gpu_work = gpucourse::light_function<void(cudaStream_t stream)>;
 
 // ANCHOR: job
 // y = max(a * x + b, 0) over n floats, in two steps through t or in one. Every buffer holds n
@@ -78,3 +83,12 @@ std::size_t fused_bytes(std::size_t n);
 // Allocate no buffers in it: they are the job's.
 double fused_gbps(const fusion_job& job, cudaStream_t stream);
 // ANCHOR_END: contract
+
+// ANCHOR: each_run_contract
+// (d) The first launch against the runs after it [ms each]: calls work(stream) `runs` times, one
+// run after the other, and times each run alone, from just before the call until the GPU has
+// finished it (events on `stream`, as in fused_gbps). No warm-up: the first call of `work` is the
+// first launch of its kernel in the program, and that is what this measures. Returns the `runs`
+// times in milliseconds, in the order of the calls. The GPU is idle when it is called.
+std::vector<double> time_each_run(const gpu_work& work, int runs, cudaStream_t stream);
+// ANCHOR_END: each_run_contract

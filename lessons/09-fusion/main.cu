@@ -3,8 +3,8 @@
 // buffers from 4 KiB to 1 GiB (one buffer's size: n floats), each timed with events, with the
 // bandwidth each achieved (your byte counts over its time) and the fused kernel's share of the
 // device's copy bandwidth. Then your fused_gbps on the largest buffer. The optional argument is
-// the largest buffer in MiB (default 1024). With --first-launch it times instead the first launch
-// of your fused kernel in the program against the runs after it, on 1 GiB buffers.
+// the largest buffer in MiB (default 1024). With --first-launch, your time_each_run times instead
+// the first launch of your fused kernel in the program and the runs after it, on 1 GiB buffers.
 #include "cuda_check.cuh"
 #include "cuda_raii.cuh"
 #include "exercise.h"
@@ -58,25 +58,20 @@ double copy_gbps(float* to, const float* from, std::size_t bytes, cudaStream_t s
 // ANCHOR_END: copy_bandwidth
 
 // ANCHOR: first_launch
-// [ms] One run of `work` between two events on `stream`, waited for.
-double ms_of_one_run(const std::function<void(cudaStream_t)>& work, cudaStream_t stream) {
-  gpucourse::cuda_event start, stop;
-  CUDA_CHECK(cudaEventRecord(start, stream));
-  work(stream);
-  CUDA_CHECK(cudaEventRecord(stop, stream));
-  CUDA_CHECK(cudaEventSynchronize(stop));
-  float ms = 0;
-  CUDA_CHECK(cudaEventElapsedTime(&ms, start, stop));
-  return ms;
-}
-
-// The first launch of run_fused in this program (its kernel is loaded then), and three after it.
-void first_launch(const fusion_job& job, cudaStream_t stream) {
-  const auto fused = [&](cudaStream_t s) { run_fused(job, s); };
+// The first launch of run_fused in this program (its kernel is loaded then), and three runs after
+// it, each timed alone by your time_each_run.
+int first_launch(const fusion_job& job, cudaStream_t stream) {
+  const gpu_work fused = [&job](cudaStream_t s) { run_fused(job, s); };
+  const std::vector<double> run_ms = time_each_run(fused, 4, stream);
+  if (run_ms.size() != 4) {
+    std::fprintf(stderr, "time_each_run returned %zu times for 4 runs\n", run_ms.size());
+    return 1;
+  }
   std::printf("run_fused on %zu MiB, one run between two events:\n", job.n * sizeof(float) >> 20);
-  std::printf("  first launch: %8.3f ms\n", ms_of_one_run(fused, stream));
-  for (int i = 1; i <= 3; ++i)
-    std::printf("  launch %d:     %8.3f ms\n", i + 1, ms_of_one_run(fused, stream));
+  std::printf("  first launch: %8.3f ms\n", run_ms[0]);
+  for (std::size_t i = 1; i < run_ms.size(); ++i)
+    std::printf("  launch %zu:     %8.3f ms\n", i + 1, run_ms[i]);
+  return 0;
 }
 // ANCHOR_END: first_launch
 
@@ -104,8 +99,7 @@ int main(int argc, char** argv) {
     job.a = 0.5f;
     job.b = 1.0f;
     CUDA_CHECK(cudaStreamSynchronize(stream));
-    first_launch(job, stream);
-    return 0;
+    return first_launch(job, stream);
   }
 
   const double copy = copy_gbps(y.data(), x.data(), x.bytes(), stream);

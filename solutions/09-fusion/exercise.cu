@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Lesson 09, the reference: x read once and y written once, four items a thread in one 16-byte
 // load and one 16-byte store; the bytes of four passes and of two; one warm run timed with events
-// on the stream that carries it.
+// on the stream that carries it; each run timed alone from the first launch on.
 #include "cuda_check.cuh"
 #include "cuda_raii.cuh"
 #include "exercise.h"
@@ -74,5 +74,20 @@ double fused_gbps(const fusion_job& job, cudaStream_t stream) {
   float ms = 0;
   CUDA_CHECK(cudaEventElapsedTime(&ms, start, stop));
   return static_cast<double>(fused_bytes(job.n)) / (static_cast<double>(ms) * 1e-3) / 1e9;
+}
+
+std::vector<double> time_each_run(const gpu_work& work, int runs, cudaStream_t stream) {
+  std::vector<double> run_ms;
+  gpucourse::cuda_event start, stop; // created before the first run: no setup inside a timing
+  for (int r = 0; r < runs; ++r) {
+    CUDA_CHECK(cudaEventRecord(start, stream));
+    work(stream); // the first call loads the kernel (lazy loading): that run is the cold one
+    CUDA_CHECK(cudaEventRecord(stop, stream));
+    CUDA_CHECK(cudaEventSynchronize(stop)); // the run has ended: its time can be read
+    float ms = 0;
+    CUDA_CHECK(cudaEventElapsedTime(&ms, start, stop));
+    run_ms.push_back(static_cast<double>(ms));
+  }
+  return run_ms;
 }
 // ANCHOR_END: answer
