@@ -22,10 +22,18 @@ bool noise_cannot_cause(const gbps_call& call) {
          noise_cannot_produce({}, call.reported_gbps, call.truth_gbps);
 }
 
-// A slip below the truth that a busy GPU can imitate in one call, by chance, but not in all.
+// A slip below the truth that every call shows, and that no neighbour can imitate: the student's
+// own byte count explains the number. GiB for GB (0.931 of the truth), half of it, or half in GiB
+// are named when every call shows them, but are no fact: a neighbour that runs through the whole
+// timing slows every call alike (lesson 09's correct "ada", ten runs between two events, read
+// 0.471 of the truth in every call beside gpu_load on an H100, 1% from half in GiB). There a
+// quiet GPU fails them after a second round, and a disturbed one makes them inconclusive.
 bool named_low_slip(gbps_slip slip) {
   return slip == gbps_slip::in_gib_per_s || slip == gbps_slip::counted_once ||
          slip == gbps_slip::own_byte_count;
+}
+bool low_slip_is_a_fact(gbps_slip slip) {
+  return slip == gbps_slip::own_byte_count;
 }
 
 } // namespace
@@ -160,8 +168,7 @@ gbps_verdict judge_gbps_round(const std::vector<gbps_call>& calls) {
     return verdict;
   verdict.passed = false;
   // A number far above the truth, or none, is a fact when two calls show it (or the round's only
-  // call does). A GiB slip or half the truth is one when every call shows the same: a busy GPU
-  // can put one call or two at 0.931 or at half of the truth, not all of them.
+  // call does); a count of the student's own when every call shows it (named_low_slip above).
   const bool far_or_none = facts >= 2 || (calls.size() == 1 && facts == 1);
   const bool same_low_slip =
       named_low_slip(slips.front()) &&
@@ -171,7 +178,8 @@ gbps_verdict judge_gbps_round(const std::vector<gbps_call>& calls) {
                         std::all_of(slips.begin(), slips.end(), [](gbps_slip s) {
                           return s == gbps_slip::none || s == gbps_slip::whole_ms_time;
                         });
-  verdict.noise_could_explain = !far_or_none && !same_low_slip && !whole_ms;
+  verdict.noise_could_explain =
+      !far_or_none && !(same_low_slip && low_slip_is_a_fact(slips.front())) && !whole_ms;
   if (whole_ms) {
     verdict.shown = static_cast<std::size_t>(
         std::find(slips.begin(), slips.end(), gbps_slip::whole_ms_time) - slips.begin());

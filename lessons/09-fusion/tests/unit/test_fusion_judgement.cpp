@@ -138,13 +138,14 @@ TEST_CASE("a round of right numbers passes") {
 
 TEST_CASE("slips two calls show are facts, not noise") {
   const double gib = 1e9 / 1073741824.0;
-  SUBCASE("GiB in every call") {
-    const gbps_verdict v =
-        judge_fused_gbps(calls({3900 * gib, 3900 * gib * 1.01, 3900 * gib * 0.99}, 3900), {});
+  SUBCASE("GiB in every call, twice: named, failed; a disturbed GPU may still excuse it") {
+    const std::vector<gbps_call> round =
+        calls({3900 * gib, 3900 * gib * 1.01, 3900 * gib * 0.99}, 3900);
+    CHECK(judge_fused_gbps(round, {}).retry);
+    const gbps_verdict v = judge_fused_gbps(round, round);
     CHECK_FALSE(v.passed);
-    CHECK_FALSE(v.retry);
     CHECK(v.slip == gbps_slip::in_gib_per_s);
-    CHECK_FALSE(v.noise_could_explain);
+    CHECK(v.noise_could_explain);
   }
   SUBCASE("a clock stopped before the kernel ended: far above the truth") {
     const gbps_verdict v = judge_fused_gbps(calls({300000, 280000, 310000}, 3900), {});
@@ -166,10 +167,18 @@ TEST_CASE("slips two calls show are facts, not noise") {
     CHECK(judge_fused_gbps(calls({3900 * gib, 3900 * gib, 3900}, 3900), {}).retry);
     CHECK(judge_fused_gbps(calls({3900 * gib, 3900 * gib, 2000}, 3900), {}).retry);
   }
-  SUBCASE("half the truth in every call: counted once") {
-    const gbps_verdict v = judge_fused_gbps(calls({1950, 1960, 1940}, 3900), {});
-    CHECK_FALSE(v.retry);
+  SUBCASE("half the truth in every call, twice: counted once") {
+    const std::vector<gbps_call> round = calls({1950, 1960, 1940}, 3900);
+    const gbps_verdict v = judge_fused_gbps(round, round);
+    CHECK_FALSE(v.passed);
     CHECK(v.slip == gbps_slip::counted_once);
+  }
+  SUBCASE("a neighbour through every timing: every call near half in GiB is no fact") {
+    // Lesson 09's correct "ada" beside gpu_load on an H100: 1132 GB/s against 2404 in each call.
+    const std::vector<gbps_call> loaded = calls({1132, 1140, 1128}, 2404);
+    const gbps_verdict v = judge_fused_gbps(loaded, loaded);
+    CHECK_FALSE(v.passed);
+    CHECK(v.noise_could_explain); // inconclusive on a disturbed GPU, not a failure
   }
   SUBCASE("twice the truth in two calls: the pair's bytes, never noise") {
     const gbps_verdict v = judge_fused_gbps(calls({7800, 7790, 3900}, 3900), {});
