@@ -6,7 +6,10 @@ import time
 
 import torch
 
-N = 2048
+# 4096: each product runs about 3 ms on an H100, far longer than Python takes to reach the next
+# line. With 2048 (0.3 ms) the product once ended before end.record() was issued, and the events
+# then held host time with the GPU idle: host-gap, rightly (H100, 2026-12-06).
+N = 4096
 a = torch.randn(N, N, device="cuda")
 b = torch.randn(N, N, device="cuda")
 for _ in range(3):  # warm-up: cuBLAS's handle, the kernels timed below, the caching allocator
