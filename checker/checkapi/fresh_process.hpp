@@ -94,10 +94,12 @@ inline void write_fresh_done(const hash_key& done_key) {
 }
 
 // Variables that must not reach the fresh process: the tracer (its start-up would be counted in
-// the cold start) and gpucheck's results channel (only the parent reports checks).
+// the cold start), gpucheck's results channel (only the parent reports checks), and the test
+// cases the replay reads (the parent's places in the run: the child runs one test case, its first).
 inline bool dropped_from_fresh_environment(const char* entry) {
   for (const char* name : {"CUDA_INJECTION64_PATH=", "LD_PRELOAD=", "GPUCHECK_RESULTS_FD=",
-                           "GPUCHECK_TOKEN_FD=", "GPUTRACE_OUTPUT=", "GPUCHECK_FRESH_TASK="}) {
+                           "GPUCHECK_TOKEN_FD=", "GPUTRACE_OUTPUT=", "GPUCHECK_FRESH_TASK=",
+                           "GPUCHECK_REPLAY_FAILS=", "GPUCHECK_REPLAY_PASSES="}) {
     if (std::strncmp(entry, name, std::strlen(name)) == 0) {
       return true;
     }

@@ -159,3 +159,11 @@ TEST_CASE("a fresh process ends its values with the clock of CPU time it read") 
   REQUIRE(done_at != std::string::npos);
   CHECK(value_at < done_at); // before the line that makes it count
 }
+
+TEST_CASE("the replay's test cases stay in the parent: a child's places in the run are its own") {
+  CHECK(detail::dropped_from_fresh_environment("GPUCHECK_REPLAY_FAILS=2,5"));
+  CHECK(detail::dropped_from_fresh_environment("GPUCHECK_REPLAY_PASSES="));
+  CHECK(detail::dropped_from_fresh_environment("LD_PRELOAD=/build/lib/libgputrace.so"));
+  CHECK_FALSE(detail::dropped_from_fresh_environment("GPUCHECK_SEED=7")); // the same draws
+  CHECK_FALSE(detail::dropped_from_fresh_environment("GPUCHECK_REPLAY=1"));
+}
