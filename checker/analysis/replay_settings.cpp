@@ -10,38 +10,39 @@ bool call_read_in_replay(const check_item& item, bool confirming) {
   return (!item.passed || confirming) && item.call.begin_ns != 0;
 }
 
-std::optional<int> last_test_case_read(const check_report& report, bool confirming,
-                                       bool whole_run) {
-  if (whole_run) {
-    return std::nullopt;
-  }
-  int last = 0;
-  for (const check_item& item : report.checks) {
-    if (!call_read_in_replay(item, confirming)) {
-      continue;
-    }
-    if (item.call.test_case <= 0) {
-      return std::nullopt;
-    }
-    last = std::max(last, item.call.test_case);
-  }
-  return last > 0 ? std::optional<int>(last) : std::nullopt;
-}
-
 std::optional<test_cases_read> what_the_replay_reads(const check_report& report, bool confirming,
                                                      bool whole_run) {
-  if (!last_test_case_read(report, confirming, whole_run))
+  if (whole_run)
     return std::nullopt;
   test_cases_read reads;
   for (const check_item& item : report.checks) {
-    if (call_read_in_replay(item, confirming))
-      (item.passed ? reads.passed : reads.failed).push_back(item.call.test_case);
+    if (!call_read_in_replay(item, confirming))
+      continue;
+    if (item.call.test_case <= 0)
+      return std::nullopt; // a program built before test cases were sent: every test case
+    (item.passed ? reads.passed : reads.failed).push_back(item.call.test_case);
+  }
+  if (reads.failed.empty() && reads.passed.empty())
+    return std::nullopt;
+  for (std::vector<int>* list : {&reads.failed, &reads.passed}) {
+    std::sort(list->begin(), list->end());
+    list->erase(std::unique(list->begin(), list->end()), list->end());
   }
   // A test case with a failed call is read as failed, whatever else it holds.
   std::erase_if(reads.passed, [&](int test_case) {
-    return std::find(reads.failed.begin(), reads.failed.end(), test_case) != reads.failed.end();
+    return std::binary_search(reads.failed.begin(), reads.failed.end(), test_case);
   });
   return reads;
+}
+
+std::optional<int> last_test_case_read(const check_report& report, bool confirming,
+                                       bool whole_run) {
+  const std::optional<test_cases_read> reads = what_the_replay_reads(report, confirming, whole_run);
+  if (!reads)
+    return std::nullopt;
+  const int last_failed = reads->failed.empty() ? 0 : reads->failed.back();
+  const int last_passed = reads->passed.empty() ? 0 : reads->passed.back();
+  return std::max(last_failed, last_passed);
 }
 
 namespace {

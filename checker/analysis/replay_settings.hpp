@@ -29,7 +29,8 @@ std::optional<int> last_test_case_read(const check_report& report, bool confirmi
 // reads only passed calls of (to confirm them). Every other test case it runs only for what the
 // verdict's run ran before the calls it reads: there each check stops after its first trial
 // (checkapi/timing_trials.hpp, replay_has_its_call), and a read one after the trial that holds
-// its call. nullopt where last_test_case_read is: the whole run, or a test case not known.
+// its call. nullopt for the whole run: a picture or a kept trace, a call whose test case is not
+// known, or nothing to read. last_test_case_read is the latest test case in it.
 struct test_cases_read {
   std::vector<int> failed;
   std::vector<int> passed;
