@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "judgement/burst_judgement.hpp"
 
+#include "checkapi/enclosing_band.hpp"
 #include "checkapi/number_text.hpp"
 #include "checkapi/say.hpp"
 #include "checkapi/statistics.hpp"
@@ -40,8 +41,8 @@ double quarter_median(const std::vector<double>& values, int first_quarter) {
 } // namespace
 
 bool launch_agrees(double reported_us, double truth_us, const burst_tolerance& tolerance) {
-  return std::isfinite(reported_us) && reported_us >= truth_us - tolerance.below_us &&
-         reported_us <= truth_us + std::max(tolerance.above_us, tolerance.above_share * truth_us);
+  return within_enclosing_band(reported_us, truth_us, tolerance.below_us, tolerance.above_us,
+                               tolerance.above_share);
 }
 
 check_outcome judge_burst(const burst_numbers& numbers, const std::string& section,

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "judgement/first_launch_judgement.hpp"
 
+#include "checkapi/enclosing_band.hpp"
 #include "checkapi/number_text.hpp"
 #include "checkapi/say.hpp"
 #include "checkapi/slip_analysis.hpp"
@@ -93,8 +94,8 @@ void say_wrong_runs(check_outcome& outcome, const first_launch_numbers& numbers,
 } // namespace
 
 bool run_time_agrees(double reported_ms, double truth_ms, const first_launch_tolerance& tolerance) {
-  return std::isfinite(reported_ms) && reported_ms >= truth_ms - tolerance.below_ms &&
-         reported_ms <= truth_ms + std::max(tolerance.above_ms, tolerance.above_share * truth_ms);
+  return within_enclosing_band(reported_ms, truth_ms, tolerance.below_ms, tolerance.above_ms,
+                               tolerance.above_share);
 }
 
 check_outcome judge_first_launch(const first_launch_numbers& numbers, const std::string& section,
