@@ -143,6 +143,9 @@ check_outcome judge_link(const std::vector<link_trial>& trials, host_memory memo
       outcome.hint = say("check.l07.link.seconds.hint");
     }
     outcome.slip = bandwidth_slip_id(unit);
+    // GiB is a factor near 1 that a neighbour slowing every copy alike can imitate in every number
+    // (docs/ARCHITECTURE.md); a power of 1000 no neighbour makes.
+    outcome.noise_could_explain = unit == bandwidth_slip::in_gib_per_s;
   } else if (std::all_of(trials.begin(), trials.end(), [](const link_trial& t) {
                return link_trial_right(t) || both_as_one_direction(t);
              })) {

@@ -54,10 +54,11 @@ bool link_trial_right(const link_trial& trial);
 /// The check's outcome: passed when at most `allowed_misses` trials are wrong. A failure names,
 /// in this order, what the numbers show: words not copied; a number that is no bandwidth; host
 /// memory the runtime says is pageable or managed (`memory`, from the student's allocate_host)
-/// with copies slower than the checker's pinned ones; a unit slip every number of every failing
-/// trial shows; a "both" number at one direction's speed on a link that carries both at once;
-/// otherwise the numbers against the truth, with the call shown to the trace. `section` is where
-/// the lesson teaches the experiment.
+/// with copies slower than the checker's pinned ones; a unit slip every number of every trial
+/// shows; a "both" number at one direction's speed on a link that carries both at once; otherwise
+/// the numbers against the truth, with the call shown to the trace. The first three and a power
+/// of 1000 are certain; GiB, one direction and a plain miss a busy GPU may excuse. `section` is
+/// where the lesson teaches the experiment.
 check_outcome judge_link(const std::vector<link_trial>& trials, host_memory memory,
                          const std::string& section, int allowed_misses);
 
