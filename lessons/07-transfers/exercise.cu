@@ -37,7 +37,8 @@ double round_trip_gbps(const transfer_job& job, const std::vector<cudaStream_t>&
 
 // ANCHOR: measure_link
 link_speeds measure_link(const std::uint32_t* content, std::size_t count, std::uint32_t* device_in,
-                         const std::uint32_t* device_out, const std::vector<cudaStream_t>& streams) {
+                         const std::uint32_t* device_out,
+                         const std::vector<cudaStream_t>& streams) {
   link_speeds speeds;
   // TODO: the experiment, as exercise.h describes it:
   //   - two host buffers from allocate_host, the first filled from `content`;

@@ -94,7 +94,8 @@ double median_link_ms(const Copies& copies, const std::vector<cudaStream_t>& str
 } // namespace
 
 link_speeds measure_link(const std::uint32_t* content, std::size_t count, std::uint32_t* device_in,
-                         const std::uint32_t* device_out, const std::vector<cudaStream_t>& streams) {
+                         const std::uint32_t* device_out,
+                         const std::vector<cudaStream_t>& streams) {
   const std::size_t bytes = count * sizeof(std::uint32_t);
   host_words from = allocate_host(count), to = allocate_host(count); // before any timing
   std::memcpy(from.get(), content, bytes);
