@@ -146,6 +146,7 @@ check_outcome judge_link(const std::vector<link_trial>& trials, host_memory memo
     // GiB is a factor near 1 that a neighbour slowing every copy alike can imitate in every number
     // (docs/ARCHITECTURE.md); a power of 1000 no neighbour makes.
     outcome.noise_could_explain = unit == bandwidth_slip::in_gib_per_s;
+    show_both(outcome, shown); // the trace keeps the slip's name, at the lines that made it
   } else if (std::all_of(trials.begin(), trials.end(), [](const link_trial& t) {
                return link_trial_right(t) || both_as_one_direction(t);
              })) {
@@ -160,6 +161,7 @@ check_outcome judge_link(const std::vector<link_trial>& trials, host_memory memo
     outcome.message = say_numbers("check.l07.link.off.message", shown);
     outcome.hint = say("check.l07.link.off.hint");
     outcome.noise_could_explain = true;
+    outcome.says_only_how_far_off = true; // no cause: the trace's, or undetermined
     show_both(outcome, shown);
   }
   return outcome;

@@ -51,6 +51,7 @@ TEST_CASE("numbers near the checker's pass, and one wrong trial of three is allo
   CHECK_FALSE(two_wrong.passed);
   CHECK(two_wrong.noise_could_explain); // another measurement is the truth: noise moves it too
   CHECK(two_wrong.call.begin_ns == 1'000'000); // the trace reads the call
+  CHECK(two_wrong.says_only_how_far_off);      // and finds the cause, or none is guessed
 }
 
 TEST_CASE("the starter's zeros and an empty device buffer are certain failures") {
@@ -89,6 +90,7 @@ TEST_CASE("a unit slip in every number is named even where it lies within the to
   CHECK_FALSE(in_gib.passed);
   CHECK(in_gib.noise_could_explain); // a neighbour that slows every copy alike imitates it
   CHECK(in_gib.slip == "gib-for-gb");
+  CHECK(in_gib.call.begin_ns == 1'000'000); // shown, so that the trace keeps the slip's name
   CHECK(in_gib.hint == say("check.l07.link.gib.hint"));
   const check_outcome in_mb = judged(three({55500.0, 55400.0, 100000.0}));
   CHECK_FALSE(in_mb.noise_could_explain); // no neighbour makes a power of 1000
@@ -102,6 +104,7 @@ TEST_CASE("both copies at one direction's speed is named only on a link that car
   CHECK_FALSE(serial.passed);
   CHECK(serial.hint == say("check.l07.link.one-direction.hint"));
   CHECK(serial.noise_could_explain); // a neighbour's copies slow the two at once too
+  CHECK_FALSE(serial.says_only_how_far_off);
   const check_outcome half = judged(three({55.5, 55.4, 50.0}));
   CHECK(half.hint == say("check.l07.link.one-direction.hint"));
   // A link that moves one direction at a time: the same numbers are the truth, and pass.
