@@ -46,14 +46,14 @@ bool alone_right(const link_trial& t) {
          within_relative(t.reported.to_host_gbps, t.truth.to_host_gbps, link_relative_tolerance);
 }
 
-// A "both" number at the faster direction's speed (the copies one after the other) or at half
-// the truth (one copy's bytes counted), on a link that carried both at once.
+// A gain of both at once near 1 (the copies one after the other) or near half the truth's (one
+// copy's bytes counted), on a link that carried both at once, the directions alone right.
 bool both_as_one_direction(const link_trial& t) {
-  const double one_way = std::max(t.truth.to_device_gbps, t.truth.to_host_gbps);
-  const bool duplex = t.truth.both_gbps >= duplex_ratio * one_way;
-  return duplex && alone_right(t) &&
-         (within_relative(t.reported.both_gbps, one_way, link_relative_tolerance) ||
-          within_relative(t.reported.both_gbps, t.truth.both_gbps / 2, link_relative_tolerance));
+  const double truth_gain = duplex_gain(t.truth);
+  const double gain = duplex_gain(t.reported);
+  return truth_gain >= duplex_ratio && alone_right(t) &&
+         (within_relative(gain, 1.0, duplex_gain_tolerance) ||
+          within_relative(gain, truth_gain / 2, duplex_gain_tolerance));
 }
 
 std::string one_decimal(double gbps) {
@@ -83,9 +83,17 @@ void show_both(check_outcome& outcome, const link_trial& t) {
 
 } // namespace
 
+double duplex_gain(const link_numbers& n) {
+  const double one_way = std::max(n.to_device_gbps, n.to_host_gbps);
+  return one_way > 0 ? n.both_gbps / one_way : 0.0;
+}
+
 bool link_trial_right(const link_trial& trial) {
   return trial.copied && alone_right(trial) &&
-         within_relative(trial.reported.both_gbps, trial.truth.both_gbps, link_relative_tolerance);
+         within_relative(trial.reported.both_gbps, trial.truth.both_gbps,
+                         link_relative_tolerance) &&
+         within_relative(duplex_gain(trial.reported), duplex_gain(trial.truth),
+                         duplex_gain_tolerance);
 }
 
 check_outcome judge_link(const std::vector<link_trial>& trials, host_memory memory,

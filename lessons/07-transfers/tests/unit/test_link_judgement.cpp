@@ -43,6 +43,10 @@ check_outcome judged(const std::vector<link_trial>& trials,
 
 TEST_CASE("numbers near the checker's pass, and one wrong trial of three is allowed") {
   CHECK(judged(three({54.0, 56.0, 97.0})).passed);
+  // Pages on a farther NUMA node: every number lower, the gain of both at once the same.
+  CHECK(judged(three({47.0, 47.0, 85.0})).passed);
+  // The same numbers with copies in turn: the gain is the phenomenon, and it is missing.
+  CHECK_FALSE(judged(three({47.0, 47.0, 47.0})).passed);
   std::vector<link_trial> trials = three({55.0, 55.0, 99.0});
   trials[1].reported.both_gbps = 70.0;
   CHECK(judged(trials).passed);
