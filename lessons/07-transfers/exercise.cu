@@ -20,21 +20,6 @@ host_words allocate_host(std::size_t count) {
 }
 // ANCHOR_END: allocate_host
 
-// ANCHOR: round_trip_gbps
-double round_trip_gbps(const transfer_job& job, const std::vector<cudaStream_t>& streams) {
-  // TODO: this runs the whole round trip on the first stream, one step after the other, and
-  // times it with the host's clock. Cut it into chunks over `streams` (per chunk: a copy in,
-  // launch_transfer_kernel(job, first, count, stream), a copy out; exercise.h), time it with
-  // events that bracket all of the chunks' work, and count every byte that crossed the link.
-  const auto start = std::chrono::steady_clock::now();
-  run_serial(job, streams.front());
-  const auto stop = std::chrono::steady_clock::now();
-  const double ms = std::chrono::duration<double, std::milli>(stop - start).count();
-  const double bytes = static_cast<double>(job.count * sizeof(std::uint32_t));
-  return bytes / (ms * 1e-3) / 1e9;
-}
-// ANCHOR_END: round_trip_gbps
-
 // ANCHOR: measure_link
 link_speeds measure_link(const std::uint32_t* content, std::size_t count, std::uint32_t* device_in,
                          const std::uint32_t* device_out,
@@ -54,3 +39,18 @@ link_speeds measure_link(const std::uint32_t* content, std::size_t count, std::u
   return speeds;
 }
 // ANCHOR_END: measure_link
+
+// ANCHOR: round_trip_gbps
+double round_trip_gbps(const transfer_job& job, const std::vector<cudaStream_t>& streams) {
+  // TODO: this runs the whole round trip on the first stream, one step after the other, and
+  // times it with the host's clock. Cut it into chunks over `streams` (per chunk: a copy in,
+  // launch_transfer_kernel(job, first, count, stream), a copy out; exercise.h), time it with
+  // events that bracket all of the chunks' work, and count every byte that crossed the link.
+  const auto start = std::chrono::steady_clock::now();
+  run_serial(job, streams.front());
+  const auto stop = std::chrono::steady_clock::now();
+  const double ms = std::chrono::duration<double, std::milli>(stop - start).count();
+  const double bytes = static_cast<double>(job.count * sizeof(std::uint32_t));
+  return bytes / (ms * 1e-3) / 1e9;
+}
+// ANCHOR_END: round_trip_gbps
