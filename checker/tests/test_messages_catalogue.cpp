@@ -144,10 +144,11 @@ TEST_CASE("every message id is in both languages, with the same placeholders") {
 
 TEST_CASE("every sentence the check programs say is in the catalogue, and every one is said") {
   // The check programs (lessons/*/check.cu and checker/checkapi/) name their words by a literal
-  // id in say("check.…"); a misspelt id would print itself, and a sentence no check says any more
-  // would be translated for nothing.
+  // id as the first argument of say("check.…") or of a helper that says it with its numbers
+  // (say_numbers("check.…", ...)); a misspelt id would print itself, and a sentence no check says
+  // any more would be translated for nothing.
   const auto english = table(messages::language::english);
-  const std::regex said("say\\(\\s*\"(check\\.[a-z0-9.-]+)\"");
+  const std::regex said("[a-z_]+\\(\\s*\"(check\\.[a-z0-9.-]+)\"");
   std::set<std::string> named;
   const fs::path root(GPUCHECK_SOURCE_DIR);
   for (const fs::path& folder : {root / "lessons", root / "checker" / "checkapi"}) {

@@ -9,7 +9,11 @@
 //     both timed by the checker from call to return, medians of five alternating runs each;
 //   - a stream's share: a kernel of known duration (0.5-5 ms) on streams[which], while the other
 //     streams carry 40-80 ms each. Why a wrong number is wrong comes from the trace of the failing
-//     call (docs/ARCHITECTURE.md, "Which why wins").
+//     call (docs/ARCHITECTURE.md, "Which why wins");
+//   - last, the legacy default stream's join: pieces of known duration and markers, each stamped
+//     on the GPU's own clock, handed to time_marked_pieces in three cases; whether the pieces ran
+//     one at a time is read from their stamps, and the time of all the work from the first
+//     piece's start to the last run's end (judgement/join_judgement.hpp).
 #include "checkapi/check.cuh"
 #include "checkapi/event_truth.cuh"
 #include "checkapi/host_memory_of.cuh"
@@ -20,8 +24,10 @@
 #include "checkapi/word_sample.hpp"
 #include "cuda_check.cuh"
 #include "exercise.h"
+#include "judgement/join_judgement.hpp"
 #include "judgement/pipeline_judgement.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cstring>
 #include <string>
@@ -309,4 +315,126 @@ GPU_TEST_CASE("time_share times one stream's work, and leaves the other streams 
   // (judgement/pipeline_judgement.hpp).
   gpucheck::fail_if_others_waited(outcome, last_round, lesson);
   CHECK(gpucheck::report(outcome));
+}
+
+namespace {
+
+// ---- time_marked_pieces: the legacy default stream's join, produced and timed by the student
+
+constexpr int most_pieces = 8;
+constexpr int spare_calls = 4; // calls past those asked that still get stamps of their own
+
+// One case of the experiment: the streams' flags, and the stream the markers go to.
+struct join_setup {
+  gpucheck::join_case which;
+  unsigned flags;
+  cudaStream_t marker_stream;
+};
+
+const join_setup join_cases[] = {
+    {gpucheck::join_case::ordinary_legacy, cudaStreamDefault, cudaStreamLegacy},
+    {gpucheck::join_case::non_blocking_legacy, cudaStreamNonBlocking, cudaStreamLegacy},
+    {gpucheck::join_case::ordinary_per_thread, cudaStreamDefault, cudaStreamPerThread},
+};
+
+bool is_default_stream(cudaStream_t stream) {
+  return stream == nullptr || stream == cudaStreamLegacy || stream == cudaStreamPerThread;
+}
+
+// The check's own work, each run stamped on the GPU's clock: pieces, and markers of no length.
+struct join_work {
+  std::vector<gpucheck::known_duration_work> pieces{most_pieces + spare_calls};
+  std::vector<gpucheck::known_duration_work> marks{most_pieces + spare_calls};
+};
+
+// One call of time_marked_pieces in case `setup`: 6 to 8 pieces, piece p lasting base * (1 + p/4)
+// with a base of 0.5-1 ms, so that the last piece queued ends last, on a stream other than the
+// first (a pair of events on the first stream alone misses it). Inside each call of piece or
+// marker the check notes the stream it was given, and the kind of each new stream.
+gpucheck::marked_call run_marked_call(const join_setup& setup, join_work& work) {
+  CUDA_CHECK(cudaDeviceSynchronize()); // the GPU is idle when the function is called
+  gpucheck::marked_call call;
+  call.which = setup.which;
+  call.asked = static_cast<int>(gpucheck::random_between(6.0, most_pieces + 1.0));
+  const double base_ms = gpucheck::random_between(0.5, 1.0);
+  call.order.reserve(4 * most_pieces); // no allocation inside the student's timing, mostly
+  std::vector<cudaStream_t> streams;
+  streams.reserve(4 * most_pieces);
+  std::size_t pieces = 0;
+  std::size_t marks = 0;
+  const gpu_work piece = [&](cudaStream_t stream) {
+    call.order.push_back('p');
+    if (is_default_stream(stream)) {
+      ++call.pieces_on_default;
+    } else if (std::find(streams.begin(), streams.end(), stream) == streams.end()) {
+      streams.push_back(stream);
+      unsigned flags = 0;
+      CUDA_CHECK(cudaStreamGetFlags(stream, &flags));
+      if ((flags & cudaStreamNonBlocking) != (setup.flags & cudaStreamNonBlocking))
+        ++call.streams_of_other_kind;
+    }
+    const std::size_t index = std::min(pieces++, work.pieces.size() - 1);
+    work.pieces[index].enqueue(stream, base_ms * (1.0 + static_cast<double>(index) / 4.0));
+  };
+  const gpu_work marker = [&](cudaStream_t stream) {
+    call.order.push_back('m');
+    const bool legacy = setup.marker_stream == cudaStreamLegacy && stream == nullptr; // stream 0
+    if (stream != setup.marker_stream && !legacy)
+      ++call.marks_elsewhere;
+    work.marks[std::min(marks++, work.marks.size() - 1)].enqueue(stream, 0.0);
+  };
+  const auto clock_reads_before = gpucheck::cpu_clock_reads();
+  call.timing.call = gpucheck::call_timed([&] {
+    return time_marked_pieces(piece, call.asked, setup.flags, marker, setup.marker_stream);
+  });
+  call.timing.read_cpu_clock = gpucheck::cpu_clock_read_since(clock_reads_before);
+  CUDA_CHECK(cudaDeviceSynchronize());
+  call.streams = static_cast<int>(streams.size());
+  const auto stamps = [](const gpucheck::known_duration_work& run) {
+    gpucheck::gpu_span span;
+    run.last_span_ns(span.start_ns, span.end_ns);
+    return span;
+  };
+  for (std::size_t i = 0; i < std::min(pieces, work.pieces.size()); ++i)
+    call.pieces.push_back(stamps(work.pieces[i]));
+  for (std::size_t i = 0; i < std::min(marks, work.marks.size()); ++i)
+    call.marks.push_back(stamps(work.marks[i]));
+  call.timing.work = gpucheck::say("check.l05.join.work");
+  call.timing.tolerance = {0.05, 0.05}; // 5% or 50 us, as time_share (tolerances.md)
+  call.timing.own_clock = true;         // the truth is the work's own stamps
+  call.timing.truth_ms = gpucheck::span_of_all_ms(call.pieces, call.marks);
+  call.timing.call.truth_ms = call.timing.truth_ms;
+  call.timing.reported_ms = call.timing.call.reported_ms;
+  return call;
+}
+
+// Three rounds of the three cases, in turn.
+std::vector<gpucheck::marked_call> run_marked_calls(join_work& work) {
+  std::vector<gpucheck::marked_call> calls;
+  for (int round = 0; round < 3; ++round) {
+    for (const join_setup& setup : join_cases)
+      calls.push_back(run_marked_call(setup, work));
+  }
+  return calls;
+}
+
+} // namespace
+
+// Last in the program, after the checks above, which keep their order and draws. The facts of
+// each call (what it queued, where, on streams of which kind) and the join read from the stamps
+// stand on any GPU; each time within 5% or 50 us of the span of all the work, in 8 of 9 calls,
+// twice when noise could explain a failure (judgement/join_judgement.hpp).
+GPU_TEST_CASE("time_marked_pieces shows the legacy stream's join, and times it") {
+  join_work work;
+  work.pieces.front().enqueue(cudaStreamLegacy, 0.0); // loaded now: no call pays for it
+  CUDA_CHECK(cudaDeviceSynchronize());
+  gpucheck::timing_words words;
+  words.name = gpucheck::say("check.l05.join.name");
+  words.section = lesson + "#the-legacy-default-stream";
+  words.context = gpucheck::say("check.l05.join.context");
+  words.zero_hint = gpucheck::say("check.l05.join.zero-hint");
+  words.wrong_hint = gpucheck::say("check.l05.join.wrong-hint");
+  CHECK(gpucheck::report(gpucheck::judge_twice([&] {
+    return gpucheck::judge_marked_pieces(run_marked_calls(work), words, 1, words.section);
+  })));
 }

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: MIT
 // Lesson 05: streams. Split a copy-compute-copy job over several streams so that copies and
 // kernels of different chunks overlap, and time one stream's share of the work.
-//   1. allocate_host: host memory for the job's input and output.
-//   2. run_overlapped: the job cut into chunks, spread over the streams you are given. It must
+//   1. run_overlapped: the job cut into chunks, spread over the streams you are given. It must
 //      give the same bytes as run_serial (exercise.h), in clearly less time.
-//   3. time_share: the time of work on one stream while the other streams are busy.
+//   2. time_share: the time of work on one stream while the other streams are busy.
+//   3. time_marked_pieces: the legacy default stream's join, produced and timed.
+// allocate_host is given: pinned memory, whose copies can overlap with kernels (lesson 00).
 // Run `make check LESSON=5` to see how you are doing, and `make hint LESSON=5` when you are
 // stuck. lesson.md explains everything used here.
 #include "cuda_check.cuh"
@@ -15,9 +16,11 @@
 
 // ANCHOR: allocate_host
 host_words allocate_host(std::size_t count) {
-  // TODO: this is ordinary (pageable) memory. Read what lesson.md says about copies from it,
-  // and choose the memory that lets a copy overlap with a kernel.
-  return host_words(new std::uint32_t[count], free_pageable);
+  // Given, not a task: pinned memory, which lesson 00's compare_host_memory allocates too. A copy
+  // from it is queued and returns, so it can overlap with a kernel; one from `new` memory cannot.
+  std::uint32_t* words = nullptr;
+  CUDA_CHECK(cudaMallocHost(&words, count * sizeof(std::uint32_t)));
+  return host_words(words, free_pinned);
 }
 // ANCHOR_END: allocate_host
 
@@ -40,3 +43,21 @@ double time_share(const gpu_work& work, const std::vector<cudaStream_t>& streams
   return 0.0;
 }
 // ANCHOR_END: time_share
+
+// ANCHOR: marked_pieces
+double time_marked_pieces(const gpu_work& piece, int pieces, unsigned flags, const gpu_work& marker,
+                          cudaStream_t marker_stream) {
+  // TODO: create four streams with `flags`, and queue the pieces over them in turn, each piece
+  // followed by marker(marker_stream). Time it from just before the first piece until all of it
+  // has run: the pieces are on four streams and the markers on a fifth, so think about what your
+  // clock or your events wait for. Destroy the streams outside the time. This runs everything on
+  // the marker's stream and times nothing.
+  (void)flags;
+  for (int p = 0; p < pieces; ++p) {
+    piece(marker_stream);
+    marker(marker_stream);
+  }
+  CUDA_CHECK(cudaStreamSynchronize(marker_stream));
+  return 0.0;
+}
+// ANCHOR_END: marked_pieces

@@ -93,7 +93,7 @@ inline void run_serial(const pipeline_job& job, cudaStream_t stream) {
 // ANCHOR_END: serial
 
 // ANCHOR: contract
-// Host memory for `count` words, for the job's host_in and host_out. Which kind is yours to choose.
+// Pinned host memory for `count` words, for the job's host_in and host_out (given in exercise.cu).
 host_words allocate_host(std::size_t count);
 
 // The job split over `streams` (non-blocking streams, four of them), so that copies and kernels
@@ -105,3 +105,14 @@ void run_overlapped(const pipeline_job& job, const std::vector<cudaStream_t>& st
 // itself may still hold earlier work when the function is called: it is not part of the number.
 double time_share(const gpu_work& work, const std::vector<cudaStream_t>& streams, int which);
 // ANCHOR_END: contract
+
+// ANCHOR: join_contract
+// The legacy default stream's join, measured [ms]. Creates four streams with `flags`
+// (cudaStreamDefault: ordinary, blocking streams; cudaStreamNonBlocking: non-blocking ones) and
+// queues `pieces` calls of piece(stream), taking the four streams in turn, each call followed by
+// one call of marker(marker_stream). Returns the time from just before the first piece is queued
+// until everything it queued has run on the GPU, and destroys its streams before it returns.
+// The GPU is idle when it is called.
+double time_marked_pieces(const gpu_work& piece, int pieces, unsigned flags, const gpu_work& marker,
+                          cudaStream_t marker_stream);
+// ANCHOR_END: join_contract

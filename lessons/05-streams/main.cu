@@ -2,11 +2,13 @@
 // Lesson 05's experiment: one copy-compute-copy job (host to device, a kernel, device to host),
 // run serially on one stream and overlapped over four streams (your run_overlapped), then the
 // same overlapped job where it cannot overlap: on the legacy default stream, with pageable host
-// memory, and on ordinary (blocking) streams that a call on the legacy default stream serializes
-// (and that the same call on the per-thread default stream leaves alone).
+// memory, and, through your time_marked_pieces, on ordinary (blocking) streams that a call on the
+// legacy default stream serializes (and that the same call on the per-thread default stream
+// leaves alone).
 // Usage: make run LESSON=5 [ARGS="MI_WORDS"] (default 32: 32 Mi words, 128 MiB each way).
-// Every time is the median of five runs, from the call to its return (each version returns once
-// the result is on the host), so that the versions compare like with like.
+// Every time is the median of five runs: from the call to its return (each version returns once
+// the result is on the host), so that the versions compare like with like; the marked chunks'
+// times are your time_marked_pieces' own, from the first chunk queued until all of it has run.
 #include "cuda_check.cuh"
 #include "cuda_raii.cuh"
 #include "exercise.h"
@@ -48,31 +50,39 @@ double event_ms(const std::function<void(cudaStream_t)>& work, cudaStream_t stre
   return elapsed_ms;
 }
 
-// ANCHOR: legacy_marker
-// The reference's chunked job, with one tiny extra call per chunk on `marker_stream` (a 4-byte
-// memset). On cudaStreamLegacy, the legacy default stream (what stream 0 means by default), an
-// ordinary stream waits for the marker and the marker waits for every ordinary stream, so each
-// marker joins all the streams into one queue. On cudaStreamPerThread, this thread's own default
-// stream (what stream 0 means under --default-stream per-thread), it joins nothing.
-void chunks_with_marker(const pipeline_job& job, const std::vector<cudaStream_t>& streams,
-                        std::uint32_t* marker, cudaStream_t marker_stream) {
-  const std::size_t chunks = 2 * streams.size();
+// The reference's eight chunks as the pieces of your time_marked_pieces: each piece is the next
+// chunk's copy in, kernel and copy out on the stream your function hands it, and each marker a
+// 4-byte memset on the marker's stream. The median of five of your times, after one as warm-up.
+double marked_chunks_ms(const pipeline_job& job, unsigned flags, std::uint32_t* marker_word,
+                        cudaStream_t marker_stream) {
+  constexpr int chunks = 8;
   const std::size_t per_chunk = (job.count + chunks - 1) / chunks;
-  for (std::size_t c = 0; c * per_chunk < job.count; ++c) {
-    const std::size_t first = c * per_chunk;
+  std::size_t next = 0;
+  const gpu_work piece = [&](cudaStream_t stream) {
+    const std::size_t first = (next++ % chunks) * per_chunk;
+    if (first >= job.count)
+      return;
     const std::size_t count = std::min(per_chunk, job.count - first);
     const std::size_t bytes = count * sizeof(std::uint32_t);
-    const cudaStream_t stream = streams[c % streams.size()];
     CUDA_CHECK(cudaMemcpyAsync(job.device_in + first, job.host_in + first, bytes,
                                cudaMemcpyHostToDevice, stream));
     launch_transform(job, first, count, stream);
     CUDA_CHECK(cudaMemcpyAsync(job.host_out + first, job.device_out + first, bytes,
                                cudaMemcpyDeviceToHost, stream));
-    CUDA_CHECK(cudaMemsetAsync(marker, 0, sizeof(std::uint32_t), marker_stream));
+  };
+  const gpu_work marker = [&](cudaStream_t stream) {
+    CUDA_CHECK(cudaMemsetAsync(marker_word, 0, sizeof(std::uint32_t), stream));
+  };
+  std::vector<double> times_ms;
+  for (int i = 0; i < 6; ++i) {
+    CUDA_CHECK(cudaDeviceSynchronize());
+    next = 0;
+    times_ms.push_back(time_marked_pieces(piece, chunks, flags, marker, marker_stream));
   }
-  CUDA_CHECK(cudaDeviceSynchronize());
+  times_ms.erase(times_ms.begin()); // the warm-up
+  std::sort(times_ms.begin(), times_ms.end());
+  return times_ms[2];
 }
-// ANCHOR_END: legacy_marker
 
 std::vector<cudaStream_t> raw(const std::vector<std::unique_ptr<gpucourse::cuda_stream>>& owned) {
   std::vector<cudaStream_t> streams;
@@ -98,13 +108,11 @@ int main(int argc, char** argv) {
   pipeline_job job{in.get(), out.get(),  device_in.data(), device_out.data(),
                    count,    key.data(), key_ready,        256};
 
-  std::vector<std::unique_ptr<gpucourse::cuda_stream>> non_blocking, blocking;
+  std::vector<std::unique_ptr<gpucourse::cuda_stream>> non_blocking;
   for (int i = 0; i < 4; ++i) {
     non_blocking.push_back(std::make_unique<gpucourse::cuda_stream>(cudaStreamNonBlocking));
-    blocking.push_back(std::make_unique<gpucourse::cuda_stream>(cudaStreamDefault));
   }
   const std::vector<cudaStream_t> streams = raw(non_blocking);
-  const std::vector<cudaStream_t> ordinary = raw(blocking);
 
   // ANCHOR: calibrate
   // The kernel's arithmetic per word is chosen so that it lasts about as long as the copy in:
@@ -140,12 +148,12 @@ int main(int argc, char** argv) {
   const double overlapped_ms = median_call_ms([&] { run_overlapped(job, streams); });
   const std::vector<cudaStream_t> legacy(4, cudaStreamLegacy);
   const double legacy_ms = median_call_ms([&] { run_overlapped(job, legacy); });
-  const auto with_marker = [&](const std::vector<cudaStream_t>& on, cudaStream_t marker_stream) {
-    return median_call_ms([&] { chunks_with_marker(job, on, marker.data(), marker_stream); });
+  const auto with_marker = [&](unsigned flags, cudaStream_t marker_stream) {
+    return marked_chunks_ms(job, flags, marker.data(), marker_stream); // your time_marked_pieces
   };
-  const double marker_non_blocking_ms = with_marker(streams, cudaStreamLegacy);
-  const double marker_ordinary_ms = with_marker(ordinary, cudaStreamLegacy);
-  const double per_thread_ordinary_ms = with_marker(ordinary, cudaStreamPerThread);
+  const double marker_non_blocking_ms = with_marker(cudaStreamNonBlocking, cudaStreamLegacy);
+  const double marker_ordinary_ms = with_marker(cudaStreamDefault, cudaStreamLegacy);
+  const double per_thread_ordinary_ms = with_marker(cudaStreamDefault, cudaStreamPerThread);
   // ANCHOR_END: versions
 
   std::printf("serial, one stream:                          %8.3f ms\n", serial_ms);

@@ -10,7 +10,9 @@
 //   - the student's time: events the checker records on every one of the streams before the call
 //     and after it returns, the work's end being the last of the stops;
 //   - the baselines: run_serial() on the checker's pinned buffers (events on one stream) and a
-//     pageable cudaMemcpy, kernel, cudaMemcpy on the legacy default stream (events there).
+//     pageable cudaMemcpy, kernel, cudaMemcpy on the legacy default stream (events there);
+//   - measure_link's three speeds: the checker's pinned copies of the same words between the same
+//     GPU buffers, each direction alone and both at once, before and after the call (last).
 // The judgement is judgement/transfer_judgement's, said by judgement/transfer_outcome. Why a wrong
 // number is wrong comes from the trace of the failing call (docs/ARCHITECTURE.md, "Which why
 // wins").
@@ -24,6 +26,7 @@
 #include "cuda_check.cuh"
 #include "cuda_raii.cuh"
 #include "exercise.h"
+#include "judgement/link_judgement.hpp"
 #include "judgement/transfer_judgement.hpp"
 #include "judgement/transfer_outcome.hpp"
 
@@ -292,4 +295,99 @@ GPU_TEST_CASE("the round trip reaches a share of the link's measured peak") {
 
 GPU_TEST_CASE("round_trip_gbps reports the bandwidth the checker measured") {
   CHECK(gpucheck::report(check_number()));
+}
+
+// ---------------------------------------------------------------------------------------------
+// measure_link: the student's experiment of the link's peak. The truth is the checker's own
+// pinned copies of the same words between the same GPU buffers, timed as the contract asks (the
+// median of three, events bracketing both streams' copies), before and after the call.
+
+namespace {
+
+constexpr int link_trials = 3;
+
+// [GB/s] The checker's three speeds for `count` words each way.
+gpucheck::link_numbers checker_link(std::size_t count) {
+  job_setup& s = setup();
+  const std::size_t bytes = count * sizeof(std::uint32_t);
+  cudaStream_t second = s.streams[1];
+  gpucourse::cuda_event began{cudaEventDisableTiming}, done{cudaEventDisableTiming};
+  const auto to_device = [&](cudaStream_t stream) {
+    CUDA_CHECK(
+        cudaMemcpyAsync(s.device_in.data(), s.own_in.get(), bytes, cudaMemcpyHostToDevice, stream));
+  };
+  const auto to_host = [&](cudaStream_t stream) {
+    CUDA_CHECK(cudaMemcpyAsync(s.own_out.get(), s.device_out.data(), bytes, cudaMemcpyDeviceToHost,
+                               stream));
+  };
+  // The copy to the host on the second stream, joined to the first both ways: the first stream's
+  // events bracket both copies.
+  const auto both = [&](cudaStream_t first) {
+    CUDA_CHECK(cudaEventRecord(began, first));
+    CUDA_CHECK(cudaStreamWaitEvent(second, began, 0));
+    to_device(first);
+    to_host(second);
+    CUDA_CHECK(cudaEventRecord(done, second));
+    CUDA_CHECK(cudaStreamWaitEvent(first, done, 0));
+  };
+  const double each_way = static_cast<double>(bytes);
+  gpucheck::link_numbers n;
+  n.to_device_gbps =
+      gpucheck::bandwidth_gbps(each_way, gpucheck::median_event_ms(to_device, s.streams[0], 3));
+  n.to_host_gbps =
+      gpucheck::bandwidth_gbps(each_way, gpucheck::median_event_ms(to_host, s.streams[0], 3));
+  n.both_gbps =
+      gpucheck::bandwidth_gbps(2 * each_way, gpucheck::median_event_ms(both, s.streams[0], 3));
+  return n;
+}
+
+gpucheck::link_numbers mean_of(const gpucheck::link_numbers& a, const gpucheck::link_numbers& b) {
+  return {(a.to_device_gbps + b.to_device_gbps) / 2, (a.to_host_gbps + b.to_host_gbps) / 2,
+          (a.both_gbps + b.both_gbps) / 2};
+}
+
+// One call of measure_link on 64 to 256 MiB each way and a content drawn afresh; device_in is
+// poisoned before it and read back after it.
+gpucheck::link_trial link_trial_once(std::vector<std::uint32_t>& content) {
+  job_setup& s = setup();
+  const auto count = static_cast<std::size_t>(
+      gpucheck::random_between(static_cast<double>(job_words / 4), static_cast<double>(job_words)));
+  const std::size_t bytes = count * sizeof(std::uint32_t);
+  gpucheck::fill_xorshift_words(
+      content.data(), count,
+      static_cast<std::uint32_t>(gpucheck::random_between(1.0, 4294967295.0)));
+  const gpucheck::link_numbers before = checker_link(count);
+  CUDA_CHECK(cudaMemset(s.device_in.data(), device_poison, bytes));
+  CUDA_CHECK(cudaDeviceSynchronize());
+
+  gpucheck::link_trial trial;
+  trial.bytes_each_way = static_cast<double>(bytes);
+  trial.call = gpucheck::call_timed([&] {
+    const link_speeds speeds = measure_link(content.data(), count, s.device_in.data(),
+                                            s.device_out.data(), s.streams.handles());
+    trial.reported = {speeds.to_device_gbps, speeds.to_host_gbps, speeds.both_gbps};
+    // As milliseconds, so that the trace's rules read the number against the truth.
+    return speeds.both_gbps > 0 ? 2.0 * trial.bytes_each_way / (speeds.both_gbps * 1e9) * 1e3 : 0.0;
+  });
+  CUDA_CHECK(cudaDeviceSynchronize());
+  CUDA_CHECK(cudaMemcpy(s.own_out.get(), s.device_in.data(), bytes, cudaMemcpyDeviceToHost));
+  for (const std::size_t i : gpucheck::sampled_words(count, gpucheck::sampled_tail_words))
+    trial.copied = trial.copied && s.own_out.get()[i] == content[i];
+  trial.truth = mean_of(before, checker_link(count));
+  return trial;
+}
+
+} // namespace
+
+// Last in the program: the test cases above keep their order and their draws.
+GPU_TEST_CASE("measure_link measures the link each way alone and both ways at once") {
+  std::vector<std::uint32_t> content(job_words);
+  // Each number within 25% of the checker's and the gain of both at once within 10% of its, 2
+  // trials of 3 right; a unit in every number, pageable or managed memory, no words copied are
+  // named (judgement/link_judgement). A failure noise could explain is judged on fresh trials.
+  CHECK(gpucheck::report(gpucheck::judge_twice([&] {
+    return gpucheck::judge_link(
+        gpucheck::run_trials(link_trials, [&] { return link_trial_once(content); }), setup().memory,
+        lesson + "#the-links-peak", /*allowed_misses=*/1);
+  })));
 }

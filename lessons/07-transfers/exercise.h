@@ -84,9 +84,27 @@ inline void run_serial(const transfer_job& job, cudaStream_t stream) {
 // ANCHOR_END: serial
 
 // ANCHOR: contract
-// Host memory for `count` words, for the job's host_in and host_out. Which kind is yours to
-// choose. It is called once, before any round trip.
+// Host memory for `count` words, for the job's host_in and host_out and for measure_link's
+// buffers. Which kind is yours to choose. It is called before any copy from it is timed.
 host_words allocate_host(std::size_t count);
+
+// The link's speed [GB/s, 1e9 bytes a second] in each direction alone, and in both at once.
+struct link_speeds {
+  double to_device_gbps = 0; // host to device, alone
+  double to_host_gbps = 0;   // device to host, alone
+  double both_gbps = 0;      // one copy each way at the same time: the bytes of both copies over
+                             // the time from the start of the first to the end of the last
+};
+
+// The experiment of the link's peak, on `count` words each way. Two host buffers of `count` words
+// from allocate_host: the first filled with the words at `content`, copied to `device_in`; the
+// second receives `device_out`. One copy each way first, untimed; then each number is the median
+// of three timings of: the copy to the device alone, the copy to the host alone, and the two at
+// once, the copy to the device on streams[0] and the copy to the host on streams[1] (non-blocking
+// streams). Each timing runs from the start of its first copy to the end of its last. Allocating,
+// filling and freeing are outside every timing; it frees what it allocated before it returns.
+link_speeds measure_link(const std::uint32_t* content, std::size_t count, std::uint32_t* device_in,
+                         const std::uint32_t* device_out, const std::vector<cudaStream_t>& streams);
 
 // The round trip, cut into chunks spread over `streams` (non-blocking streams, four of them), so
 // that copies and kernels of different chunks overlap. It returns once host_out holds the whole

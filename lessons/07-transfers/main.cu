@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
-// Lesson 07's experiment (make run LESSON=7): pageable against pinned copies, both ways; when a
-// pageable cudaMemcpy returns against when its copy ends; and a round trip serial on one stream
-// against your round_trip_gbps. The optional argument is the buffer's size in MiB (default 256).
+// Lesson 07's experiment (make run LESSON=7): pageable copies both ways, and the pinned link each
+// way and both ways at once by your measure_link; when a pageable cudaMemcpy returns against when
+// its copy ends; and a round trip serial on one stream against your round_trip_gbps. The optional
+// argument is the buffer's size in MiB (default 256).
 #include "cuda_check.cuh"
 #include "cuda_raii.cuh"
 #include "exercise.h"
@@ -83,21 +84,22 @@ int main(int argc, char** argv) {
               copy_gbps(device_in.data(), pageable_in.data(), bytes, cudaMemcpyHostToDevice));
   std::printf("pageable, to the host:   %6.1f GB/s\n",
               copy_gbps(pageable_out.data(), device_out.data(), bytes, cudaMemcpyDeviceToHost));
-  std::printf("pinned, to the device:   %6.1f GB/s\n",
-              copy_gbps(device_in.data(), pinned_in.get(), bytes, cudaMemcpyHostToDevice));
-  std::printf("pinned, to the host:     %6.1f GB/s\n\n",
-              copy_gbps(pinned_out.get(), device_out.data(), bytes, cudaMemcpyDeviceToHost));
-
-  for (const std::size_t small :
-       {std::size_t{4096}, std::size_t{65536}, std::size_t{1} << 20, bytes})
-    when_it_returns(pageable_in.data(), device_in.data(), std::min(small, bytes));
-
   std::vector<std::unique_ptr<gpucourse::cuda_stream>> owned;
   std::vector<cudaStream_t> streams;
   for (int i = 0; i < 4; ++i) {
     owned.push_back(std::make_unique<gpucourse::cuda_stream>(cudaStreamNonBlocking));
     streams.push_back(*owned.back());
   }
+  const link_speeds link =
+      measure_link(pinned_in.get(), count, device_in.data(), device_out.data(), streams);
+  std::printf("pinned, to the device:   %6.1f GB/s\n", link.to_device_gbps);
+  std::printf("pinned, to the host:     %6.1f GB/s\n", link.to_host_gbps);
+  std::printf("pinned, both at once:    %6.1f GB/s\n\n", link.both_gbps);
+
+  for (const std::size_t small :
+       {std::size_t{4096}, std::size_t{65536}, std::size_t{1} << 20, bytes})
+    when_it_returns(pageable_in.data(), device_in.data(), std::min(small, bytes));
+
   transfer_job job;
   job.host_in = pinned_in.get();
   job.host_out = pinned_out.get();

@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: MIT
 // Lesson 05, reference solution: pinned host memory, the job cut into chunks spread over the
-// streams (each chunk's three steps on one stream), and a stream's share timed with events on
-// that stream.
+// streams (each chunk's three steps on one stream), a stream's share timed with events on that
+// stream, and the marked pieces timed on the host clock until every stream they used is done.
 #include "cuda_check.cuh"
 #include "cuda_raii.cuh"
 #include "exercise.h"
 
 #include <algorithm>
+#include <chrono>
 
 // ANCHOR: allocate_host
 host_words allocate_host(std::size_t count) {
@@ -63,3 +64,30 @@ double time_share(const gpu_work& work, const std::vector<cudaStream_t>& streams
   return elapsed_ms;
 }
 // ANCHOR_END: time_share
+
+// ANCHOR: marked_pieces
+double time_marked_pieces(const gpu_work& piece, int pieces, unsigned flags, const gpu_work& marker,
+                          cudaStream_t marker_stream) {
+  std::vector<cudaStream_t> streams(4);
+  for (cudaStream_t& stream : streams) {
+    CUDA_CHECK(cudaStreamCreateWithFlags(&stream, flags)); // before the clock starts: setup
+  }
+  // The work runs on five streams: no pair of events on one of them brackets it all (on the
+  // legacy stream they would miss non-blocking streams' work). A host clock stopped once each of
+  // the five is done does.
+  const auto start = std::chrono::steady_clock::now();
+  for (int p = 0; p < pieces; ++p) {
+    piece(streams[static_cast<std::size_t>(p) % streams.size()]);
+    marker(marker_stream); // on the legacy stream, this waits for every ordinary stream...
+  }                        // ...and the next piece, on an ordinary stream, waits for it
+  for (const cudaStream_t stream : streams) {
+    CUDA_CHECK(cudaStreamSynchronize(stream));
+  }
+  CUDA_CHECK(cudaStreamSynchronize(marker_stream));
+  const auto stop = std::chrono::steady_clock::now();
+  for (const cudaStream_t stream : streams) {
+    CUDA_CHECK(cudaStreamDestroy(stream));
+  }
+  return std::chrono::duration<double, std::milli>(stop - start).count();
+}
+// ANCHOR_END: marked_pieces

@@ -68,3 +68,29 @@ double time_share(const gpu_work& work, const std::vector<cudaStream_t>& streams
          1e-6 * static_cast<double>(stop.tv_nsec - start.tv_nsec);
 }
 // ANCHOR_END: time_share
+
+// time_marked_pieces as the reference writes it: this submission is not about it. Appended at
+// the end, so that the lines above stay where they were.
+#include <chrono>
+
+double time_marked_pieces(const gpu_work& piece, int pieces, unsigned flags, const gpu_work& marker,
+                          cudaStream_t marker_stream) {
+  std::vector<cudaStream_t> streams(4);
+  for (cudaStream_t& stream : streams) {
+    CUDA_CHECK(cudaStreamCreateWithFlags(&stream, flags)); // before the clock starts: setup
+  }
+  const auto start = std::chrono::steady_clock::now();
+  for (int p = 0; p < pieces; ++p) {
+    piece(streams[static_cast<std::size_t>(p) % streams.size()]);
+    marker(marker_stream);
+  }
+  for (const cudaStream_t stream : streams) {
+    CUDA_CHECK(cudaStreamSynchronize(stream));
+  }
+  CUDA_CHECK(cudaStreamSynchronize(marker_stream)); // the pieces' five streams are done
+  const auto stop = std::chrono::steady_clock::now();
+  for (const cudaStream_t stream : streams) {
+    CUDA_CHECK(cudaStreamDestroy(stream));
+  }
+  return std::chrono::duration<double, std::milli>(stop - start).count();
+}

@@ -1,0 +1,197 @@
+// SPDX-License-Identifier: MIT
+#include "judgement/join_judgement.hpp"
+
+#include "checkapi/say.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+
+namespace gpucheck {
+
+namespace {
+
+double ms_between(std::uint64_t from_ns, std::uint64_t to_ns) {
+  return to_ns > from_ns ? static_cast<double>(to_ns - from_ns) * 1e-6 : 0.0;
+}
+
+std::string case_words(join_case which) {
+  switch (which) {
+  case join_case::ordinary_legacy:
+    return say("check.l05.join.case.ordinary-legacy");
+  case join_case::non_blocking_legacy:
+    return say("check.l05.join.case.non-blocking-legacy");
+  case join_case::ordinary_per_thread:
+    return say("check.l05.join.case.ordinary-per-thread");
+  }
+  return {};
+}
+
+std::string kind_words(join_case which) {
+  return which == join_case::non_blocking_legacy ? say("check.l05.join.kind.non-blocking")
+                                                 : say("check.l05.join.kind.ordinary");
+}
+
+// "pmpm...": each piece followed by its marker, `asked` of each.
+bool alternates(const std::string& order, int asked) {
+  if (order.size() != 2 * static_cast<std::size_t>(std::max(asked, 0)))
+    return false;
+  for (std::size_t i = 0; i < order.size(); ++i) {
+    if (order[i] != (i % 2 == 0 ? 'p' : 'm'))
+      return false;
+  }
+  return true;
+}
+
+// A fact of one call that no busy GPU can produce: a failure, told in the call's own numbers.
+bool fail_for_call_fact(check_outcome& outcome, const marked_call& call) {
+  const std::string which = case_words(call.which);
+  const std::string asked = std::to_string(call.asked);
+  const auto count_of = [&](char c) {
+    return static_cast<int>(std::count(call.order.begin(), call.order.end(), c));
+  };
+  if (count_of('p') != call.asked || count_of('m') != call.asked) {
+    outcome.measured =
+        say("check.l05.join.calls.measured",
+            {{"pieces", std::to_string(count_of('p'))}, {"marks", std::to_string(count_of('m'))}});
+    outcome.message =
+        say("check.l05.join.calls.message", {{"asked", asked},
+                                             {"case", which},
+                                             {"pieces", std::to_string(count_of('p'))},
+                                             {"marks", std::to_string(count_of('m'))}});
+    outcome.hint = say("check.l05.join.calls.hint");
+    return true;
+  }
+  if (!alternates(call.order, call.asked)) {
+    outcome.measured = say("check.l05.join.order.measured", {{"order", call.order}});
+    outcome.message = say("check.l05.join.order.message", {{"order", call.order}, {"case", which}});
+    outcome.hint = say("check.l05.join.order.hint");
+    return true;
+  }
+  if (call.pieces_on_default > 0) {
+    outcome.measured = say("check.l05.join.default-stream.measured",
+                           {{"count", std::to_string(call.pieces_on_default)}});
+    outcome.message =
+        say("check.l05.join.default-stream.message",
+            {{"count", std::to_string(call.pieces_on_default)}, {"asked", asked}, {"case", which}});
+    outcome.hint = say("check.l05.join.default-stream.hint");
+    return true;
+  }
+  if (call.streams_of_other_kind > 0) {
+    outcome.measured =
+        say("check.l05.join.kind.measured", {{"count", std::to_string(call.streams_of_other_kind)},
+                                             {"streams", std::to_string(call.streams)}});
+    outcome.message =
+        say("check.l05.join.kind.message", {{"count", std::to_string(call.streams_of_other_kind)},
+                                            {"streams", std::to_string(call.streams)},
+                                            {"kind", kind_words(call.which)},
+                                            {"case", which}});
+    outcome.hint = say("check.l05.join.kind.hint");
+    return true;
+  }
+  if (call.marks_elsewhere > 0) {
+    outcome.measured = say("check.l05.join.marker-stream.measured",
+                           {{"count", std::to_string(call.marks_elsewhere)}});
+    outcome.message =
+        say("check.l05.join.marker-stream.message",
+            {{"count", std::to_string(call.marks_elsewhere)}, {"asked", asked}, {"case", which}});
+    outcome.hint = say("check.l05.join.marker-stream.hint");
+    return true;
+  }
+  return false;
+}
+
+// Whether the pieces of one case ran otherwise than it says in more than one of its calls: a
+// host held up between two launches for longer than a piece can once make free pieces look
+// joined, not twice.
+bool fail_for_case(check_outcome& outcome, const std::vector<marked_call>& calls, join_case which) {
+  int of_case = 0;
+  int wrong = 0;
+  double overlap_ms = 0;
+  for (const marked_call& call : calls) {
+    if (call.which != which)
+      continue;
+    ++of_case;
+    if (!ran_as_the_case_says(call)) {
+      ++wrong;
+      overlap_ms = std::max(overlap_ms, longest_overlap_ms(call.pieces));
+    }
+  }
+  if (wrong < 2)
+    return false;
+  const std::initializer_list<said_value> values = {{"case", case_words(which)},
+                                                    {"wrong", std::to_string(wrong)},
+                                                    {"calls", std::to_string(of_case)},
+                                                    {"overlap", format_ms(overlap_ms)}};
+  if (joins(which)) {
+    outcome.measured = say("check.l05.join.apart.measured", values);
+    outcome.message = say("check.l05.join.apart.message", values);
+    outcome.hint = say("check.l05.join.apart.hint");
+  } else {
+    outcome.measured = say("check.l05.join.joined.measured", values);
+    outcome.message = say("check.l05.join.joined.message", values);
+    outcome.hint = say("check.l05.join.joined.hint");
+  }
+  return true;
+}
+
+} // namespace
+
+bool joins(join_case which) {
+  return which == join_case::ordinary_legacy;
+}
+
+double longest_overlap_ms(const std::vector<gpu_span>& pieces) {
+  double longest = 0;
+  for (std::size_t i = 0; i < pieces.size(); ++i) {
+    for (std::size_t j = i + 1; j < pieces.size(); ++j) {
+      const std::uint64_t from = std::max(pieces[i].start_ns, pieces[j].start_ns);
+      const std::uint64_t to = std::min(pieces[i].end_ns, pieces[j].end_ns);
+      longest = std::max(longest, ms_between(from, to));
+    }
+  }
+  return longest;
+}
+
+double span_of_all_ms(const std::vector<gpu_span>& pieces, const std::vector<gpu_span>& marks) {
+  if (pieces.empty())
+    return 0.0;
+  std::uint64_t first = pieces.front().start_ns;
+  std::uint64_t last = 0;
+  for (const gpu_span& piece : pieces) {
+    first = std::min(first, piece.start_ns);
+    last = std::max(last, piece.end_ns);
+  }
+  for (const gpu_span& mark : marks)
+    last = std::max(last, mark.end_ns);
+  return ms_between(first, last);
+}
+
+bool ran_as_the_case_says(const marked_call& call) {
+  const bool joined = longest_overlap_ms(call.pieces) <= joined_overlap_ms;
+  return joined == joins(call.which);
+}
+
+check_outcome judge_marked_pieces(const std::vector<marked_call>& calls, const timing_words& words,
+                                  int allowed_misses, const std::string& section) {
+  check_outcome outcome;
+  outcome.name = words.name;
+  outcome.expected = say("check.l05.join.expected");
+  outcome.lesson_section = section;
+  outcome.noise_could_explain = false; // what the function queued where is a fact on any GPU
+  for (const marked_call& call : calls) {
+    if (fail_for_call_fact(outcome, call))
+      return outcome;
+  }
+  for (const join_case which : {join_case::ordinary_legacy, join_case::non_blocking_legacy,
+                                join_case::ordinary_per_thread}) {
+    if (fail_for_case(outcome, calls, which))
+      return outcome;
+  }
+  std::vector<timing_trial> timings;
+  for (const marked_call& call : calls)
+    timings.push_back(call.timing);
+  return judge_timing(timings, words, allowed_misses);
+}
+
+} // namespace gpucheck
