@@ -28,7 +28,7 @@ struct stale_queue_times {
   double queued_ms = 0;  // [ms] the clock started right after earlier(stream), without a wait
   double emptied_ms = 0; // [ms] the clock started once earlier(stream) had run
 };
-// Calls earlier(stream), work(stream), earlier(stream), work(stream), in that order, each once,
+// Makes four calls, in this order: earlier(stream), work(stream), earlier(stream), work(stream),
 // and times each work(stream) with method 1: the first while the earlier work is still queued,
 // the second after a wait for it. The GPU is idle when it is called.
 stale_queue_times measure_stale_queue(const gpu_work& earlier, const gpu_work& work,
