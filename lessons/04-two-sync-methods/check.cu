@@ -5,14 +5,19 @@
 // work's own stream for the first two; for time_with_stream_sync 5-15 ms there and 40-80 ms on
 // another stream, which the function must leave running. The fourth gives work paced at 5-10 us
 // per run (checkapi/paced_work.cuh) and judges the time per run within 2%. Why a wrong number is
-// wrong comes from the trace of the failing call (docs/ARCHITECTURE.md, "Which why wins").
+// wrong comes from the trace of the failing call (docs/ARCHITECTURE.md, "Which why wins"). The
+// fifth, last, has measure_stale_queue make the article's mistake on purpose (judgement/
+// stale_queue.hpp).
 #include "checkapi/check.cuh"
 #include "checkapi/paced_work_trial.cuh"
 #include "checkapi/stream_state.cuh"
 #include "cuda_check.cuh"
 #include "exercise.h"
+#include "judgement/stale_queue.hpp"
 #include "judgement/sync_facts.hpp"
 
+#include <algorithm>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -88,6 +93,83 @@ std::vector<short_work_trial> run_short_work_trials(gpucheck::time_tolerance tol
   });
 }
 
+// The check's own work for measure_stale_queue, each run stamped on the GPU's clock: two runs
+// of earlier work and two of the timed work per call, and spares for a function that calls
+// either more often.
+struct stale_work {
+  static constexpr std::size_t spare = 2;
+  std::vector<gpucheck::known_duration_work> earlier{2 + spare};
+  std::vector<gpucheck::known_duration_work> work{2 + spare};
+};
+
+gpucheck::gpu_span stamps(const gpucheck::known_duration_work& run) {
+  gpucheck::gpu_span span;
+  run.last_span_ns(span.start_ns, span.end_ns);
+  return span;
+}
+
+double ms_between(std::uint64_t from_ns, std::uint64_t to_ns) {
+  return to_ns > from_ns ? static_cast<double>(to_ns - from_ns) * 1e-6 : 0.0;
+}
+
+// One call of measure_stale_queue: 5-15 ms of earlier work and 0.5-3 ms of work, drawn afresh,
+// the same lengths for both timings, on a non-blocking stream of an idle GPU. Inside each call
+// of earlier or work the check notes the order; the GPU stamps give each number its truth.
+gpucheck::stale_trial run_stale_trial(cudaStream_t stream, stale_work& runs) {
+  const gpucheck::time_tolerance tolerance{0.05, 0.05}; // 5% or 50 us, as time_with_device_sync
+  const double earlier_ms = gpucheck::random_between(5.0, 15.0);
+  const double work_ms = gpucheck::random_between(0.5, 3.0);
+  gpucheck::stale_trial trial;
+  trial.order.reserve(16); // no allocation inside the student's timing, mostly
+  std::size_t earlier_calls = 0;
+  std::size_t work_calls = 0;
+  const gpu_work earlier = [&](cudaStream_t s) {
+    trial.order.push_back('e');
+    runs.earlier[std::min(earlier_calls++, runs.earlier.size() - 1)].enqueue(s, earlier_ms);
+  };
+  const gpu_work work = [&](cudaStream_t s) {
+    trial.order.push_back('w');
+    runs.work[std::min(work_calls++, runs.work.size() - 1)].enqueue(s, work_ms);
+  };
+  CUDA_CHECK(cudaDeviceSynchronize()); // the GPU is idle when the function is called
+  stale_queue_times times;
+  const auto clock_reads_before = gpucheck::cpu_clock_reads();
+  const gpucheck::timed_call call = gpucheck::call_timed([&] {
+    times = measure_stale_queue(earlier, work, stream);
+    return times.queued_ms;
+  });
+  CUDA_CHECK(cudaDeviceSynchronize());
+  for (gpucheck::timing_trial* timing : {&trial.queued, &trial.emptied}) {
+    timing->work = gpucheck::say("check.api.work.known-kernel");
+    timing->tolerance = tolerance;
+    timing->own_clock = true; // the truth is the work's own stamps
+    timing->call = call;
+  }
+  trial.queued.read_cpu_clock = gpucheck::cpu_clock_read_since(clock_reads_before);
+  trial.queued.reported_ms = times.queued_ms;
+  trial.emptied.reported_ms = times.emptied_ms;
+  trial.emptied.call.reported_ms = times.emptied_ms;
+  if (earlier_calls >= 2 && work_calls >= 2) {
+    const gpucheck::gpu_span first_earlier = stamps(runs.earlier[0]);
+    const gpucheck::gpu_span first_work = stamps(runs.work[0]);
+    const gpucheck::gpu_span second_earlier = stamps(runs.earlier[1]);
+    const gpucheck::gpu_span second_work = stamps(runs.work[1]);
+    trial.earlier_ms = ms_between(first_earlier.start_ns, first_earlier.end_ns);
+    trial.first_work_ms = ms_between(first_work.start_ns, first_work.end_ns);
+    trial.queued.truth_ms = ms_between(first_earlier.start_ns, first_work.end_ns);
+    trial.emptied.truth_ms = ms_between(second_work.start_ns, second_work.end_ns);
+    trial.emptied_stale_ms = ms_between(second_earlier.start_ns, second_work.end_ns);
+  } else { // the order fails the call: the lengths asked for, for its words
+    trial.earlier_ms = earlier_ms;
+    trial.first_work_ms = work_ms;
+    trial.queued.truth_ms = earlier_ms + work_ms;
+    trial.emptied.truth_ms = work_ms;
+  }
+  trial.queued.call.truth_ms = trial.queued.truth_ms;
+  trial.emptied.call.truth_ms = trial.emptied.truth_ms;
+  return trial;
+}
+
 } // namespace
 
 GPU_TEST_CASE("time_with_device_sync times the work alone, with other work queued before it") {
@@ -150,4 +232,30 @@ GPU_TEST_CASE("time_short_work times one run of work of a few microseconds, with
   // (judgement/sync_facts.hpp).
   gpucheck::name_batch_slips(outcome, last_round);
   CHECK(gpucheck::report(outcome));
+}
+
+// Last in the program, after the checks above, which keep their order and draws. The order of the
+// calls and the slips the numbers show stand on any GPU; each number within 5% or 50 us of its
+// truth from the GPU stamps, in 4 of 5 calls, twice when noise could explain a failure
+// (judgement/stale_queue.hpp).
+GPU_TEST_CASE("measure_stale_queue shows what method 1 reads with earlier work still queued") {
+  gpucourse::cuda_stream stream(cudaStreamNonBlocking);
+  stale_work runs;
+  runs.earlier.front().enqueue(stream, 0.01); // loaded now: no call pays for it
+  CUDA_CHECK(cudaDeviceSynchronize());
+  gpucheck::timing_words queued_words;
+  queued_words.name = gpucheck::say("check.l04.stale.name");
+  queued_words.section = lesson + "#make-the-mistake-on-purpose";
+  gpucheck::timing_words emptied_words = queued_words;
+  queued_words.context = gpucheck::say("check.l04.stale.queued.context");
+  queued_words.zero_hint = gpucheck::say("check.l04.stale.queued.zero-hint");
+  queued_words.wrong_hint = gpucheck::say("check.l04.stale.queued.wrong-hint");
+  emptied_words.context = gpucheck::say("check.l04.stale.emptied.context");
+  emptied_words.zero_hint = gpucheck::say("check.l04.stale.emptied.zero-hint");
+  emptied_words.wrong_hint = gpucheck::say("check.l04.stale.emptied.wrong-hint");
+  CHECK(gpucheck::report(gpucheck::judge_twice([&] {
+    const std::vector<gpucheck::stale_trial> trials =
+        gpucheck::run_trials(trial_count, [&] { return run_stale_trial(stream, runs); });
+    return gpucheck::judge_stale_queue(trials, queued_words, emptied_words, allowed_misses);
+  })));
 }

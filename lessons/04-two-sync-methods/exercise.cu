@@ -9,6 +9,7 @@
 //      own that your function must not wait for.
 //   4. time_short_work: work of a few microseconds, timed within 2%; it returns an interval and
 //      the number of runs of the work that the interval holds.
+//   5. measure_stale_queue: the article's mistake made on purpose, and the same timing without it.
 // The checker calls the first three while other work is still queued on the GPU (the fourth on
 // an idle stream), and compares what they return with what the GPU really spent. Run
 // `make check LESSON=4` to see how you are doing, and
@@ -64,3 +65,19 @@ batch_time time_short_work(const gpu_work& work, cudaStream_t stream) {
   return {0.0, 1};
 }
 // ANCHOR_END: short_work
+
+// ANCHOR: stale_queue
+stale_queue_times measure_stale_queue(const gpu_work& earlier, const gpu_work& work,
+                                      cudaStream_t stream) {
+  // TODO: produce what the article's method 1 reads with earlier work still queued (exercise.h).
+  // Queue earlier(stream) and, without waiting for it, time work(stream) with a host clock and
+  // cudaDeviceSynchronize(): that is queued_ms. Then queue earlier(stream) again, and time
+  // work(stream) once it has run: that is emptied_ms. This queues all four and times nothing.
+  earlier(stream);
+  work(stream);
+  earlier(stream);
+  work(stream);
+  CUDA_CHECK(cudaDeviceSynchronize());
+  return {0.0, 0.0};
+}
+// ANCHOR_END: stale_queue

@@ -20,3 +20,17 @@ struct batch_time {
   int runs = 0;        // how many runs of the work it holds
 };
 batch_time time_short_work(const gpu_work& work, cudaStream_t stream);
+
+// ANCHOR: stale_contract
+// What measure_stale_queue measured: method 1 (a host clock and cudaDeviceSynchronize()) around
+// the same work twice, with earlier work still queued and with that queue emptied first.
+struct stale_queue_times {
+  double queued_ms = 0;  // [ms] the clock started right after earlier(stream), without a wait
+  double emptied_ms = 0; // [ms] the clock started once earlier(stream) had run
+};
+// Makes four calls, in this order: earlier(stream), work(stream), earlier(stream), work(stream),
+// and times each work(stream) with method 1: the first while the earlier work is still queued,
+// the second after a wait for it. The GPU is idle when it is called.
+stale_queue_times measure_stale_queue(const gpu_work& earlier, const gpu_work& work,
+                                      cudaStream_t stream);
+// ANCHOR_END: stale_contract

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 // The article's example 4 as a program: a warm-up GEMM, then the same GEMM timed by method 1 (a
 // host clock and a device-wide sync) and by method 2 (events), both through your exercise.cu.
-// Then the same two timings with more work queued before them, which makes the difference between
-// the two methods plain. Usage: make run LESSON=4 [ARGS="N"] (default N = 4000).
+// Then the same timings with more work queued before them, through your measure_stale_queue,
+// which makes the difference between the two methods plain.
+// Usage: make run LESSON=4 [ARGS="N"] (default N = 4000).
 // Two more experiments, each run on its own:
 //   ARGS="--fills [N]"  what the two random fills queued before the article's method 1 add to it,
 //                       and what a cudaMalloc of the result inside the interval adds (20 rounds);
@@ -180,25 +181,22 @@ int main(int argc, char** argv) {
 
   // ANCHOR: more_queued
   // On a fast GPU two random fills take microseconds, so queue something that takes longer: ten
-  // GEMMs, still running when each timing starts. The article's method 1, as the article wrote it,
-  // runs beside your two functions so that the three numbers can be compared.
+  // GEMMs, still running when the clock starts. Your measure_stale_queue times the GEMM with
+  // them queued (the article's method 1 as it wrote it) and with the queue emptied first.
   constexpr int queued_gemms = 10;
-  const auto queue_gemms = [&] {
+  const gpu_work queue_gemms = [&](cudaStream_t stream) {
     for (int i = 0; i < queued_gemms; ++i) {
-      gemm(nullptr);
+      gemm(stream);
     }
   };
-  queue_gemms();
-  const double article_ms = article_method_1(gemm);
-  queue_gemms();
-  const double method_1_ms = time_with_device_sync(gemm, nullptr);
-  queue_gemms();
+  const stale_queue_times stale = measure_stale_queue(queue_gemms, gemm, nullptr);
+  queue_gemms(nullptr);
   const double method_2_ms = time_with_events(gemm, nullptr);
   std::printf("with %d GEMMs queued before each timing:\n", queued_gemms);
   std::printf("[GPU] article's method 1:  %.6fs  (no synchronize before the clock starts)\n",
-              article_ms / 1000.0);
+              stale.queued_ms / 1000.0);
   std::printf("[GPU] your method 1:       %.6fs\n[GPU] your method 2:       %.6fs\n",
-              method_1_ms / 1000.0, method_2_ms / 1000.0);
+              stale.emptied_ms / 1000.0, method_2_ms / 1000.0);
   // ANCHOR_END: more_queued
   return 0;
 }

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Lesson 04, reference solution: the two ways to synchronize, each timing the work alone; a host
-// clock that waits for one stream only; and short work timed as a batch.
+// clock that waits for one stream only; short work timed as a batch; and the stale queue made.
 #include "cuda_check.cuh"
 #include "cuda_raii.cuh"
 #include "exercise.h"
@@ -71,3 +71,27 @@ batch_time time_short_work(const gpu_work& work, cudaStream_t stream) {
   return {elapsed_ms, runs}; // the checker divides: elapsed_ms / runs is one run
 }
 // ANCHOR_END: short_work
+
+// ANCHOR: stale_queue
+stale_queue_times measure_stale_queue(const gpu_work& earlier, const gpu_work& work,
+                                      cudaStream_t stream) {
+  stale_queue_times times;
+  // The article's method 1 as it wrote it: the clock starts while `earlier` is still queued, so
+  // the synchronize after `work` waits for both, and the interval holds both.
+  earlier(stream);
+  auto start = std::chrono::steady_clock::now();
+  work(stream);
+  CUDA_CHECK(cudaDeviceSynchronize());
+  times.queued_ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  // The same, with the queue emptied before the clock starts: the work alone.
+  earlier(stream);
+  CUDA_CHECK(cudaDeviceSynchronize());
+  start = std::chrono::steady_clock::now();
+  work(stream);
+  CUDA_CHECK(cudaDeviceSynchronize());
+  times.emptied_ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  return times;
+}
+// ANCHOR_END: stale_queue
