@@ -318,9 +318,9 @@ GPU_TEST_CASE("time_loop_ms times the loop once, as the checker's events do") {
 
 // ---------------------------------------------------------------------------------------------
 // (d) time_graph_run_ms: the student's do_bench_cudagraph. The work is a spin kernel of 1 to 4 us
-// (known_duration_work): one for the first call, another for the rest, so that their stamps hold
-// the first run's start and the last run's end in the graph's last launch, the timed one. At each
-// call the checker asks the runtime whether the stream it was given is capturing.
+// (known_duration_work): one for the first call captured, another for the rest, so that their
+// stamps hold the first run's start and the last run's end in the graph's last launch, the timed
+// one. At each call the checker asks the runtime whether the stream it was given is capturing.
 
 namespace {
 
@@ -334,7 +334,6 @@ gpucheck::graph_run_trial graph_run_trial_once() {
   gpucheck::known_duration_work first; // fresh stamps (zero): a graph never launched leaves them
   gpucheck::known_duration_work rest;
   CUDA_CHECK(cudaDeviceSynchronize());
-  int calls = 0;
   const gpu_work work = [&](cudaStream_t stream) {
     cudaStreamCaptureStatus status = cudaStreamCaptureStatusNone;
     // Not checked: on the legacy stream while another captures it fails, and the call is then
@@ -343,8 +342,10 @@ gpucheck::graph_run_trial graph_run_trial_once() {
       (void)cudaGetLastError();
       status = cudaStreamCaptureStatusNone;
     }
-    ++(status == cudaStreamCaptureStatusActive ? trial.captured_calls : trial.direct_calls);
-    (calls++ == 0 ? first : rest).enqueue(stream, spin_ms);
+    const bool captured = status == cudaStreamCaptureStatusActive;
+    // The first call captured stamps the graph's first run: a call outside comes before it.
+    (captured && trial.captured_calls == 0 ? first : rest).enqueue(stream, spin_ms);
+    ++(captured ? trial.captured_calls : trial.direct_calls);
   };
   trial.call = gpucheck::call_timed([&] { return time_graph_run_ms(work, trial.runs, s.stream); });
   CUDA_CHECK(cudaDeviceSynchronize());

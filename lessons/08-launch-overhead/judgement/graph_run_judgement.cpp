@@ -34,7 +34,8 @@ std::string say_trial(std::string_view id, const graph_run_trial& t) {
 
 graph_run_verdict judge_graph_run(const graph_run_trial& t) {
   if (t.direct_calls > 0)
-    return graph_run_verdict::launched_one_by_one;
+    return t.captured_calls == t.runs ? graph_run_verdict::ran_outside
+                                      : graph_run_verdict::launched_one_by_one;
   if (t.captured_calls != t.runs)
     return graph_run_verdict::fewer_calls;
   if (!(t.span_ms > 0))
@@ -91,6 +92,10 @@ check_outcome graph_run_outcome(const std::vector<graph_run_trial>& trials,
   case graph_run_verdict::launched_one_by_one:
     outcome.message = say_trial("check.l08.graph-run.one-by-one.message", named);
     outcome.hint = say_trial("check.l08.graph-run.one-by-one.hint", named);
+    break;
+  case graph_run_verdict::ran_outside:
+    outcome.message = say_trial("check.l08.graph-run.outside.message", named);
+    outcome.hint = say("check.l08.graph-run.outside.hint");
     break;
   case graph_run_verdict::fewer_calls:
     outcome.message = say_trial("check.l08.graph-run.fewer.message", named);

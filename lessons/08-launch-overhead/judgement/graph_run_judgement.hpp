@@ -41,7 +41,8 @@ constexpr double graph_run_above_share = 0.15;
 
 enum class graph_run_verdict {
   accurate,            ///< reported x runs encloses the span, within the band
-  launched_one_by_one, ///< work called outside a capture: its kernels ran one launch at a time
+  launched_one_by_one, ///< fewer than `runs` calls captured, others outside: launched one by one
+  ran_outside,         ///< all `runs` captured, and more outside (a warm-up the contract forbids)
   fewer_calls,         ///< all in a capture, but not `runs` of them (a graph of one call, say)
   never_ran,           ///< the graph's kernels never ran: no stamps
   not_a_number,        ///< NaN, infinite, zero or negative
