@@ -13,7 +13,8 @@ namespace gpucheck {
 namespace {
 
 bool in_band(double total_ms, double span_ms) {
-  return within_enclosing_band(total_ms, span_ms, graph_run_below_ms, graph_run_above_ms,
+  const double below_ms = std::max(graph_run_below_ms, graph_run_below_share * span_ms);
+  return within_enclosing_band(total_ms, span_ms, below_ms, graph_run_above_ms,
                                graph_run_above_share);
 }
 
