@@ -6,7 +6,10 @@
 //   - the naive loop's time: the checker's events on its stream around run_naive's launches, and
 //     its host clock (untraced) around the launch calls, the best of five each;
 //   - the loop's time: a kernel of known length (known_duration_work) launched back to back, timed
-//     by the checker's events just before and just after the student's call.
+//     by the checker's events just before and just after the student's call;
+//   - one run's time through a graph (last): a spin kernel of known length whose first and last
+//     runs stamp the GPU's clock inside the student's own replay, and at each call of the work
+//     whether the stream it was given was capturing.
 // The judgements are judgement/loop_timing_judgement's, said by judgement/launch_outcome. The bars
 // are first choices from lesson 06's H200 numbers, not yet calibrated on this lesson's runs
 // (solutions/08-launch-overhead/ tolerances.md). Why a wrong loop time is wrong comes from the
@@ -16,11 +19,13 @@
 #include "cuda_check.cuh"
 #include "cuda_raii.cuh"
 #include "exercise.h"
+#include "judgement/graph_run_judgement.hpp"
 #include "judgement/launch_outcome.hpp"
 
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -308,5 +313,59 @@ GPU_TEST_CASE("time_loop_ms times the loop once, as the checker's events do") {
   // Within 15% or 30 us of the checker's nearer timing (judgement/loop_timing_judgement.hpp).
   CHECK(gpucheck::report(gpucheck::judge_twice([] {
     return gpucheck::loop_outcome(run_loop_trial(), loop_iterations, loop_work_ms, lesson);
+  })));
+}
+
+// ---------------------------------------------------------------------------------------------
+// (d) time_graph_run_ms: the student's do_bench_cudagraph. The work is a spin kernel of 1 to 4 us
+// (known_duration_work): one for the first call captured, another for the rest, so that their
+// stamps hold the first run's start and the last run's end in the graph's last launch, the timed
+// one. At each call the checker asks the runtime whether the stream it was given is capturing.
+
+namespace {
+
+constexpr int graph_run_trials = 3;
+
+gpucheck::graph_run_trial graph_run_trial_once() {
+  lesson_setup& s = setup();
+  gpucheck::graph_run_trial trial;
+  trial.runs = static_cast<int>(gpucheck::random_between(400.0, 1000.0));
+  const double spin_ms = gpucheck::random_between(0.001, 0.004);
+  gpucheck::known_duration_work first; // fresh stamps (zero): a graph never launched leaves them
+  gpucheck::known_duration_work rest;
+  CUDA_CHECK(cudaDeviceSynchronize());
+  const gpu_work work = [&](cudaStream_t stream) {
+    cudaStreamCaptureStatus status = cudaStreamCaptureStatusNone;
+    // Not checked: on the legacy stream while another captures it fails, and the call is then
+    // one that runs (or fails) outside any capture.
+    if (cudaStreamIsCapturing(stream, &status) != cudaSuccess) {
+      (void)cudaGetLastError();
+      status = cudaStreamCaptureStatusNone;
+    }
+    const bool captured = status == cudaStreamCaptureStatusActive;
+    // The first call captured stamps the graph's first run: a call outside comes before it.
+    (captured && trial.captured_calls == 0 ? first : rest).enqueue(stream, spin_ms);
+    ++(captured ? trial.captured_calls : trial.direct_calls);
+  };
+  trial.call = gpucheck::call_timed([&] { return time_graph_run_ms(work, trial.runs, s.stream); });
+  CUDA_CHECK(cudaDeviceSynchronize());
+  std::uint64_t first_start = 0, first_end = 0, last_start = 0, last_end = 0;
+  first.last_span_ns(first_start, first_end);
+  rest.last_span_ns(last_start, last_end);
+  if (first_start > 0 && last_end > first_start)
+    trial.span_ms = static_cast<double>(last_end - first_start) * 1e-6;
+  return trial;
+}
+
+} // namespace
+
+// Last in the program: the test cases above keep their order and their draws.
+GPU_TEST_CASE("time_graph_run_ms times one run of short work through a CUDA graph") {
+  // Three trials of 400 to 1000 runs. A fact in any trial fails (calls launched one by one, a
+  // graph of other calls, a time shorter than its kernels or not divided); one trial of three
+  // longer than the band is let go (judgement/graph_run_judgement.hpp).
+  CHECK(gpucheck::report(gpucheck::judge_twice([] {
+    return gpucheck::graph_run_outcome(gpucheck::run_trials(graph_run_trials, graph_run_trial_once),
+                                       lesson + "#timing-short-kernels", /*allowed_misses=*/1);
   })));
 }

@@ -3,7 +3,8 @@
 //   (a) run_batched: the same bytes in one launch;
 //   (b) capture_naive and replay: the naive loop captured once into a CUDA graph, then launched
 //       with one call as often as wanted;
-//   (c) time_loop_ms: the time of a loop of iterations, measured once around the whole loop.
+//   (c) time_loop_ms: the time of a loop of iterations, measured once around the whole loop;
+//   (d) time_graph_run_ms: one run's time of short work, through a CUDA graph of many runs.
 // Run `make check LESSON=8` to see how you are doing, and `make hint LESSON=8` when you are
 // stuck. exercise.h says what each function must do; lesson.md explains everything used here.
 #include "cuda_check.cuh"
@@ -58,3 +59,11 @@ double time_loop_ms(const gpu_work& work, int iterations, cudaStream_t stream) {
   return total_ms;
 }
 // ANCHOR_END: time_loop
+
+// ANCHOR: graph_run
+double time_graph_run_ms(const gpu_work& work, int runs, cudaStream_t stream) {
+  // TODO: this times `runs` launches one by one, each launch call's cost in the time. Capture the
+  // `runs` calls into one graph instead, launch it once untimed, and time one more launch of it.
+  return time_loop_ms(work, runs, stream) / runs;
+}
+// ANCHOR_END: graph_run

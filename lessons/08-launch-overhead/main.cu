@@ -2,8 +2,9 @@
 // Lesson 08's experiment: N tiny kernels launched one by one, batched into one kernel, and
 // captured into a CUDA graph, for N = 10, 100, 1000, 10000 (the GPU's time, and the host's time of
 // the calls that queue them); a loop of launches timed once against each launch timed and summed;
-// the host's launch call against the GPU's time per kernel. The argument is how many integers
-// each kernel works on (default 4000: a tiny kernel).
+// the host's launch call against the GPU's time per kernel, in the loop and (the student's
+// time_graph_run_ms) through a graph. The argument is how many integers each kernel works on
+// (default 4000: a tiny kernel).
 #include "cuda_check.cuh"
 #include "cuda_raii.cuh"
 #include "exercise.h"
@@ -125,5 +126,11 @@ int main(int argc, char** argv) {
       "a launch call on the host: %.2f us; the GPU's time per kernel in the loop: %.2f us\n",
       1e3 * loop.host_ms / iterations, 1e3 * loop.gpu_ms / iterations);
   // ANCHOR_END: host_cost
+
+  // ANCHOR: graph_run
+  const double graph_run_ms = time_graph_run_ms(one_step, iterations, stream); // yours
+  std::printf("the GPU's time per kernel through a graph of %d: %.2f us\n", iterations,
+              1e3 * graph_run_ms);
+  // ANCHOR_END: graph_run
   return 0;
 }

@@ -66,3 +66,29 @@ double time_loop_ms(const gpu_work& work, int iterations, cudaStream_t stream) {
          1e-6 * static_cast<double>(stop.tv_nsec - start.tv_nsec);
 }
 // ANCHOR_END: time_loop
+
+// ANCHOR: graph_run
+double time_graph_run_ms(const gpu_work& work, int runs, cudaStream_t stream) {
+  CUDA_CHECK(cudaStreamBeginCapture(stream, cudaStreamCaptureModeThreadLocal));
+  for (int run = 0; run < runs; ++run) {
+    work(stream); // recorded, not run
+  }
+  cudaGraph_t captured = nullptr;
+  CUDA_CHECK(cudaStreamEndCapture(stream, &captured));
+  cudaGraphExec_t exec = nullptr;
+  const cudaError_t instantiated = cudaGraphInstantiate(&exec, captured, 0);
+  CUDA_CHECK(cudaGraphDestroy(captured));
+  CUDA_CHECK(instantiated);
+  const cuda_graph_exec graph{exec};
+  CUDA_CHECK(cudaGraphLaunch(graph, stream)); // the first launch uploads the graph: not timed
+  gpucourse::cuda_event start;
+  gpucourse::cuda_event stop;
+  CUDA_CHECK(cudaEventRecord(start, stream));
+  CUDA_CHECK(cudaGraphLaunch(graph, stream));
+  CUDA_CHECK(cudaEventRecord(stop, stream));
+  CUDA_CHECK(cudaEventSynchronize(stop));
+  float elapsed_ms = 0;
+  CUDA_CHECK(cudaEventElapsedTime(&elapsed_ms, start, stop));
+  return elapsed_ms / runs;
+}
+// ANCHOR_END: graph_run
