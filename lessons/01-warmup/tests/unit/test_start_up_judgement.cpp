@@ -50,7 +50,7 @@ bool contains(const std::string& text, const std::string& part) {
 
 } // namespace
 
-TEST_CASE("each step timed on its own passes; a cumulative clock fails by the steps before") {
+TEST_CASE("each step timed on its own passes and a cumulative clock fails by the steps before") {
   const std::vector<start_up_process> right = {process({104.003, 125.002, 25.004}),
                                                process({104.002, 125.003, 25.002})};
   CHECK(judge_start_up(right, words(), tolerance, 1).passed);
