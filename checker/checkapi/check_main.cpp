@@ -81,10 +81,10 @@ long microseconds(double milliseconds) {
 
 int main(int argc, char** argv) {
   gpucheck::detail::choose_language_from_environment();
-  // A fresh process (fresh_process.hpp) is a start that its test case measures, from its first
-  // CUDA call on (lesson 01 times the driver's start-up and the context's creation): it probes
-  // nothing and measures no noise, since either would start CUDA first. The process that started
-  // it found the device usable.
+  // A fresh process (fresh_process.hpp) is a start that its test case may measure from its first
+  // CUDA call on (the driver's start-up, the context's creation): it probes nothing and measures
+  // no noise, since either would start CUDA first. The process that started it found the device
+  // usable.
   const bool fresh = !gpucheck::fresh_process_task().empty();
   gpucheck::device_status device;
   if (fresh) {

@@ -3,13 +3,13 @@
 /// @brief Whether this process has started the CUDA driver, and created device 0's context yet,
 /// asked without doing either.
 ///
-/// A check that times a start (lesson 01's time_start_up) must know that the step it timed did
-/// the starting: a CUDA call of the student's made before it (an event created, a synchronize)
-/// would have done it untimed, and the step's own time would be right and tell nothing. Any
-/// runtime call would start the driver, so the driver API is asked, and only if its library is
-/// already loaded (dlopen with RTLD_NOLOAD: the check programs do not link it, so that they run
-/// where there is no driver): before cuInit, cuDeviceGetCount answers CUDA_ERROR_NOT_INITIALIZED
-/// and does nothing else. Header-only.
+/// A check that judges a student's timing of a start, step by step, must know that the step it
+/// timed did the starting: a CUDA call of the student's made before it (an event created, a
+/// synchronize) would have done it untimed, and the step's own time would be right and tell
+/// nothing. Any runtime call would start the driver, so the driver API is asked, and only if its
+/// library is already loaded (dlopen with RTLD_NOLOAD: the check programs do not link it, so that
+/// they run where there is no driver): before cuInit, cuDeviceGetCount answers
+/// CUDA_ERROR_NOT_INITIALIZED and does nothing else. Header-only.
 #pragma once
 
 #include <dlfcn.h>
