@@ -212,7 +212,7 @@ constexpr char start_up_test_case[] = "fresh-process-start-up";
 // The student's reads bracket the checker's inside each step: apart from a thread woken late,
 // they differ by two clock reads and the driver's answer whether the step is still to do (a few
 // microseconds). A step's time that holds another step is too long by that step, 1 ms or more
-// (the driver and the context, tens of milliseconds); a number of 0 misses the whole step.
+// (the driver and the context, about 0.1 s each on the H200); a number of 0 misses the step.
 const gpucheck::time_tolerance start_up_tolerance{0.02, 0.30};
 
 // One step as time_start_up runs it: how often, whether its first call found its work to do, and
