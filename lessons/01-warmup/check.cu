@@ -4,17 +4,25 @@
 // and until the GPU finished its work, is that very call's. Warm, in this process: the call does
 // some host work of its own, then queues a kernel of known duration (time_call is held to the
 // kernel's own clock, as in every later lesson). Cold, in fresh processes
-// (checkapi/fresh_process.hpp): the call is the process's first cuBLAS GEMM, then the kernel. The
-// tolerances are explained in solutions/01-warmup/tolerances.md.
+// (checkapi/fresh_process.hpp): the call is the process's first cuBLAS GEMM, then the kernel.
+// Last, time_start_up, in fresh processes that have made no CUDA call: each step of the start
+// (the driver, the context, the cuBLAS handle) is the checker's, timed from inside
+// (judgement/start_up_judgement.hpp). The tolerances are explained in
+// solutions/01-warmup/tolerances.md.
 #include "checkapi/check.cuh"
+#include "checkapi/cuda_start_state.hpp"
 #include "checkapi/fresh_trial.hpp"
 #include "checkapi/gemm_workload.cuh"
 #include "checkapi/known_call_trial.cuh"
 #include "cuda_check.cuh"
 #include "exercise.h"
 #include "judgement/call_judgement.hpp"
+#include "judgement/start_up_judgement.hpp"
 
+#include <array>
 #include <chrono>
+#include <cmath>
+#include <memory>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -192,4 +200,143 @@ GPU_TEST_CASE("time_call on the first call of a fresh process includes the cold 
   words.zero_hint = gpucheck::say("check.l01.time-call.zero-hint");
   words.wrong_hint = gpucheck::say("check.l01.cold-call.wrong-hint");
   CHECK(gpucheck::report(judge_first_calls("time_call", call_end::finished, words)));
+}
+
+namespace {
+
+// ---- time_start_up, in fresh processes that have made no CUDA call (check_main.cpp probes
+// nothing there)
+
+constexpr char start_up_test_case[] = "fresh-process-start-up";
+
+// The student's reads bracket the checker's inside each step: apart from a thread woken late,
+// they differ by two clock reads and the driver's answer whether the step is still to do (a few
+// microseconds). A step's time that holds another step is too long by that step, 1 ms or more
+// (the driver and the context, about 0.1 s each on the H200); a number of 0 misses the step.
+const gpucheck::time_tolerance start_up_tolerance{0.02, 0.30};
+
+// One step as time_start_up runs it: how often, whether its first call found its work to do, and
+// that call's span by the checker's clock.
+struct step_record {
+  int runs = 0;
+  bool did_its_work = true;
+  double span_ms = 0;
+};
+
+struct step_names {
+  const char* key;  // its values' prefix
+  const char* name; // its member in start_up_steps
+  const char* work; // the message id that says what it does
+};
+constexpr std::array<step_names, 3> start_up_step_names = {{
+    {"driver", "start_driver", "check.l01.start-up.work-driver"},
+    {"context", "create_context", "check.l01.start-up.work-context"},
+    {"handle", "create_handle", "check.l01.start-up.work-handle"},
+}};
+
+// One fresh process's start, timed by time_start_up, as it sent it back.
+gpucheck::start_up_process run_start_up() {
+  const gpucheck::fresh_result run = gpucheck::run_fresh_process(start_up_test_case, "start-up");
+  gpucheck::start_up_process process;
+  process.ok = run.ok && run.value("call_ms") >= 0;
+  for (const step_names& names : start_up_step_names) { // every value, or none counts
+    for (const char* field : {"_runs", "_did_its_work", "_truth_ms", "_finite", "_reported_ms"}) {
+      process.ok = process.ok && run.values.count(names.key + std::string(field)) != 0;
+    }
+  }
+  if (!process.ok) {
+    process.output = gpucheck::last_lines(run.output, 8);
+    return process;
+  }
+  process.call_ms = run.value("call_ms");
+  process.read_cpu_clock =
+      static_cast<gpucheck::cpu_clock>(static_cast<int>(run.value("read_cpu_clock")));
+  for (const step_names& names : start_up_step_names) {
+    const std::string key = names.key;
+    gpucheck::start_up_step step;
+    step.name = names.name;
+    step.work = gpucheck::say(names.work);
+    step.runs = static_cast<int>(run.value(key + "_runs"));
+    step.did_its_work = run.value(key + "_did_its_work") != 0.0;
+    step.truth_ms = run.value(key + "_truth_ms");
+    step.reported_ms =
+        run.value(key + "_finite") != 0.0 ? run.value(key + "_reported_ms") : std::nan("");
+    process.steps.push_back(step);
+  }
+  return process;
+}
+
+} // namespace
+
+// Runs only in a fresh process (in the ordinary run it returns at once). Task: "start-up". The
+// process has made no CUDA call: time_start_up is handed the three steps of its start, each the
+// checker's, each timed from inside and asked first whether its work is still to do.
+GPU_TEST_CASE("fresh-process-start-up") {
+  if (gpucheck::fresh_process_task().empty()) {
+    return;
+  }
+  using host_clock = gpucheck::untraced_clock; // read inside the student's call
+  const auto ms = [](host_clock::duration span) {
+    return std::chrono::duration<double, std::milli>(span).count();
+  };
+  std::array<step_record, 3> records;
+  // `still_to_do` is asked before the step's clock starts: its answer is not the step's time.
+  const auto run_step = [&](step_record& record, bool still_to_do, const auto& step) {
+    if (record.runs++ == 0) {
+      record.did_its_work = still_to_do;
+    }
+    const auto entered = host_clock::now();
+    step();
+    const auto returned = host_clock::now();
+    if (record.runs == 1) {
+      record.span_ms = ms(returned - entered);
+    }
+  };
+  std::unique_ptr<gpucourse::cublas_handle> cublas;
+  const start_up_steps steps{
+      [&] {
+        run_step(records[0], !gpucheck::cuda_driver_started(), [] {
+          int count = 0;
+          CUDA_CHECK(cudaGetDeviceCount(&count));
+        });
+      },
+      [&] {
+        run_step(records[1], !gpucheck::cuda_context_created(),
+                 [] { CUDA_CHECK(cudaFree(nullptr)); });
+      },
+      [&] {
+        run_step(records[2], true, [&] { cublas = std::make_unique<gpucourse::cublas_handle>(); });
+      }};
+  const auto clock_reads_before = gpucheck::cpu_clock_reads();
+  const auto called = host_clock::now();
+  const start_up_times times = time_start_up(steps);
+  const double call_ms = ms(host_clock::now() - called);
+  const std::array<double, 3> reported = {times.driver_ms, times.context_ms, times.handle_ms};
+  gpucheck::report_fresh_value("call_ms", call_ms);
+  gpucheck::report_fresh_value(
+      "read_cpu_clock", static_cast<double>(gpucheck::cpu_clock_read_since(clock_reads_before)));
+  for (std::size_t i = 0; i < records.size(); ++i) {
+    const std::string key = start_up_step_names[i].key;
+    const bool finite = std::isfinite(reported[i]); // a value line holds a decimal number
+    gpucheck::report_fresh_value(key + "_runs", records[i].runs);
+    gpucheck::report_fresh_value(key + "_did_its_work", records[i].did_its_work ? 1.0 : 0.0);
+    gpucheck::report_fresh_value(key + "_truth_ms", records[i].span_ms);
+    gpucheck::report_fresh_value(key + "_finite", finite ? 1.0 : 0.0);
+    gpucheck::report_fresh_value(key + "_reported_ms", finite ? reported[i] : 0.0);
+  }
+}
+
+// Last in the program, after the checks above, which keep their order and draws. Two fresh
+// processes, each step within 2% or 0.3 ms of its span, one miss of six allowed; a failure that
+// a slow host could have caused is judged again on two new processes.
+GPU_TEST_CASE("time_start_up times each step of a fresh process's start on its own") {
+  gpucheck::timing_words words;
+  words.name = gpucheck::say("check.l01.start-up.name");
+  words.section = std::string(lesson) + "#timing-the-start";
+  words.zero_hint = gpucheck::say("check.l01.start-up.zero-hint");
+  words.wrong_hint = gpucheck::say("check.l01.start-up.wrong-hint");
+  CHECK(gpucheck::report(gpucheck::judge_twice([&] {
+    const std::vector<gpucheck::start_up_process> processes = {run_start_up(), run_start_up()};
+    return gpucheck::judge_start_up(processes, words, start_up_tolerance, /*allowed_misses=*/1);
+  })));
 }

@@ -4,9 +4,10 @@
 //
 //   1. time_until_return: how long one call of `work` takes to return.
 //   2. time_call: how long until the GPU has finished the work of that call.
-// `make run LESSON=1` times the first and the second GEMM of a process with both. The checker
-// gives your functions work whose times it knows, in a warm process and as the very first call of
-// a new one, and compares. Run `make check LESSON=1`, and `make hint LESSON=1` when you are stuck.
+//   3. time_start_up: how long each step of the process's start takes, before the first GEMM.
+// `make run LESSON=1` times the start and the first and second GEMM of a process with them. The
+// checker gives your functions work whose times it knows, in a warm process and in new ones, and
+// compares. Run `make check LESSON=1`, and `make hint LESSON=1` when you are stuck.
 #include "cuda_check.cuh"
 #include "exercise.h"
 
@@ -31,3 +32,14 @@ double time_call(const gpu_work& work, cudaStream_t stream) {
   return std::chrono::duration<double, std::milli>(stop - start).count();
 }
 // ANCHOR_END: time_call
+
+// ANCHOR: time_start_up
+start_up_times time_start_up(const start_up_steps& steps) {
+  // TODO: time each step on its own, from its call until it returns, in milliseconds. The process
+  // has made no CUDA call yet: make sure that each step is the one that does its work.
+  steps.start_driver();
+  steps.create_context();
+  steps.create_handle();
+  return {};
+}
+// ANCHOR_END: time_start_up

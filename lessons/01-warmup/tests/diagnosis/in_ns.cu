@@ -29,3 +29,21 @@ double time_call(const gpu_work& work, cudaStream_t stream) {
   return std::chrono::duration<double, std::nano>(finished - start).count();
 }
 // ANCHOR_END: time_call
+
+// time_start_up as the reference writes it: this submission is not about it. Appended at the
+// end, so that the lines above stay where they were.
+#include <chrono>
+
+start_up_times time_start_up(const start_up_steps& steps) {
+  const auto time_step = [](const gpucourse::light_function<void()>& step) {
+    const auto start = std::chrono::steady_clock::now();
+    step();
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+        .count();
+  };
+  start_up_times times;
+  times.driver_ms = time_step(steps.start_driver);
+  times.context_ms = time_step(steps.create_context);
+  times.handle_ms = time_step(steps.create_handle);
+  return times;
+}

@@ -1,0 +1,147 @@
+// SPDX-License-Identifier: MIT
+// Lesson 01's judgement of time_start_up (judgement/start_up_judgement.hpp), on numbers shaped as
+// the fresh processes send them: H200-like spans (driver 104 ms, context 125 ms, handle 25 ms).
+#include "judgement/start_up_judgement.hpp"
+
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+using namespace gpucheck;
+
+namespace {
+
+const time_tolerance tolerance{0.02, 0.30};
+
+// One process whose steps took `spans` [ms] and were reported as `reported` [ms].
+start_up_process process(const std::vector<double>& reported,
+                         const std::vector<double>& spans = {104.0, 125.0, 25.0}) {
+  start_up_process p;
+  p.ok = true;
+  const char* names[] = {"start_driver", "create_context", "create_handle"};
+  for (std::size_t i = 0; i < spans.size(); ++i) {
+    start_up_step step;
+    step.name = names[i];
+    step.work = std::string(names[i]) + "()";
+    step.runs = 1;
+    step.truth_ms = spans[i];
+    step.reported_ms = reported[i];
+    p.steps.push_back(step);
+    p.call_ms += spans[i];
+  }
+  p.call_ms += 0.01;
+  return p;
+}
+
+timing_words words() {
+  timing_words w;
+  w.name = "time_start_up times each step";
+  w.section = "lesson.md#start";
+  w.zero_hint = "Time each step.";
+  w.wrong_hint = "One clock per step.";
+  return w;
+}
+
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+} // namespace
+
+TEST_CASE("each step timed on its own passes and a cumulative clock fails by the steps before") {
+  const std::vector<start_up_process> right = {process({104.003, 125.002, 25.004}),
+                                               process({104.002, 125.003, 25.002})};
+  CHECK(judge_start_up(right, words(), tolerance, 1).passed);
+
+  // One clock started before the first step: each time holds the steps before it.
+  const std::vector<start_up_process> cumulative = {process({104.003, 229.005, 254.009}),
+                                                    process({104.002, 229.004, 254.008})};
+  const check_outcome outcome = judge_start_up(cumulative, words(), tolerance, 1);
+  CHECK_FALSE(outcome.passed);
+  CHECK(contains(outcome.message, "your time_start_up returned 229.005 ms for create_context()"));
+  CHECK(contains(outcome.message, "too long"));
+  CHECK(outcome.lesson_section == "lesson.md#start");
+}
+
+TEST_CASE("the starter's zeros fail, and a time too short fails whatever the load") {
+  const check_outcome zeros =
+      judge_start_up({process({0, 0, 0}), process({0, 0, 0})}, words(), tolerance, 1);
+  CHECK_FALSE(zeros.passed);
+  CHECK_FALSE(zeros.noise_could_explain);
+  CHECK(zeros.hint == "Time each step.");
+
+  // The driver's start-up missed (the clock started after the first step).
+  const check_outcome short_driver = judge_start_up(
+      {process({0.004, 125.0, 25.0}), process({0.003, 125.0, 25.0})}, words(), tolerance, 1);
+  CHECK_FALSE(short_driver.passed);
+  CHECK_FALSE(short_driver.noise_could_explain);
+}
+
+TEST_CASE("a step's time too long in one process of two may be a slow host, once") {
+  const std::vector<start_up_process> one_slow = {process({104.0, 131.0, 25.0}),
+                                                  process({104.0, 125.0, 25.0})};
+  CHECK(judge_start_up(one_slow, words(), tolerance, 1).passed);
+  const std::vector<start_up_process> two_slow = {process({104.0, 131.0, 25.0}),
+                                                  process({104.0, 125.0, 31.0})};
+  const check_outcome outcome = judge_start_up(two_slow, words(), tolerance, 1);
+  CHECK_FALSE(outcome.passed);
+  CHECK(outcome.noise_could_explain);
+}
+
+TEST_CASE("a step run twice or never fails with the count, on any GPU") {
+  std::vector<start_up_process> processes = {process({104.0, 125.0, 25.0}),
+                                             process({104.0, 125.0, 25.0})};
+  processes[1].steps[2].runs = 2;
+  const check_outcome twice = judge_start_up(processes, words(), tolerance, 1);
+  CHECK_FALSE(twice.passed);
+  CHECK_FALSE(twice.noise_could_explain);
+  CHECK(contains(twice.message, "called create_handle() 2 times"));
+
+  processes[1].steps[2].runs = 0;
+  const check_outcome never = judge_start_up(processes, words(), tolerance, 1);
+  CHECK_FALSE(never.passed);
+  CHECK(contains(never.message, "never called create_handle()"));
+}
+
+TEST_CASE("a step whose work a CUDA call did before it fails, though its time is right") {
+  // An event created before start_driver: the driver had started, and the context existed, with
+  // both steps' times right for calls that had nothing left to do.
+  std::vector<start_up_process> processes = {process({0.002, 0.003, 25.0}, {0.001, 0.002, 25.0}),
+                                             process({0.002, 0.003, 25.0}, {0.001, 0.002, 25.0})};
+  for (start_up_process& p : processes) {
+    p.steps[0].did_its_work = false;
+    p.steps[1].did_its_work = false;
+  }
+  const check_outcome outcome = judge_start_up(processes, words(), tolerance, 1);
+  CHECK_FALSE(outcome.passed);
+  CHECK_FALSE(outcome.noise_could_explain);
+  CHECK(contains(outcome.message, "when your time_start_up called start_driver()"));
+  CHECK(contains(outcome.measured, "start_driver() found its part of the start already done"));
+}
+
+TEST_CASE("a process that stopped, a unit slip and a CPU-time clock are named") {
+  std::vector<start_up_process> processes = {process({104.0, 125.0, 25.0}), start_up_process{}};
+  processes[1].output = "an illegal memory access was encountered";
+  const check_outcome stopped = judge_start_up(processes, words(), tolerance, 1);
+  CHECK_FALSE(stopped.passed);
+  CHECK(contains(stopped.message, "an illegal memory access"));
+
+  const check_outcome seconds = judge_start_up(
+      {process({0.104, 0.125, 0.025}), process({0.104, 0.125, 0.025})}, words(), tolerance, 1);
+  CHECK_FALSE(seconds.passed);
+  CHECK_FALSE(seconds.noise_could_explain);
+  CHECK(contains(seconds.message, "seconds"));
+
+  std::vector<start_up_process> cpu_time = {process({104.0, 125.0, 25.0}),
+                                            process({104.0, 125.0, 25.0})};
+  cpu_time[0].read_cpu_clock = cpu_clock::process_cputime;
+  const check_outcome clock = judge_start_up(cpu_time, words(), tolerance, 1);
+  CHECK_FALSE(clock.passed);
+  CHECK(clock.rule == "cpu-time-clock");
+
+  std::vector<start_up_process> not_a_number = {process({104.0, NAN, 25.0}),
+                                                process({104.0, NAN, 25.0})};
+  CHECK_FALSE(judge_start_up(not_a_number, words(), tolerance, 1).passed);
+}
