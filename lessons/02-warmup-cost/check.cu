@@ -209,9 +209,9 @@ gpucheck::fresh_rounds_call run_fresh_rounds() {
 
 // Last in the program, after the checks above, which keep their order and draws. The student's
 // rounds of fresh processes against the checker's record of every call it was made, held exactly
-// (judgement/fresh_rounds_judgement.hpp): nothing in it is the student's timing. When every round
-// ran in one order and nothing else is wrong, the function is called again with fresh sizes: a
-// correct shuffle does that once in 576 calls, twice in a row once in 331,776.
+// (judgement/fresh_rounds_judgement.hpp): nothing in it is the student's timing. When the calls
+// made whole rounds, every one in the same order, the function is called again with fresh sizes:
+// a correct shuffle does that once in 576 calls, twice in a row once in 331,776.
 GPU_TEST_CASE("first_gemm_in_processes runs each round of fresh processes in a new order") {
   gpucheck::fresh_rounds_call call = run_fresh_rounds();
   int calls_made = 1;

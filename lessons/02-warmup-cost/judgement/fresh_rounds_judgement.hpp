@@ -9,8 +9,8 @@
 /// ran in which order, and each size's times. Nothing here is a timing of the student's, so every
 /// number is held exactly (to 1e-9 of it, for a mean's rounding) and no busy GPU excuses a miss.
 /// One fact is left to chance: a correct shuffle gives every round the same order once in
-/// (sizes!)^(rounds - 1) calls, so check.cu calls the function again when that is all that is
-/// wrong (rounds_in_one_order). Plain C++, tested without a GPU
+/// (sizes!)^(rounds - 1) calls, so check.cu calls the function again when its calls made whole
+/// rounds in one order (rounds_in_one_order). Plain C++, tested without a GPU
 /// (tests/unit/test_fresh_rounds_judgement.cpp).
 #pragma once
 
