@@ -49,8 +49,8 @@ struct first_gemm_spread {
 
 // Each size's first GEMM in `processes` fresh processes: `processes` rounds, each calling
 // first_gemm once for every size, in an order shuffled afresh for each round (std::shuffle), so
-// that a size does not keep its place in the round. Returns one entry per size, in the order of
-// `sizes`.
+// that a size does not keep its place in the round. One call at a time: processes started together
+// would slow each other's cold start. Returns one entry per size, in the order of `sizes`.
 std::vector<first_gemm_spread> first_gemm_in_processes(const std::vector<int>& sizes, int processes,
                                                        const first_gemm_in_new_process& first_gemm);
 // ANCHOR_END: processes_contract
