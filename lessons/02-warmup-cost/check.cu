@@ -3,7 +3,8 @@
 // a few more slow ones, how many drawn afresh, then steady calls), the student's warm-up, steady
 // time and cost against the truth (judgement/warm_up_series.hpp). Then, on GEMMs of a small and a
 // large N, each measured in fresh processes (this program started again, see
-// checkapi/fresh_process.hpp), the student's numbers against the checker's own.
+// checkapi/fresh_process.hpp), the student's numbers against the checker's own. Last, the student's
+// rounds of fresh processes, each size's first GEMM in each, against the checker's record of them.
 #include "checkapi/check.cuh"
 #include "checkapi/event_truth.cuh"
 #include "checkapi/fresh_process.hpp"
@@ -13,6 +14,7 @@
 #include "cuda_check.cuh"
 #include "exercise.h"
 #include "judgement/fresh_gemm_judgement.hpp"
+#include "judgement/fresh_rounds_judgement.hpp"
 #include "judgement/warm_up_judgement.hpp"
 #include "judgement/warm_up_series.hpp"
 #include "matrices.cuh"
@@ -154,4 +156,69 @@ GPU_TEST_CASE(
   if (sizes[0].steady_ms > 0 && sizes[1].steady_ms > 0) {
     CHECK(gpucheck::report(gpucheck::judge_growth(sizes[0], sizes[1], lesson)));
   }
+}
+
+namespace {
+
+constexpr int round_sizes = 4;     // sizes, one from each range below
+constexpr int round_processes = 3; // rounds: a correct shuffle repeats one order once in 576
+
+// Four sizes, one from each range (4-64, 65-256, 257-1024, 1025-2048: small, so that a process is
+// mostly its cold start), handed in an order drawn too, so that the order of `sizes` is no sorted
+// list.
+std::vector<int> draw_round_sizes() {
+  const double bounds[round_sizes][2] = {{4, 65}, {65, 257}, {257, 1025}, {1025, 2049}};
+  std::vector<int> sizes;
+  for (const auto& range : bounds)
+    sizes.push_back(static_cast<int>(gpucheck::random_between(range[0], range[1])));
+  for (std::size_t i = sizes.size() - 1; i > 0; --i)
+    std::swap(sizes[i], sizes[static_cast<std::size_t>(gpucheck::random_between(0.0, i + 1.0))]);
+  return sizes;
+}
+
+// One call of first_gemm_in_processes on sizes drawn afresh. Its first_gemm starts one of the
+// checker's fresh processes per call ("checker N": the checker's own synchronized timing of the
+// first GEMM), for as many calls as the rounds need and no more, and notes each call's size and
+// what it returned.
+gpucheck::fresh_rounds_call run_fresh_rounds() {
+  gpucheck::fresh_rounds_call call;
+  call.sizes = draw_round_sizes();
+  call.processes = round_processes;
+  const std::size_t asked = call.sizes.size() * round_processes;
+  const first_gemm_in_new_process first_gemm = [&](int n) {
+    call.called_n.push_back(n);
+    double first_ms = -1; // no process started: a call beyond the rounds, or a size not given
+    const bool given = std::find(call.sizes.begin(), call.sizes.end(), n) != call.sizes.end();
+    if (call.called_n.size() <= asked && given) {
+      const gpucheck::fresh_result run =
+          gpucheck::run_fresh_process(fresh_test_case, "checker " + std::to_string(n));
+      first_ms = run.value("first_ms");
+      if ((!run.ok || first_ms < 0) && call.failure.empty())
+        call.failure = gpucheck::last_lines(run.output, 8);
+    }
+    call.returned_ms.push_back(first_ms);
+    return first_ms;
+  };
+  for (const first_gemm_spread& entry :
+       first_gemm_in_processes(call.sizes, call.processes, first_gemm))
+    call.reported.push_back({entry.n, entry.first_ms, entry.median_ms, entry.spread_ms});
+  return call;
+}
+
+} // namespace
+
+// Last in the program, after the checks above, which keep their order and draws. The student's
+// rounds of fresh processes against the checker's record of every call it was made, held exactly
+// (judgement/fresh_rounds_judgement.hpp): nothing in it is the student's timing. When the calls
+// made whole rounds, every one in the same order, the function is called again with fresh sizes:
+// a correct shuffle does that once in 576 calls, twice in a row once in 331,776.
+GPU_TEST_CASE("first_gemm_in_processes runs each round of fresh processes in a new order") {
+  gpucheck::fresh_rounds_call call = run_fresh_rounds();
+  int calls_made = 1;
+  if (gpucheck::rounds_in_one_order(call)) {
+    call = run_fresh_rounds();
+    calls_made = 2;
+  }
+  CHECK(gpucheck::report(gpucheck::judge_fresh_rounds(
+      call, calls_made, std::string(lesson) + "#one-process-per-size-is-not-enough")));
 }

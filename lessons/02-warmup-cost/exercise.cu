@@ -3,15 +3,19 @@
 //
 //   1. warm_up_until_stable: call some work until its time settles, then measure the steady state.
 //   2. warm_up_cost_ms: what the calls before the steady state cost beyond steady calls.
+//   3. first_gemm_in_processes: each size's first GEMM in several fresh processes, round after
+//      round, each round in a new order.
 // The checker gives your function work whose first few calls are slow (how many, it draws afresh
 // each run) and knows each call's true duration; it also runs your function on GEMMs in fresh
-// processes. Run `make check LESSON=2`, and `make hint LESSON=2` when you are stuck. lesson.md
-// explains everything used here.
+// processes, and starts the fresh processes that first_gemm_in_processes asks for itself. Run `make
+// check LESSON=2`, and `make hint LESSON=2` when you are stuck. lesson.md explains everything used
+// here.
 #include "cuda_check.cuh"
 #include "exercise.h"
 #include "time_call.cuh" // gpucourse::time_call(work, stream): one call, timed until the GPU is done
 
 #include <algorithm>
+#include <random>
 #include <vector>
 
 // ANCHOR: measure
@@ -39,3 +43,20 @@ double warm_up_cost_ms(const warm_up_timing& timing) {
   return 0.0;
 }
 // ANCHOR_END: cost
+
+// ANCHOR: processes
+std::vector<first_gemm_spread>
+first_gemm_in_processes(const std::vector<int>& sizes, int processes,
+                        const first_gemm_in_new_process& first_gemm) {
+  std::vector<first_gemm_spread> spreads;
+  // TODO:
+  //   - one entry per size, in the order of `sizes`;
+  //   - `processes` rounds: in each, call first_gemm once for every size, in an order shuffled
+  //     afresh for that round, and keep each time with its size, in the order of the calls;
+  //   - then each size's median and spread (exercise.h says which median).
+  (void)sizes;
+  (void)processes;
+  (void)first_gemm;
+  return spreads;
+}
+// ANCHOR_END: processes

@@ -33,3 +33,24 @@ warm_up_timing warm_up_until_stable(const gpu_work& work, cudaStream_t stream, i
 
 // What the warm-up cost [ms]: the time its calls took beyond what as many steady calls take.
 double warm_up_cost_ms(const warm_up_timing& timing);
+
+// ANCHOR: processes_contract
+// The first GEMM of size n in a new process [ms]: each call starts one fresh process, cold for its
+// context, modules and cuBLAS, and returns that process's first GEMM time.
+using first_gemm_in_new_process = gpucourse::light_function<double(int n)>;
+
+// One size's first GEMMs, each in a fresh process.
+struct first_gemm_spread {
+  int n = 0;
+  std::vector<double> first_ms; // [ms] what first_gemm(n) returned, in the order of the calls
+  double median_ms = 0;         // [ms] their median (of an even count: the two middle ones' mean)
+  double spread_ms = 0;         // [ms] the longest minus the shortest
+};
+
+// Each size's first GEMM in `processes` fresh processes: `processes` rounds, each calling
+// first_gemm once for every size, in an order shuffled afresh for each round (std::shuffle), so
+// that a size does not keep its place in the round. One call at a time: processes started together
+// would slow each other's cold start. Returns one entry per size, in the order of `sizes`.
+std::vector<first_gemm_spread> first_gemm_in_processes(const std::vector<int>& sizes, int processes,
+                                                       const first_gemm_in_new_process& first_gemm);
+// ANCHOR_END: processes_contract

@@ -8,9 +8,9 @@
 //   warm_up_cost_ms   your warm_up_cost_ms, from the fresh process (every call of its warm-up)
 // Usage: make run LESSON=2 [ARGS="n1,n2,..."] (default 4,16,64,256,1024,2048,4000).
 // With ARGS="--processes K [n1,n2,...]" it measures, instead, each size's first GEMM in K fresh
-// processes, the sizes taken in turn (round 1: every size once, then round 2, ...), and prints the
-// spread of each size's first times: it tells the variation from one process to the next apart
-// from a difference between sizes.
+// processes with your first_gemm_in_processes (round 1: every size once, then round 2, ..., each
+// round in a new order), and prints the spread of each size's first times: it tells the variation
+// from one process to the next apart from a difference between sizes.
 #include "cuda_check.cuh"
 #include "exercise.h"
 #include "matrices.cuh"
@@ -20,6 +20,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <map>
 #include <memory>
 #include <sstream>
 #include <string>
@@ -85,41 +86,52 @@ bool measure_in_fresh_process(int n, fresh_numbers& timing) {
 // ANCHOR_END: fresh_process
 
 // ANCHOR: processes
-// Each size's first GEMM in `processes` fresh processes. The sizes alternate (round after round),
-// so that a slow spell of the machine lands on every size alike, not on one.
+// Each size's first GEMM in `processes` fresh processes, measured by your first_gemm_in_processes,
+// which takes the sizes in a new order every round; the orders they ran in are printed last.
 int compare_processes(int processes, const std::vector<int>& sizes) {
-  std::vector<std::vector<double>> first_ms(sizes.size());
-  std::vector<std::vector<double>> steady_ms(sizes.size());
-  for (int round = 0; round < processes; ++round) {
-    for (std::size_t i = 0; i < sizes.size(); ++i) {
-      fresh_numbers timing;
-      if (!measure_in_fresh_process(sizes[i], timing)) {
-        std::fprintf(stderr, "the fresh process for N = %d failed\n", sizes[i]);
-        return 1;
-      }
-      first_ms[i].push_back(timing.first_ms);
-      steady_ms[i].push_back(timing.steady_ms);
+  std::vector<int> ran;                         // each process's N, in the order they ran
+  std::map<int, std::vector<double>> steady_ms; // each size's steady medians, one a process
+  const first_gemm_in_new_process first_gemm = [&](int n) {
+    fresh_numbers timing;
+    if (!measure_in_fresh_process(n, timing)) {
+      std::fprintf(stderr, "the fresh process for N = %d failed\n", n);
+      std::exit(1);
     }
+    ran.push_back(n);
+    steady_ms[n].push_back(timing.steady_ms);
+    return timing.first_ms;
+  };
+  const std::vector<first_gemm_spread> spreads =
+      first_gemm_in_processes(sizes, processes, first_gemm);
+  if (spreads.size() != sizes.size()) {
+    std::fprintf(stderr, "first_gemm_in_processes returned %zu entries for %zu sizes\n",
+                 spreads.size(), sizes.size());
+    return 1;
   }
   std::printf("first GEMM of a fresh process, %d processes per size:\n", processes);
   std::printf("%6s %10s %10s %10s %10s %12s\n", "N", "min_ms", "median_ms", "max_ms", "spread_ms",
               "steady_ms");
-  for (std::size_t i = 0; i < sizes.size(); ++i) {
-    std::vector<double> sorted = first_ms[i];
-    std::sort(sorted.begin(), sorted.end());
-    std::vector<double> steady = steady_ms[i];
+  for (const first_gemm_spread& size : spreads) {
+    std::vector<double> first = size.first_ms;
+    std::sort(first.begin(), first.end());
+    std::vector<double> steady = steady_ms[size.n];
     std::sort(steady.begin(), steady.end());
-    std::printf("%6d %10.3f %10.3f %10.3f %10.3f %12.4f\n", sizes[i], sorted.front(),
-                sorted[sorted.size() / 2], sorted.back(), sorted.back() - sorted.front(),
-                steady[steady.size() / 2]);
+    std::printf("%6d %10.3f %10.3f %10.3f %10.3f %12.4f\n", size.n,
+                first.empty() ? 0.0 : first.front(), size.median_ms,
+                first.empty() ? 0.0 : first.back(), size.spread_ms,
+                steady.empty() ? 0.0 : steady[steady.size() / 2]);
   }
   std::printf("\neach process's first GEMM [ms], in the order they ran:\n");
-  for (std::size_t i = 0; i < sizes.size(); ++i) {
-    std::printf("%6d", sizes[i]);
-    for (const double ms : first_ms[i]) {
+  for (const first_gemm_spread& size : spreads) {
+    std::printf("%6d", size.n);
+    for (const double ms : size.first_ms) {
       std::printf(" %6.1f", ms);
     }
     std::printf("\n");
+  }
+  std::printf("\nthe sizes in the order their processes ran, one round a line:\n");
+  for (std::size_t i = 0; i < ran.size(); ++i) {
+    std::printf("%6d%s", ran[i], (i + 1) % sizes.size() == 0 || i + 1 == ran.size() ? "\n" : "");
   }
   return 0;
 }

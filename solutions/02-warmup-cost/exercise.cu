@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: MIT
 // Lesson 02, reference solution: warm up until two calls in a row agree, keep the calls before
-// them as the warm-up, then take the median of `repetitions` steady calls.
+// them as the warm-up, then take the median of `repetitions` steady calls; and each size's first
+// GEMM in fresh processes, round after round, each round in a new order.
 #include "cuda_check.cuh"
 #include "exercise.h"
 #include "time_call.cuh" // gpucourse::time_call(work, stream): one call, timed until the GPU is done
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
+#include <random>
 #include <vector>
 
 namespace {
@@ -56,3 +59,37 @@ double warm_up_cost_ms(const warm_up_timing& timing) {
   return cost_ms;
 }
 // ANCHOR_END: cost
+
+// ANCHOR: processes
+std::vector<first_gemm_spread>
+first_gemm_in_processes(const std::vector<int>& sizes, int processes,
+                        const first_gemm_in_new_process& first_gemm) {
+  std::vector<first_gemm_spread> spreads(sizes.size());
+  for (std::size_t i = 0; i < sizes.size(); ++i) {
+    spreads[i].n = sizes[i];
+  }
+  // Each round takes the sizes (their places in `sizes`) in a new order: a slow place in the
+  // round, or a size that leaves the next process slow, lands on every size by chance alike.
+  std::vector<std::size_t> order(sizes.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  std::mt19937 generator{std::random_device{}()};
+  for (int round = 0; round < processes; ++round) {
+    std::shuffle(order.begin(), order.end(), generator);
+    for (const std::size_t i : order) {
+      spreads[i].first_ms.push_back(first_gemm(sizes[i]));
+    }
+  }
+  for (first_gemm_spread& spread : spreads) {
+    std::vector<double> sorted = spread.first_ms;
+    if (sorted.empty()) {
+      continue;
+    }
+    std::sort(sorted.begin(), sorted.end());
+    const std::size_t middle = sorted.size() / 2;
+    spread.median_ms =
+        sorted.size() % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+    spread.spread_ms = sorted.back() - sorted.front();
+  }
+  return spreads;
+}
+// ANCHOR_END: processes
