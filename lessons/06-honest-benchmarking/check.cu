@@ -7,16 +7,22 @@
 // with slow outliers (14-18% of the runs, 4-6 times as long) where a run lasts 2 ms or more; the
 // noise check gives runs of 1-3 ms that vary not at all, a little or much. Why a wrong median is
 // wrong comes from the trace of the failing call (docs/ARCHITECTURE.md, "Which why wins"), else
-// from its numbers (benchmark_judgement.hpp's clues).
+// from its numbers (benchmark_judgement.hpp's clues). Last, time_warm_and_cold is judged against
+// the read kernel's own clock in the runs it timed (judgement/cache_judgement.hpp).
 #include "checkapi/check.cuh"
 #include "checkapi/paced_work.cuh"
+#include "checkapi/statistics.hpp"
 #include "cuda_check.cuh"
+#include "cuda_raii.cuh"
 #include "exercise.h"
 #include "judgement/benchmark_outcome.hpp"
 #include "judgement/benchmark_plan.hpp"
+#include "judgement/cache_judgement.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -133,4 +139,187 @@ GPU_TEST_CASE("benchmark's noise figure rises and falls with the spread of the r
   // (benchmark_judgement.hpp: allowed_noise), the median within their quartiles.
   CHECK(gpucheck::report(gpucheck::judge_twice(
       [] { return gpucheck::judge_noise(run_noise_trials(), allowed_misses, lesson); })));
+}
+
+// ---------------------------------------------------------------------------------------------
+// time_warm_and_cold: the student's experiment of the L2 flush. The truth is the read's own
+// clock: every run of the checker's read kernel, and of its flush, stamps on %globaltimer its
+// first block's start and its last block's end. A run of the read right after a read is warm,
+// one right after a flush is cold (judgement/cache_judgement.hpp).
+
+namespace {
+
+constexpr int cache_trials = 3;
+constexpr int most_stamped_runs = 1 << 14; // of each kernel in one call; later runs go unread
+
+__device__ unsigned long long cache_clock_ns() {
+  unsigned long long now;
+  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(now));
+  return now;
+}
+
+// The first block to start leaves the earliest start...
+__device__ void stamp_begin(unsigned long long* first_ns) {
+  if (threadIdx.x == 0)
+    atomicMin(first_ns, cache_clock_ns());
+}
+
+// ...and the last block to end, once all its threads are done, the latest end.
+__device__ void stamp_end(unsigned long long* last_ns) {
+  __syncthreads();
+  if (threadIdx.x == 0)
+    atomicMax(last_ns, cache_clock_ns());
+}
+
+// main.cu's read_all, stamped: reads `count` floats, writes nothing for the zeros it reads.
+__global__ void stamped_read(const float* data, std::size_t count, float* sums,
+                             unsigned long long* first_ns, unsigned long long* last_ns) {
+  stamp_begin(first_ns);
+  float sum = 0.0f;
+  for (std::size_t i = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x; i < count;
+       i += std::size_t{gridDim.x} * blockDim.x)
+    sum += data[i];
+  if (sum == -1.0f)
+    sums[blockIdx.x] = sum;
+  stamp_end(last_ns);
+}
+
+// The flush, stamped: writes `count` 16-byte words, four times the L2 in all.
+__global__ void stamped_flush(uint4* data, std::size_t count, unsigned long long* first_ns,
+                              unsigned long long* last_ns) {
+  stamp_begin(first_ns);
+  for (std::size_t i = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x; i < count;
+       i += std::size_t{gridDim.x} * blockDim.x)
+    data[i] = make_uint4(0, 0, 0, 0);
+  stamp_end(last_ns);
+}
+
+// The stamps of one kernel's runs in one call, a slot each in the order they were queued.
+class run_stamps {
+public:
+  void reset() {
+    CUDA_CHECK(cudaMemset(m_first_ns.data(), 0xff, m_first_ns.bytes())); // no start yet: the most
+    CUDA_CHECK(cudaMemset(m_last_ns.data(), 0, m_last_ns.bytes()));
+    m_runs = 0;
+  }
+  // The next run's slot; runs past most_stamped_runs share a spare one.
+  std::pair<unsigned long long*, unsigned long long*> next() {
+    const int slot = std::min(m_runs++, most_stamped_runs);
+    return {m_first_ns.data() + slot, m_last_ns.data() + slot};
+  }
+  // [ms] The length of each stamped run, by its own clock (after the runs ended).
+  std::vector<double> lengths_ms() const {
+    const auto stamped = static_cast<std::size_t>(std::min(m_runs, most_stamped_runs));
+    std::vector<unsigned long long> first(stamped), last(stamped);
+    CUDA_CHECK(cudaMemcpy(first.data(), m_first_ns.data(), stamped * sizeof(unsigned long long),
+                          cudaMemcpyDeviceToHost));
+    CUDA_CHECK(cudaMemcpy(last.data(), m_last_ns.data(), stamped * sizeof(unsigned long long),
+                          cudaMemcpyDeviceToHost));
+    std::vector<double> lengths;
+    for (std::size_t i = 0; i < stamped; ++i)
+      lengths.push_back(last[i] > first[i] ? static_cast<double>(last[i] - first[i]) / 1e6 : 0.0);
+    return lengths;
+  }
+
+private:
+  gpucourse::device_buffer<unsigned long long> m_first_ns{most_stamped_runs + 1};
+  gpucourse::device_buffer<unsigned long long> m_last_ns{most_stamped_runs + 1};
+  int m_runs = 0;
+};
+
+int device_attribute(cudaDeviceAttr attribute) {
+  int device = 0;
+  CUDA_CHECK(cudaGetDevice(&device));
+  int value = 0;
+  CUDA_CHECK(cudaDeviceGetAttribute(&value, attribute, device));
+  return value;
+}
+
+// What every trial shares: main.cu's read (half the L2 at most, zeros) and flush (four L2s).
+// The members are made in this order: the sizes first.
+struct cache_setup {
+  cache_setup() { CUDA_CHECK(cudaMemset(data.data(), 0, data.bytes())); }
+  std::size_t l2_bytes = static_cast<std::size_t>(device_attribute(cudaDevAttrL2CacheSize));
+  int sms = device_attribute(cudaDevAttrMultiProcessorCount);
+  gpucourse::device_buffer<float> data{l2_bytes / 2 / sizeof(float)};
+  gpucourse::device_buffer<float> sums{1024};
+  gpucourse::device_buffer<uint4> scratch{l2_bytes * 4 / sizeof(uint4)};
+  run_stamps reads, flushes;
+  gpucourse::cuda_stream stream{cudaStreamNonBlocking};
+};
+
+cache_setup& cache() {
+  static cache_setup setup;
+  return setup;
+}
+
+// One call of time_warm_and_cold on a buffer of 35-50% of the L2, drawn afresh: small enough to
+// stay in the L2, large enough that the flush shows. Each run of the read is classed by the call
+// the student queued just before it; the first run follows none and is not classed.
+gpucheck::cache_trial cache_trial_once() {
+  cache_setup& s = cache();
+  const auto count =
+      static_cast<std::size_t>(gpucheck::random_between(0.35, 0.5) * s.l2_bytes / sizeof(float));
+  const auto given = static_cast<cudaStream_t>(s.stream);
+  s.reads.reset();
+  s.flushes.reset();
+  std::vector<char> order; // 'r' a read, 'f' a flush, as the student queued them
+  bool off_stream = false;
+  const gpu_work read = [&](cudaStream_t stream) {
+    off_stream = off_stream || stream != given;
+    const auto [first_ns, last_ns] = s.reads.next();
+    stamped_read<<<4 * s.sms, 256, 0, stream>>>(s.data.data(), count, s.sums.data(), first_ns,
+                                                last_ns);
+    CUDA_CHECK_LAUNCH();
+    order.push_back('r');
+  };
+  const gpu_work flush = [&](cudaStream_t stream) {
+    off_stream = off_stream || stream != given;
+    const auto [first_ns, last_ns] = s.flushes.next();
+    stamped_flush<<<4 * s.sms, 256, 0, stream>>>(s.scratch.data(), s.scratch.size(), first_ns,
+                                                 last_ns);
+    CUDA_CHECK_LAUNCH();
+    order.push_back('f');
+  };
+  CUDA_CHECK(cudaDeviceSynchronize());
+  gpucheck::cache_trial trial;
+  cache_times times;
+  trial.call = gpucheck::call_timed([&] {
+    times = time_warm_and_cold(read, flush, given);
+    return times.cold_ms;
+  });
+  CUDA_CHECK(cudaDeviceSynchronize()); // every run ended: its stamps are written
+  trial.warm_ms = times.warm_ms;
+  trial.cold_ms = times.cold_ms;
+  trial.off_stream = off_stream;
+  const std::vector<double> read_ms = s.reads.lengths_ms();
+  std::vector<double> warm_ms, cold_ms;
+  std::size_t run = 0;
+  for (std::size_t i = 0; i < order.size(); ++i) {
+    if (order[i] != 'r')
+      continue;
+    if (i > 0 && run < read_ms.size())
+      (order[i - 1] == 'r' ? warm_ms : cold_ms).push_back(read_ms[run]);
+    ++run;
+  }
+  trial.warm_runs = static_cast<int>(warm_ms.size());
+  trial.cold_runs = static_cast<int>(cold_ms.size());
+  trial.truth_warm_ms = warm_ms.empty() ? 0.0 : gpucheck::median(warm_ms);
+  trial.truth_cold_ms = cold_ms.empty() ? 0.0 : gpucheck::median(cold_ms);
+  const std::vector<double> flush_ms = s.flushes.lengths_ms();
+  trial.flush_ms = flush_ms.empty() ? 0.0 : gpucheck::median(flush_ms);
+  return trial;
+}
+
+} // namespace
+
+// Last in the program: the test cases above keep their order and their draws.
+GPU_TEST_CASE("time_warm_and_cold times one run of the read with its data in the L2 and without") {
+  // Each median within 2 us below and max(20 us, 25%) above the read's own clock over the runs of
+  // its kind, and at least half the gap that clock shows; 2 trials of 3 right. A failure that
+  // noise could explain is judged again on fresh trials (judgement/cache_judgement.hpp).
+  CHECK(gpucheck::report(gpucheck::judge_twice([] {
+    return gpucheck::judge_cache(gpucheck::run_trials(cache_trials, cache_trial_once),
+                                 lesson + "#cold-numbers-flush-the-l2", /*allowed_misses=*/1);
+  })));
 }

@@ -4,7 +4,9 @@
 // benchmark(work, stream) returns how long one warm run of `work` takes on the GPU (a median of
 // samples) and how much the samples vary (the noise figure), as exercise.h defines them. The
 // checker gives it work whose true length it knows run by run: from 5 us to 50 ms, cold at first,
-// sometimes with slow outliers, sometimes varying from run to run. Run `make check LESSON=6` to
+// sometimes with slow outliers, sometimes varying from run to run. time_warm_and_cold(read,
+// flush, stream) times one run of a memory-bound read with its data in the L2 and without, as
+// exercise.h defines it: the checker reads the read's own clock. Run `make check LESSON=6` to
 // see how you are doing, and `make hint LESSON=6` when you are stuck. lesson.md explains
 // everything used here.
 #include "cuda_check.cuh"
@@ -37,3 +39,26 @@ benchmark_result benchmark(const gpu_work& work, cudaStream_t stream) {
   return result;
 }
 // ANCHOR_END: benchmark
+
+// ANCHOR: warm_and_cold
+cache_times time_warm_and_cold(const gpu_work& read, const gpu_work& flush, cudaStream_t stream) {
+  // TODO: this times one run, once, and calls it warm and cold: no flush, no samples. Make it
+  // the experiment exercise.h describes:
+  //   - a cold sample: flush the L2 first, then time one run of read between two events;
+  //   - a warm sample: one run of read after another run that was not timed;
+  //   - at least 10 of each; return the two medians.
+  (void)flush;
+  gpucourse::cuda_event start;
+  gpucourse::cuda_event stop;
+  CUDA_CHECK(cudaEventRecord(start, stream));
+  read(stream);
+  CUDA_CHECK(cudaEventRecord(stop, stream));
+  CUDA_CHECK(cudaEventSynchronize(stop));
+  float elapsed_ms = 0;
+  CUDA_CHECK(cudaEventElapsedTime(&elapsed_ms, start, stop));
+  cache_times times;
+  times.warm_ms = elapsed_ms;
+  times.cold_ms = elapsed_ms;
+  return times;
+}
+// ANCHOR_END: warm_and_cold

@@ -34,3 +34,19 @@ struct benchmark_result {
 // gpucheck stops a run at 60 s.
 benchmark_result benchmark(const gpu_work& work, cudaStream_t stream);
 // ANCHOR_END: contract
+
+// ANCHOR: cache_contract
+// One run of memory-bound work, timed with its data in the L2 cache and without.
+struct cache_times {
+  double warm_ms = 0; // [ms] the median of the warm samples
+  double cold_ms = 0; // [ms] the median of the cold samples
+};
+
+// Times one run of `read`, work that reads a buffer small enough to stay in the L2 cache, warm and
+// cold, both the same way: a sample is one call of read(stream) between two events recorded on
+// `stream`. A warm sample follows a run of read that was not timed, which left the buffer in the
+// L2. A cold sample follows a call of flush(stream), which evicts the buffer from the L2; the
+// flush is outside the timed region. Take at least 10 samples of each, queue everything on
+// `stream`, and return the two medians.
+cache_times time_warm_and_cold(const gpu_work& read, const gpu_work& flush, cudaStream_t stream);
+// ANCHOR_END: cache_contract

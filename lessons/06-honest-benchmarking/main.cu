@@ -3,7 +3,8 @@
 //   1. A 5 us kernel timed once with two events (its first call and its second), against the
 //      median of your benchmark().
 //   2. A kernel that reads a buffer half the size of the L2 cache: warm (your benchmark(), the
-//      buffer stays in the L2 from one run to the next) and cold (the L2 flushed before each run).
+//      buffer stays in the L2 from one run to the next) and cold (your time_warm_and_cold(), the
+//      L2 flushed before each run).
 //   3. Your benchmark() on that kernel alone, and beside a noisy neighbour: another stream whose
 //      kernels fill the GPU now and then.
 // With --do-bench it compares your benchmark() with a C++ rendering of triton.testing.do_bench's
@@ -81,28 +82,6 @@ double sorted_at(std::vector<double> values, double fraction) {
   std::sort(values.begin(), values.end());
   return values[static_cast<std::size_t>(fraction * static_cast<double>(values.size()))];
 }
-
-// ANCHOR: cold
-// The median of `samples` runs of `work`, each after `flush` has evicted the L2: the flush is
-// queued on the same stream before the start event, so it is outside the timed region.
-double cold_median_ms(const gpu_work& work, const gpu_work& flush, cudaStream_t stream,
-                      int samples) {
-  gpucourse::cuda_event start;
-  gpucourse::cuda_event stop;
-  std::vector<double> times_ms;
-  for (int i = 0; i < samples; ++i) {
-    flush(stream);
-    CUDA_CHECK(cudaEventRecord(start, stream));
-    work(stream);
-    CUDA_CHECK(cudaEventRecord(stop, stream));
-    CUDA_CHECK(cudaEventSynchronize(stop));
-    float ms = 0;
-    CUDA_CHECK(cudaEventElapsedTime(&ms, start, stop));
-    times_ms.push_back(ms);
-  }
-  return sorted_at(times_ms, 0.5);
-}
-// ANCHOR_END: cold
 
 // ANCHOR: do_bench
 // triton.testing.do_bench's method as its documentation and source describe it, in C++: estimate
@@ -216,7 +195,7 @@ int main(int argc, char** argv) {
   // ANCHOR: l2
   print_benchmark("read half the L2, warm (your benchmark()):", benchmark(read, stream));
   std::printf("%-44s median %9.4f ms\n", "read half the L2, cold (flushed each run):",
-              cold_median_ms(read, flush, stream, 30));
+              time_warm_and_cold(read, flush, stream).cold_ms);
   // ANCHOR_END: l2
 
   // ANCHOR: neighbour

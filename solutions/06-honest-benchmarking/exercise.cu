@@ -89,3 +89,35 @@ benchmark_result benchmark(const gpu_work& work, cudaStream_t stream) {
   return result;
 }
 // ANCHOR_END: benchmark
+
+// ANCHOR: warm_and_cold
+namespace {
+
+constexpr int cache_samples = 20; // of each kind; exercise.h asks for 10 at least
+
+// One run of `read` between two events on `stream` [ms]. Whatever `before` queues runs first,
+// outside the timed region.
+double time_one_run(const gpu_work& read, const gpu_work& before, cudaStream_t stream,
+                    cudaEvent_t start, cudaEvent_t stop) {
+  before(stream);
+  return time_runs(read, stream, 1, start, stop);
+}
+
+} // namespace
+
+cache_times time_warm_and_cold(const gpu_work& read, const gpu_work& flush, cudaStream_t stream) {
+  gpucourse::cuda_event start;
+  gpucourse::cuda_event stop;
+  std::vector<double> warm_ms;
+  std::vector<double> cold_ms;
+  // Alternated, so that a change of clocks or a neighbour during the call touches both alike.
+  for (int i = 0; i < cache_samples; ++i) {
+    cold_ms.push_back(time_one_run(read, flush, stream, start, stop));
+    warm_ms.push_back(time_one_run(read, read, stream, start, stop)); // after an untimed run
+  }
+  cache_times times;
+  times.warm_ms = at_position(warm_ms, 0.5);
+  times.cold_ms = at_position(cold_ms, 0.5);
+  return times;
+}
+// ANCHOR_END: warm_and_cold
