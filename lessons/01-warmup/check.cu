@@ -226,13 +226,21 @@ struct step_record {
 struct step_names {
   const char* key;  // its values' prefix
   const char* name; // its member in start_up_steps
-  const char* work; // the message id that says what it does
 };
 constexpr std::array<step_names, 3> start_up_step_names = {{
-    {"driver", "start_driver", "check.l01.start-up.work-driver"},
-    {"context", "create_context", "check.l01.start-up.work-context"},
-    {"handle", "create_handle", "check.l01.start-up.work-handle"},
+    {"driver", "start_driver"},
+    {"context", "create_context"},
+    {"handle", "create_handle"},
 }};
+
+// What a step does, in the student's words (each id literal, so the catalogue's test sees it).
+std::string step_work(const std::string& key) {
+  if (key == "driver")
+    return gpucheck::say("check.l01.start-up.work-driver");
+  if (key == "context")
+    return gpucheck::say("check.l01.start-up.work-context");
+  return gpucheck::say("check.l01.start-up.work-handle");
+}
 
 // One fresh process's start, timed by time_start_up, as it sent it back.
 gpucheck::start_up_process run_start_up() {
@@ -255,7 +263,7 @@ gpucheck::start_up_process run_start_up() {
     const std::string key = names.key;
     gpucheck::start_up_step step;
     step.name = names.name;
-    step.work = gpucheck::say(names.work);
+    step.work = step_work(key);
     step.runs = static_cast<int>(run.value(key + "_runs"));
     step.did_its_work = run.value(key + "_did_its_work") != 0.0;
     step.truth_ms = run.value(key + "_truth_ms");
