@@ -48,6 +48,12 @@ void known_duration_work::last_span_ns(std::uint64_t& start_ns, std::uint64_t& e
   end_ns = stamps[1];
 }
 
+gpu_span known_duration_work::last_span() const {
+  gpu_span span;
+  last_span_ns(span.start_ns, span.end_ns);
+  return span;
+}
+
 double known_duration_work::last_true_ms() const {
   std::uint64_t start_ns = 0;
   std::uint64_t end_ns = 0;

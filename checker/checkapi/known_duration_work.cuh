@@ -3,6 +3,7 @@
 /// @brief GPU work whose true duration the checker knows: ground truth for timing checks.
 #pragma once
 
+#include "checkapi/other_work.hpp"
 #include "cuda_raii.cuh"
 
 #include <cstdint>
@@ -36,6 +37,9 @@ public:
 
   /// When the last run started and ended, in GPU nanoseconds (%globaltimer). Waits for the device.
   void last_span_ns(std::uint64_t& start_ns, std::uint64_t& end_ns) const;
+
+  /// The same, as a span. Waits for the device.
+  gpu_span last_span() const;
 
 private:
   gpucourse::device_buffer<unsigned long long> m_stamps; // [start, end] of the last run [ns]

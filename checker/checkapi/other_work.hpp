@@ -18,6 +18,11 @@ struct gpu_span {
   std::uint64_t end_ns = 0;
 };
 
+/// Milliseconds from one GPU stamp to a later one; 0 where `to_ns` is not later.
+inline double ms_between(std::uint64_t from_ns, std::uint64_t to_ns) {
+  return to_ns > from_ns ? static_cast<double>(to_ns - from_ns) * 1e-6 : 0.0;
+}
+
 /// The other work beside one call's timed work.
 struct other_work_facts {
   bool done_at_return = false;     ///< other work had ended when the call returned

@@ -102,16 +102,6 @@ struct stale_work {
   std::vector<gpucheck::known_duration_work> work{2 + spare};
 };
 
-gpucheck::gpu_span stamps(const gpucheck::known_duration_work& run) {
-  gpucheck::gpu_span span;
-  run.last_span_ns(span.start_ns, span.end_ns);
-  return span;
-}
-
-double ms_between(std::uint64_t from_ns, std::uint64_t to_ns) {
-  return to_ns > from_ns ? static_cast<double>(to_ns - from_ns) * 1e-6 : 0.0;
-}
-
 // One call of measure_stale_queue: 5-15 ms of earlier work and 0.5-3 ms of work, drawn afresh,
 // the same lengths for both timings, on a non-blocking stream of an idle GPU. Inside each call
 // of earlier or work the check notes the order; the GPU stamps give each number its truth.
@@ -150,15 +140,15 @@ gpucheck::stale_trial run_stale_trial(cudaStream_t stream, stale_work& runs) {
   trial.emptied.reported_ms = times.emptied_ms;
   trial.emptied.call.reported_ms = times.emptied_ms;
   if (earlier_calls >= 2 && work_calls >= 2) {
-    const gpucheck::gpu_span first_earlier = stamps(runs.earlier[0]);
-    const gpucheck::gpu_span first_work = stamps(runs.work[0]);
-    const gpucheck::gpu_span second_earlier = stamps(runs.earlier[1]);
-    const gpucheck::gpu_span second_work = stamps(runs.work[1]);
-    trial.earlier_ms = ms_between(first_earlier.start_ns, first_earlier.end_ns);
-    trial.first_work_ms = ms_between(first_work.start_ns, first_work.end_ns);
-    trial.queued.truth_ms = ms_between(first_earlier.start_ns, first_work.end_ns);
-    trial.emptied.truth_ms = ms_between(second_work.start_ns, second_work.end_ns);
-    trial.emptied_stale_ms = ms_between(second_earlier.start_ns, second_work.end_ns);
+    const gpucheck::gpu_span first_earlier = runs.earlier[0].last_span();
+    const gpucheck::gpu_span first_work = runs.work[0].last_span();
+    const gpucheck::gpu_span second_earlier = runs.earlier[1].last_span();
+    const gpucheck::gpu_span second_work = runs.work[1].last_span();
+    trial.earlier_ms = gpucheck::ms_between(first_earlier.start_ns, first_earlier.end_ns);
+    trial.first_work_ms = gpucheck::ms_between(first_work.start_ns, first_work.end_ns);
+    trial.queued.truth_ms = gpucheck::ms_between(first_earlier.start_ns, first_work.end_ns);
+    trial.emptied.truth_ms = gpucheck::ms_between(second_work.start_ns, second_work.end_ns);
+    trial.emptied_stale_ms = gpucheck::ms_between(second_earlier.start_ns, second_work.end_ns);
   } else { // the order fails the call: the lengths asked for, for its words
     trial.earlier_ms = earlier_ms;
     trial.first_work_ms = work_ms;

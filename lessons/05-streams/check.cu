@@ -390,15 +390,10 @@ gpucheck::marked_call run_marked_call(const join_setup& setup, join_work& work) 
   call.timing.read_cpu_clock = gpucheck::cpu_clock_read_since(clock_reads_before);
   CUDA_CHECK(cudaDeviceSynchronize());
   call.streams = static_cast<int>(streams.size());
-  const auto stamps = [](const gpucheck::known_duration_work& run) {
-    gpucheck::gpu_span span;
-    run.last_span_ns(span.start_ns, span.end_ns);
-    return span;
-  };
   for (std::size_t i = 0; i < std::min(pieces, work.pieces.size()); ++i)
-    call.pieces.push_back(stamps(work.pieces[i]));
+    call.pieces.push_back(work.pieces[i].last_span());
   for (std::size_t i = 0; i < std::min(marks, work.marks.size()); ++i)
-    call.marks.push_back(stamps(work.marks[i]));
+    call.marks.push_back(work.marks[i].last_span());
   call.timing.work = gpucheck::say("check.l05.join.work");
   call.timing.tolerance = {0.05, 0.05}; // 5% or 50 us, as time_share (tolerances.md)
   call.timing.own_clock = true;         // the truth is the work's own stamps

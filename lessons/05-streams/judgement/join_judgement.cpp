@@ -11,10 +11,6 @@ namespace gpucheck {
 
 namespace {
 
-double ms_between(std::uint64_t from_ns, std::uint64_t to_ns) {
-  return to_ns > from_ns ? static_cast<double>(to_ns - from_ns) * 1e-6 : 0.0;
-}
-
 std::string case_words(join_case which) {
   switch (which) {
   case join_case::ordinary_legacy:
