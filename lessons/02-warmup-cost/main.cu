@@ -85,7 +85,6 @@ bool measure_in_fresh_process(int n, fresh_numbers& timing) {
 }
 // ANCHOR_END: fresh_process
 
-// ANCHOR: processes
 // Each size's first GEMM in `processes` fresh processes, measured by your first_gemm_in_processes,
 // which takes the sizes in a new order every round; the orders they ran in are printed last.
 int compare_processes(int processes, const std::vector<int>& sizes) {
@@ -135,7 +134,6 @@ int compare_processes(int processes, const std::vector<int>& sizes) {
   }
   return 0;
 }
-// ANCHOR_END: processes
 
 } // namespace
 
