@@ -367,7 +367,7 @@ gpucheck::link_trial link_trial_once(std::vector<std::uint32_t>& content) {
                                             s.device_out.data(), s.streams.handles());
     trial.reported = {speeds.to_device_gbps, speeds.to_host_gbps, speeds.both_gbps};
     // As milliseconds, so that the trace's rules read the number against the truth.
-    return speeds.both_gbps > 0 ? 2.0 * trial.bytes_each_way / (speeds.both_gbps * 1e9) * 1e3 : 0.0;
+    return gpucheck::both_ms(trial.bytes_each_way, speeds.both_gbps);
   });
   CUDA_CHECK(cudaDeviceSynchronize());
   CUDA_CHECK(cudaMemcpy(s.own_out.get(), s.device_in.data(), bytes, cudaMemcpyDeviceToHost));

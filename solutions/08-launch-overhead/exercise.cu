@@ -28,9 +28,9 @@ void run_batched(unsigned* data, int count, int steps, cudaStream_t stream) {
 // ANCHOR_END: batched
 
 // ANCHOR: graph
-cuda_graph_exec capture_naive(unsigned* data, int count, int steps, cudaStream_t stream) {
-  CUDA_CHECK(cudaStreamBeginCapture(stream, cudaStreamCaptureModeThreadLocal));
-  run_naive(data, count, steps, stream); // recorded into the graph, not run
+namespace {
+// Ends the capture on `stream` and instantiates what it recorded.
+cuda_graph_exec end_capture(cudaStream_t stream) {
   cudaGraph_t graph = nullptr;
   CUDA_CHECK(cudaStreamEndCapture(stream, &graph));
   cudaGraphExec_t exec = nullptr;
@@ -38,6 +38,13 @@ cuda_graph_exec capture_naive(unsigned* data, int count, int steps, cudaStream_t
   CUDA_CHECK(cudaGraphDestroy(graph)); // the executable graph does not need it
   CUDA_CHECK(instantiated);
   return cuda_graph_exec{exec};
+}
+} // namespace
+
+cuda_graph_exec capture_naive(unsigned* data, int count, int steps, cudaStream_t stream) {
+  CUDA_CHECK(cudaStreamBeginCapture(stream, cudaStreamCaptureModeThreadLocal));
+  run_naive(data, count, steps, stream); // recorded into the graph, not run
+  return end_capture(stream);
 }
 
 void replay(const cuda_graph_exec& graph, cudaStream_t stream) {
@@ -67,23 +74,10 @@ double time_graph_run_ms(const gpu_work& work, int runs, cudaStream_t stream) {
   for (int run = 0; run < runs; ++run) {
     work(stream); // recorded, not run
   }
-  cudaGraph_t captured = nullptr;
-  CUDA_CHECK(cudaStreamEndCapture(stream, &captured));
-  cudaGraphExec_t exec = nullptr;
-  const cudaError_t instantiated = cudaGraphInstantiate(&exec, captured, 0);
-  CUDA_CHECK(cudaGraphDestroy(captured));
-  CUDA_CHECK(instantiated);
-  const cuda_graph_exec graph{exec};
-  CUDA_CHECK(cudaGraphLaunch(graph, stream)); // the first launch uploads the graph: not timed
+  const cuda_graph_exec graph = end_capture(stream);
+  replay(graph, stream); // the first launch uploads the graph: not timed
   // No wait here: the timed launch is queued while the first runs, so no launch call is in it.
-  gpucourse::cuda_event start;
-  gpucourse::cuda_event stop;
-  CUDA_CHECK(cudaEventRecord(start, stream));
-  CUDA_CHECK(cudaGraphLaunch(graph, stream));
-  CUDA_CHECK(cudaEventRecord(stop, stream));
-  CUDA_CHECK(cudaEventSynchronize(stop));
-  float elapsed_ms = 0;
-  CUDA_CHECK(cudaEventElapsedTime(&elapsed_ms, start, stop));
-  return elapsed_ms / runs;
+  const gpu_work launch = [&](cudaStream_t on) { replay(graph, on); };
+  return time_loop_ms(launch, 1, stream) / runs; // one launch between two events
 }
 // ANCHOR_END: graph_run

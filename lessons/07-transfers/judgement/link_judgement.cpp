@@ -70,11 +70,6 @@ std::string say_numbers(std::string_view id, const link_trial& t) {
                   {"both_truth", one_decimal(t.truth.both_gbps)}});
 }
 
-// [ms] The time a "both" number stands for: what the trace compares with the copies it saw.
-double both_ms(double bytes_each_way, double gbps) {
-  return gbps > 0 ? 2.0 * bytes_each_way / (gbps * 1e9) * 1e3 : 0.0;
-}
-
 void show_both(check_outcome& outcome, const link_trial& t) {
   timed_call call = t.call;
   call.reported_ms = both_ms(t.bytes_each_way, t.reported.both_gbps);
@@ -82,6 +77,10 @@ void show_both(check_outcome& outcome, const link_trial& t) {
 }
 
 } // namespace
+
+double both_ms(double bytes_each_way, double gbps) {
+  return gbps > 0 ? 2.0 * bytes_each_way / (gbps * 1e9) * 1e3 : 0.0;
+}
 
 double duplex_gain(const link_numbers& n) {
   const double one_way = std::max(n.to_device_gbps, n.to_host_gbps);

@@ -54,6 +54,10 @@ constexpr double duplex_gain_tolerance = 0.10;
 /// does a student's gain near 1 (or half the checker's) show copies that did not overlap.
 constexpr double duplex_ratio = 1.3;
 
+/// [ms] The time a "both" number of `bytes_each_way` stands for: what the trace compares with the
+/// copies it saw; 0 when `gbps` is not positive.
+double both_ms(double bytes_each_way, double gbps);
+
 /// [1] `n`'s both-at-once number over its faster direction alone; 0 when that is not positive.
 double duplex_gain(const link_numbers& n);
 
