@@ -6,7 +6,6 @@
 #include "checkapi/say.hpp"
 #include "checkapi/statistics.hpp"
 
-#include <algorithm>
 #include <cmath>
 #include <cstddef>
 

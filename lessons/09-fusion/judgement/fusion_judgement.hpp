@@ -171,11 +171,11 @@ struct gbps_verdict {
 /// One round: passed when every call is within the tolerance. Not noise: a number that is not
 /// positive, or 1.5 times the truth or more (a stop before the kernel ended, events that bracket
 /// nothing, the pair's bytes, MB/s), in two calls (or the only one), since the truth is the
-/// checker's fastest run and a neighbour only slows runs; a GiB slip or half the truth in
-/// every call of the round; and a time in whole milliseconds in every miss, two at least (or the
-/// only call): an exact relation, which no neighbour makes. Anything else may be a neighbour's: it
-/// lengthens the student's runs (a lower number), or all of the checker's (a truth lower by a
-/// little, rarely by half).
+/// checker's fastest run and a neighbour only slows runs; the student's own byte count in every
+/// call of the round; and a time in whole milliseconds in every miss, two at least (or the only
+/// call): an exact relation, which no neighbour makes. Anything else may be a neighbour's: it
+/// lengthens the student's runs (a lower number, even a GiB slip or half the truth in every call),
+/// or all of the checker's (a truth lower by a little, rarely by half).
 gbps_verdict judge_gbps_round(const std::vector<gbps_call>& calls);
 
 /// The whole check. `first` is the first round, whose first call is the first launch of the
