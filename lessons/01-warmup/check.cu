@@ -210,16 +210,20 @@ namespace {
 constexpr char start_up_test_case[] = "fresh-process-start-up";
 
 // The student's reads bracket the checker's inside each step: apart from a thread woken late,
-// they differ by two clock reads and the driver's answer whether the step is still to do (a few
-// microseconds). A step's time that holds another step is too long by that step, 1 ms or more
-// (the driver and the context, about 0.1 s each on the H200); a number of 0 misses the step.
+// they differ by two clock reads and the driver's answers whether the steps' work is still to do
+// (a few microseconds; in the first step called, asked of every step). A step's time that holds
+// another step is too long by that step, 1 ms or more (the driver and the context, about 0.1 s each
+// on the H200); a number of 0 misses the step.
 const gpucheck::time_tolerance start_up_tolerance{0.02, 0.30};
 
-// One step as time_start_up runs it: how often, whether its first call found its work to do, and
-// that call's span by the checker's clock.
+// One step as time_start_up runs it: how often, its first call's place among the steps' calls,
+// whether that call found its work to do, and its span by the checker's clock; and whether its work
+// was already done as the first step called was entered (a CUDA call of the student's before it).
 struct step_record {
   int runs = 0;
+  int order = 0;
   bool did_its_work = true;
+  bool done_before_steps = false;
   double span_ms = 0;
 };
 
@@ -248,7 +252,8 @@ gpucheck::start_up_process run_start_up() {
   gpucheck::start_up_process process;
   process.ok = run.ok && run.value("call_ms") >= 0;
   for (const step_names& names : start_up_step_names) { // every value, or none counts
-    for (const char* field : {"_runs", "_did_its_work", "_truth_ms", "_finite", "_reported_ms"}) {
+    for (const char* field : {"_runs", "_order", "_did_its_work", "_done_before_steps", "_truth_ms",
+                              "_finite", "_reported_ms"}) {
       process.ok = process.ok && run.values.count(names.key + std::string(field)) != 0;
     }
   }
@@ -265,7 +270,9 @@ gpucheck::start_up_process run_start_up() {
     step.name = names.name;
     step.work = step_work(key);
     step.runs = static_cast<int>(run.value(key + "_runs"));
+    step.order = static_cast<int>(run.value(key + "_order"));
     step.did_its_work = run.value(key + "_did_its_work") != 0.0;
+    step.done_before_steps = run.value(key + "_done_before_steps") != 0.0;
     step.truth_ms = run.value(key + "_truth_ms");
     step.reported_ms =
         run.value(key + "_finite") != 0.0 ? run.value(key + "_reported_ms") : std::nan("");
@@ -278,7 +285,9 @@ gpucheck::start_up_process run_start_up() {
 
 // Runs only in a fresh process (in the ordinary run it returns at once). Task: "start-up". The
 // process has made no CUDA call: time_start_up is handed the three steps of its start, each the
-// checker's, each timed from inside and asked first whether its work is still to do.
+// checker's, each timed from inside and asked first whether its work is still to do; as the first
+// step called is entered, every step's work is asked about, so that the judgement can tell the
+// student's own CUDA call before any step from one between steps or a step called out of order.
 GPU_TEST_CASE("fresh-process-start-up") {
   if (gpucheck::fresh_process_task().empty()) {
     return;
@@ -288,10 +297,24 @@ GPU_TEST_CASE("fresh-process-start-up") {
     return std::chrono::duration<double, std::milli>(span).count();
   };
   std::array<step_record, 3> records;
-  // `still_to_do` is asked before the step's clock starts: its answer is not the step's time.
-  const auto run_step = [&](step_record& record, bool still_to_do, const auto& step) {
+  // Whether each step's work is still to do, asked of the driver without doing it; the cuBLAS
+  // handle is the checker's own, so its step always has its work to do.
+  using work_question = bool (*)();
+  const std::array<work_question, 3> still_to_do = {
+      [] { return !gpucheck::cuda_driver_started(); },
+      [] { return !gpucheck::cuda_context_created(); }, [] { return true; }};
+  int steps_called = 0;
+  // The questions are asked before the step's clock starts: their answers are not the step's time.
+  const auto run_step = [&](std::size_t index, const auto& step) {
+    if (steps_called++ == 0) { // the first step called: what the student's code did before it
+      for (std::size_t i = 0; i < records.size(); ++i) {
+        records[i].done_before_steps = !still_to_do[i]();
+      }
+    }
+    step_record& record = records[index];
     if (record.runs++ == 0) {
-      record.did_its_work = still_to_do;
+      record.order = steps_called;
+      record.did_its_work = still_to_do[index]();
     }
     const auto entered = host_clock::now();
     step();
@@ -303,18 +326,13 @@ GPU_TEST_CASE("fresh-process-start-up") {
   std::unique_ptr<gpucourse::cublas_handle> cublas;
   const start_up_steps steps{
       [&] {
-        run_step(records[0], !gpucheck::cuda_driver_started(), [] {
+        run_step(0, [] {
           int count = 0;
           CUDA_CHECK(cudaGetDeviceCount(&count));
         });
       },
-      [&] {
-        run_step(records[1], !gpucheck::cuda_context_created(),
-                 [] { CUDA_CHECK(cudaFree(nullptr)); });
-      },
-      [&] {
-        run_step(records[2], true, [&] { cublas = std::make_unique<gpucourse::cublas_handle>(); });
-      }};
+      [&] { run_step(1, [] { CUDA_CHECK(cudaFree(nullptr)); }); },
+      [&] { run_step(2, [&] { cublas = std::make_unique<gpucourse::cublas_handle>(); }); }};
   const auto clock_reads_before = gpucheck::cpu_clock_reads();
   const auto called = host_clock::now();
   const start_up_times times = time_start_up(steps);
@@ -327,7 +345,10 @@ GPU_TEST_CASE("fresh-process-start-up") {
     const std::string key = start_up_step_names[i].key;
     const bool finite = std::isfinite(reported[i]); // a value line holds a decimal number
     gpucheck::report_fresh_value(key + "_runs", records[i].runs);
+    gpucheck::report_fresh_value(key + "_order", records[i].order);
     gpucheck::report_fresh_value(key + "_did_its_work", records[i].did_its_work ? 1.0 : 0.0);
+    gpucheck::report_fresh_value(key + "_done_before_steps",
+                                 records[i].done_before_steps ? 1.0 : 0.0);
     gpucheck::report_fresh_value(key + "_truth_ms", records[i].span_ms);
     gpucheck::report_fresh_value(key + "_finite", finite ? 1.0 : 0.0);
     gpucheck::report_fresh_value(key + "_reported_ms", finite ? reported[i] : 0.0);

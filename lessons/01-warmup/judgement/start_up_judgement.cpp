@@ -4,6 +4,11 @@
 #include "checkapi/say.hpp"
 #include "judgement/call_judgement.hpp"
 
+#include <algorithm>
+#include <cstddef>
+#include <string>
+#include <vector>
+
 namespace gpucheck {
 
 namespace {
@@ -43,19 +48,83 @@ bool fail_for_runs(check_outcome& outcome, const std::vector<start_up_process>& 
   return false;
 }
 
-// The first step whose part of the start was done before it was called, if any: said, and true.
+// The steps `process` called, by name, in the order it called them: "start_driver(), ...".
+std::string called_in_order(const start_up_process& process) {
+  std::vector<const start_up_step*> called;
+  for (const start_up_step& step : process.steps) {
+    if (step.order > 0) {
+      called.push_back(&step);
+    }
+  }
+  std::stable_sort(
+      called.begin(), called.end(),
+      [](const start_up_step* a, const start_up_step* b) { return a->order < b->order; });
+  std::string names;
+  for (const start_up_step* step : called) {
+    names += (names.empty() ? "" : ", ") + step->name + "()";
+  }
+  return names;
+}
+
+// Why the part of the start of `process.steps[index]` was done before it was called, as far as
+// the process's facts show it; said. Each step does, on its way, the parts of the steps before it
+// in start_up_steps that are still to do (the context needs the driver, the cuBLAS handle the
+// context), and none of a later step's; so a part found done was done by a later step called
+// first, or else by a CUDA call of the student's own: before the first step, when the part was
+// already done as that step was entered; between steps, when it was not. Where the facts fit
+// none of these (a part not done as the first step was entered, found done by that same step),
+// the cause is said to be not determined, with what was found.
+void say_why_done_before(check_outcome& outcome, const start_up_process& process,
+                         std::size_t index) {
+  const start_up_step& step = process.steps[index];
+  const auto first = std::find_if(process.steps.begin(), process.steps.end(),
+                                  [](const start_up_step& s) { return s.order == 1; });
+  const start_up_step* later_called_before = nullptr; // the first such step called
+  for (std::size_t i = index + 1; i < process.steps.size(); ++i) {
+    const start_up_step& later = process.steps[i];
+    if (later.order > 0 && later.order < step.order &&
+        (later_called_before == nullptr || later.order < later_called_before->order)) {
+      later_called_before = &later;
+    }
+  }
+  if (first != process.steps.end() && step.done_before_steps) {
+    outcome.message = say("check.l01.start-up.done-before.own-call-first.message",
+                          {{"step", step.name}, {"first", first->name}});
+    outcome.hint = say("check.l01.start-up.own-call.hint");
+  } else if (later_called_before != nullptr) {
+    outcome.message =
+        say("check.l01.start-up.done-before.order.message", {{"step", step.name},
+                                                             {"earlier", later_called_before->name},
+                                                             {"called", called_in_order(process)}});
+    outcome.hint = say("check.l01.start-up.order.hint");
+  } else if (first != process.steps.end() && first->order < step.order) {
+    outcome.message = say("check.l01.start-up.done-before.own-call-between.message",
+                          {{"step", step.name}, {"first", first->name}});
+    outcome.hint = say("check.l01.start-up.own-call.hint");
+  } else {
+    outcome.message = say("check.l01.start-up.done-before.undetermined.message",
+                          {{"step", step.name},
+                           {"called", called_in_order(process)},
+                           {"reported", format_ms(step.reported_ms)},
+                           {"span", format_ms(step.truth_ms)}});
+    outcome.hint = say("check.l01.start-up.done-before.hint");
+  }
+}
+
+// The first step whose part of the start was done before it was called, if any: said, with its
+// cause, and true.
 bool fail_for_work_done_before(check_outcome& outcome,
                                const std::vector<start_up_process>& processes,
                                const timing_words& words) {
   for (const start_up_process& process : processes) {
-    for (const start_up_step& step : process.steps) {
+    for (std::size_t i = 0; i < process.steps.size(); ++i) {
+      const start_up_step& step = process.steps[i];
       if (step.did_its_work) {
         continue;
       }
-      fail_for_step(outcome, words,
-                    say("check.l01.start-up.done-before.message", {{"step", step.name}}),
+      fail_for_step(outcome, words, "",
                     say("check.l01.start-up.done-before.measured", {{"step", step.name}}));
-      outcome.hint = say("check.l01.start-up.done-before.hint");
+      say_why_done_before(outcome, process, i);
       return true;
     }
   }

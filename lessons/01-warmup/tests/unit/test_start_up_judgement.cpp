@@ -26,6 +26,7 @@ start_up_process process(const std::vector<double>& reported,
     step.name = names[i];
     step.work = std::string(names[i]) + "()";
     step.runs = 1;
+    step.order = static_cast<int>(i) + 1;
     step.truth_ms = spans[i];
     step.reported_ms = reported[i];
     p.steps.push_back(step);
@@ -105,20 +106,100 @@ TEST_CASE("a step run twice or never fails with the count, on any GPU") {
   CHECK(contains(never.message, "never called create_handle()"));
 }
 
-TEST_CASE("a step whose work a CUDA call did before it fails, though its time is right") {
-  // An event created before start_driver: the driver had started, and the context existed, with
-  // both steps' times right for calls that had nothing left to do.
+// Two processes whose start_driver and create_context found their parts done, with times right
+// for calls that had nothing left to do; the causes' facts are set by each test.
+std::vector<start_up_process> parts_found_done() {
   std::vector<start_up_process> processes = {process({0.002, 0.003, 25.0}, {0.001, 0.002, 25.0}),
                                              process({0.002, 0.003, 25.0}, {0.001, 0.002, 25.0})};
   for (start_up_process& p : processes) {
     p.steps[0].did_its_work = false;
     p.steps[1].did_its_work = false;
   }
+  return processes;
+}
+
+// The steps called in `order` (each step's place among the calls, in start_up_steps' order).
+void call_in_order(std::vector<start_up_process>& processes, const std::vector<int>& order) {
+  for (start_up_process& p : processes) {
+    for (std::size_t i = 0; i < order.size(); ++i) {
+      p.steps[i].order = order[i];
+    }
+  }
+}
+
+TEST_CASE("a CUDA call of the student's before the first step is named as the cause") {
+  // Events created before start_driver (as bram did): as the first step was entered, the driver
+  // had started and the context existed.
+  std::vector<start_up_process> processes = parts_found_done();
+  for (start_up_process& p : processes) {
+    p.steps[0].done_before_steps = true;
+    p.steps[1].done_before_steps = true;
+  }
   const check_outcome outcome = judge_start_up(processes, words(), tolerance, 1);
   CHECK_FALSE(outcome.passed);
   CHECK_FALSE(outcome.noise_could_explain);
-  CHECK(contains(outcome.message, "when your time_start_up called start_driver()"));
+  CHECK(contains(outcome.message, "made a CUDA call of its own"));
+  CHECK(contains(outcome.message, "before the first step it called, start_driver()"));
   CHECK(contains(outcome.measured, "start_driver() found its part of the start already done"));
+  CHECK(contains(outcome.hint, "Make no CUDA call of your own"));
+  CHECK_FALSE(contains(outcome.message, "cannot determine"));
+  CHECK_FALSE(contains(outcome.message, "in the order"));
+}
+
+TEST_CASE("a later step called first is named, with the order the steps were called in") {
+  // create_context called first: it started the driver on its way, and start_driver, called
+  // next, found it done. Nothing was done before the first step.
+  std::vector<start_up_process> processes = parts_found_done();
+  call_in_order(processes, {2, 1, 3});
+  for (start_up_process& p : processes) {
+    p.steps[1].did_its_work = true;
+  }
+  const check_outcome outcome = judge_start_up(processes, words(), tolerance, 1);
+  CHECK_FALSE(outcome.passed);
+  CHECK_FALSE(outcome.noise_could_explain);
+  CHECK(
+      contains(outcome.message, "in the order create_context(), start_driver(), create_handle()"));
+  CHECK(contains(outcome.message, "create_context() came before start_driver()"));
+  CHECK(contains(outcome.hint, "Call the steps in the order of start_up_steps"));
+  CHECK_FALSE(contains(outcome.message, "made a CUDA call of its own"));
+
+  // The handle called before both: the first such step called is the one named.
+  call_in_order(processes, {3, 2, 1});
+  const check_outcome handle_first = judge_start_up(processes, words(), tolerance, 1);
+  CHECK(contains(handle_first.message, "create_handle() came before start_driver()"));
+}
+
+TEST_CASE("a CUDA call of the student's between two steps is named as the cause") {
+  // Steps in order, nothing done before start_driver, yet create_context found the context made:
+  // start_driver does not create it, so a call of the student's between the two did.
+  std::vector<start_up_process> processes = parts_found_done();
+  for (start_up_process& p : processes) {
+    p.steps[0].did_its_work = true;
+  }
+  const check_outcome outcome = judge_start_up(processes, words(), tolerance, 1);
+  CHECK_FALSE(outcome.passed);
+  CHECK_FALSE(outcome.noise_could_explain);
+  CHECK(contains(outcome.message, "after it called start_driver() and before it called "
+                                  "create_context()"));
+  CHECK(contains(outcome.measured, "create_context() found its part of the start already done"));
+  CHECK(contains(outcome.hint, "Make no CUDA call of your own"));
+  CHECK_FALSE(contains(outcome.message, "cannot determine"));
+}
+
+TEST_CASE("a part found done that no fact explains is said as not determined, with the numbers") {
+  // start_driver, called first, found the driver started, though it had not been as it was
+  // entered (the two questions disagree): no step and no call before the steps did it.
+  std::vector<start_up_process> processes = parts_found_done();
+  const check_outcome outcome = judge_start_up(processes, words(), tolerance, 1);
+  CHECK_FALSE(outcome.passed);
+  CHECK_FALSE(outcome.noise_could_explain);
+  CHECK(contains(outcome.message, "cannot determine by what"));
+  CHECK(
+      contains(outcome.message, "in the order start_driver(), create_context(), create_handle()"));
+  CHECK(contains(outcome.message, "Your time for start_driver: 2.0 us"));
+  CHECK(contains(outcome.message, "1.0 us"));
+  CHECK_FALSE(contains(outcome.message, "made a CUDA call of its own"));
+  CHECK_FALSE(contains(outcome.message, "came before"));
 }
 
 TEST_CASE("a process that stopped, a unit slip and a CPU-time clock are named") {
