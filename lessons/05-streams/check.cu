@@ -21,6 +21,7 @@
 #include "checkapi/statistics.hpp"
 #include "checkapi/stream_set.cuh"
 #include "checkapi/stream_state.cuh"
+#include "checkapi/untraced_clock.hpp"
 #include "checkapi/word_sample.hpp"
 #include "cuda_check.cuh"
 #include "exercise.h"
@@ -350,7 +351,8 @@ struct join_work {
 // One call of time_marked_pieces in case `setup`: 6 to 8 pieces, piece p lasting base * (1 + p/4)
 // with a base of 0.5-1 ms, so that the last piece queued ends last, on a stream other than the
 // first (a pair of events on the first stream alone misses it). Inside each call of piece or
-// marker the check notes the stream it was given, and the kind of each new stream.
+// marker the check notes the stream it was given, and the kind of each new stream; inside each
+// call of piece, first, the host's clock.
 gpucheck::marked_call run_marked_call(const join_setup& setup, join_work& work) {
   CUDA_CHECK(cudaDeviceSynchronize()); // the GPU is idle when the function is called
   gpucheck::marked_call call;
@@ -358,11 +360,16 @@ gpucheck::marked_call run_marked_call(const join_setup& setup, join_work& work) 
   call.asked = static_cast<int>(gpucheck::random_between(6.0, most_pieces + 1.0));
   const double base_ms = gpucheck::random_between(0.5, 1.0);
   call.order.reserve(4 * most_pieces); // no allocation inside the student's timing, mostly
+  call.piece_calls_ns.reserve(4 * most_pieces);
   std::vector<cudaStream_t> streams;
   streams.reserve(4 * most_pieces);
   std::size_t pieces = 0;
   std::size_t marks = 0;
   const gpu_work piece = [&](cudaStream_t stream) {
+    // Inside their call: a read the trace must not see (untraced_clock).
+    call.piece_calls_ns.push_back(std::chrono::duration_cast<std::chrono::nanoseconds>(
+                                      gpucheck::untraced_clock::now().time_since_epoch())
+                                      .count());
     call.order.push_back('p');
     if (is_default_stream(stream)) {
       ++call.pieces_on_default;

@@ -85,6 +85,17 @@ bool fail_for_call_fact(check_outcome& outcome, const marked_call& call) {
     outcome.hint = say("check.l05.join.kind.hint");
     return true;
   }
+  if (call.streams != join_streams) {
+    const bool one = call.streams == 1;
+    const std::initializer_list<said_value> values = {
+        {"streams", std::to_string(call.streams)}, {"asked", asked}, {"case", which}};
+    outcome.measured = one ? say("check.l05.join.one-stream.measured")
+                           : say("check.l05.join.streams.measured", values);
+    outcome.message = one ? say("check.l05.join.one-stream.message", values)
+                          : say("check.l05.join.streams.message", values);
+    outcome.hint = say("check.l05.join.streams.hint");
+    return true;
+  }
   if (call.marks_elsewhere > 0) {
     outcome.measured = say("check.l05.join.marker-stream.measured",
                            {{"count", std::to_string(call.marks_elsewhere)}});
@@ -115,18 +126,46 @@ bool fail_for_case(check_outcome& outcome, const std::vector<marked_call>& calls
   }
   if (wrong < 2)
     return false;
-  const std::initializer_list<said_value> values = {{"case", case_words(which)},
-                                                    {"wrong", std::to_string(wrong)},
-                                                    {"calls", std::to_string(of_case)},
-                                                    {"overlap", format_ms(overlap_ms)}};
+  const std::string calls_text = std::to_string(of_case);
+  const std::string wrong_text = std::to_string(wrong);
   if (joins(which)) {
+    const std::initializer_list<said_value> values = {{"case", case_words(which)},
+                                                      {"wrong", wrong_text},
+                                                      {"calls", calls_text},
+                                                      {"overlap", format_ms(overlap_ms)}};
     outcome.measured = say("check.l05.join.apart.measured", values);
     outcome.message = say("check.l05.join.apart.message", values);
     outcome.hint = say("check.l05.join.apart.hint");
+    return true;
+  }
+  // Free pieces that ran one at a time: the host's gaps between the calls tell why, or nothing.
+  launch_gaps gaps;
+  for (const marked_call& call : calls) {
+    if (call.which == which && !ran_as_the_case_says(call))
+      note_launch_gaps(gaps, call);
+  }
+  const bool all_late = gaps.late > 0 && gaps.early == 0 && gaps.unclear == 0;
+  const bool all_early = gaps.early > 0 && gaps.late == 0 && gaps.unclear == 0;
+  const std::initializer_list<said_value> values = {
+      {"case", case_words(which)},
+      {"wrong", wrong_text},
+      {"calls", calls_text},
+      {"pairs", std::to_string(gaps.late + gaps.early + gaps.unclear)},
+      {"late", std::to_string(gaps.late)},
+      {"early", std::to_string(gaps.early)},
+      {"unclear", std::to_string(gaps.unclear)},
+      {"gap", format_ms(all_late ? gaps.late_gap_ms : gaps.early_gap_ms)},
+      {"ran", format_ms(all_late ? gaps.late_ran_ms : gaps.early_ran_ms)}};
+  outcome.measured = say("check.l05.join.joined.measured", values);
+  if (all_late) {
+    outcome.message = say("check.l05.join.joined.waited.message", values);
+    outcome.hint = say("check.l05.join.joined.waited.hint");
+  } else if (all_early) {
+    outcome.message = say("check.l05.join.joined.ordered.message", values);
+    outcome.hint = say("check.l05.join.joined.ordered.hint");
   } else {
-    outcome.measured = say("check.l05.join.joined.measured", values);
-    outcome.message = say("check.l05.join.joined.message", values);
-    outcome.hint = say("check.l05.join.joined.hint");
+    outcome.message = say("check.l05.join.joined.undetermined.message", values);
+    outcome.hint = say("check.l05.join.joined.undetermined.hint");
   }
   return true;
 }
@@ -166,6 +205,34 @@ double span_of_all_ms(const std::vector<gpu_span>& pieces, const std::vector<gpu
 bool ran_as_the_case_says(const marked_call& call) {
   const bool joined = longest_overlap_ms(call.pieces) <= joined_overlap_ms;
   return joined == joins(call.which);
+}
+
+void note_launch_gaps(launch_gaps& gaps, const marked_call& call) {
+  for (std::size_t k = 0; k + 1 < call.pieces.size(); ++k) {
+    if (k + 1 >= call.piece_calls_ns.size() ||
+        call.piece_calls_ns[k + 1] < call.piece_calls_ns[k]) {
+      ++gaps.unclear;
+      continue;
+    }
+    const double gap_ms =
+        static_cast<double>(call.piece_calls_ns[k + 1] - call.piece_calls_ns[k]) * 1e-6;
+    const double ran_ms = ms_between(call.pieces[k].start_ns, call.pieces[k].end_ns);
+    if (gap_ms >= ran_ms) {
+      if (gaps.late == 0 || gap_ms - ran_ms < gaps.late_gap_ms - gaps.late_ran_ms) {
+        gaps.late_gap_ms = gap_ms;
+        gaps.late_ran_ms = ran_ms;
+      }
+      ++gaps.late;
+    } else if (gap_ms < ran_ms - joined_overlap_ms) {
+      if (gaps.early == 0 || ran_ms - gap_ms < gaps.early_ran_ms - gaps.early_gap_ms) {
+        gaps.early_gap_ms = gap_ms;
+        gaps.early_ran_ms = ran_ms;
+      }
+      ++gaps.early;
+    } else {
+      ++gaps.unclear;
+    }
+  }
 }
 
 check_outcome judge_marked_pieces(const std::vector<marked_call>& calls, const timing_words& words,

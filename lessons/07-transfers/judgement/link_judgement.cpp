@@ -46,28 +46,59 @@ bool alone_right(const link_trial& t) {
          within_relative(t.reported.to_host_gbps, t.truth.to_host_gbps, link_relative_tolerance);
 }
 
-// A gain of both at once near 1 (the copies one after the other) or near half the truth's (one
-// copy's bytes counted), on a link that carried both at once, the directions alone right.
-bool both_as_one_direction(const link_trial& t) {
+// Which mistake a wrong "both" number shows, on a link that carried both at once, the directions
+// alone right: its gain within duplex_gain_tolerance of the copies in turn (in_turn_gain, from the
+// student's own speeds), of half the checker's gain (one copy's bytes over the time of both), of
+// both where they lie that near each other, or of neither.
+enum class both_slip { none, in_turn, one_copy, either };
+
+both_slip both_slip_of(const link_trial& t) {
   const double truth_gain = duplex_gain(t.truth);
+  if (truth_gain < duplex_ratio || !alone_right(t))
+    return both_slip::none;
   const double gain = duplex_gain(t.reported);
-  return truth_gain >= duplex_ratio && alone_right(t) &&
-         (within_relative(gain, 1.0, duplex_gain_tolerance) ||
-          within_relative(gain, truth_gain / 2, duplex_gain_tolerance));
+  const bool in_turn = within_relative(gain, in_turn_gain(t.reported), duplex_gain_tolerance);
+  const bool one_copy = within_relative(gain, truth_gain / 2, duplex_gain_tolerance);
+  if (in_turn && one_copy)
+    return both_slip::either;
+  if (in_turn)
+    return both_slip::in_turn;
+  return one_copy ? both_slip::one_copy : both_slip::none;
+}
+
+// The one slip every wrong trial shows alone; `either` where one fits both or two differ; none
+// where a wrong trial fits neither.
+both_slip common_both_slip(const std::vector<link_trial>& trials) {
+  both_slip common = both_slip::none;
+  for (const link_trial& t : trials) {
+    if (link_trial_right(t))
+      continue;
+    const both_slip slip = both_slip_of(t);
+    if (slip == both_slip::none)
+      return both_slip::none;
+    common = common == both_slip::none || common == slip ? slip : both_slip::either;
+  }
+  return common;
 }
 
 std::string one_decimal(double gbps) {
   return number_text("%.1f GB/s", gbps);
 }
 
-// The sentence `id` with the trial's numbers, the student's and the checker's.
+// The sentence `id` with the trial's numbers, the student's and the checker's, and what each
+// mistake of the "both" number makes of the student's speeds alone: the copies in turn, one copy's
+// bytes over the time of both at the checker's gain.
 std::string say_numbers(std::string_view id, const link_trial& t) {
+  const double one_way = std::max(t.reported.to_device_gbps, t.reported.to_host_gbps);
   return say(id, {{"to_device", one_decimal(t.reported.to_device_gbps)},
                   {"to_host", one_decimal(t.reported.to_host_gbps)},
                   {"both", one_decimal(t.reported.both_gbps)},
                   {"to_device_truth", one_decimal(t.truth.to_device_gbps)},
                   {"to_host_truth", one_decimal(t.truth.to_host_gbps)},
-                  {"both_truth", one_decimal(t.truth.both_gbps)}});
+                  {"both_truth", one_decimal(t.truth.both_gbps)},
+                  {"in_turn", one_decimal(in_turn_gain(t.reported) * one_way)},
+                  {"one_copy", one_decimal(duplex_gain(t.truth) / 2 * one_way)},
+                  {"tolerance", share_text(duplex_gain_tolerance)}});
 }
 
 void show_both(check_outcome& outcome, const link_trial& t) {
@@ -80,6 +111,13 @@ void show_both(check_outcome& outcome, const link_trial& t) {
 
 double both_ms(double bytes_each_way, double gbps) {
   return gbps > 0 ? 2.0 * bytes_each_way / (gbps * 1e9) * 1e3 : 0.0;
+}
+
+double in_turn_gain(const link_numbers& n) {
+  const double sum = n.to_device_gbps + n.to_host_gbps;
+  return n.to_device_gbps > 0 && n.to_host_gbps > 0
+             ? 2 * std::min(n.to_device_gbps, n.to_host_gbps) / sum
+             : 0.0;
 }
 
 double duplex_gain(const link_numbers& n) {
@@ -154,13 +192,20 @@ check_outcome judge_link(const std::vector<link_trial>& trials, host_memory memo
     // (docs/ARCHITECTURE.md); a power of 1000 no neighbour makes.
     outcome.noise_could_explain = unit == bandwidth_slip::in_gib_per_s;
     show_both(outcome, shown); // the trace keeps the slip's name, at the lines that made it
-  } else if (std::all_of(trials.begin(), trials.end(), [](const link_trial& t) {
-               return link_trial_right(t) || both_as_one_direction(t);
-             })) {
-    // The copies one after the other, or one copy's bytes: both read the same in the numbers.
-    // Slower copies may be a neighbour's, which shares the link and the copy engines.
-    outcome.message = say_numbers("check.l07.link.one-direction.message", shown);
-    outcome.hint = say("check.l07.link.one-direction.hint");
+  } else if (const both_slip slip = common_both_slip(trials); slip != both_slip::none) {
+    // The copies one after the other, or one copy's bytes, each told by its own relation; where
+    // the numbers fit both, or the trials differ, the cause is not determined. Slower copies may
+    // be a neighbour's, which shares the link and the copy engines.
+    if (slip == both_slip::in_turn) {
+      outcome.message = say_numbers("check.l07.link.in-turn.message", shown);
+      outcome.hint = say("check.l07.link.in-turn.hint");
+    } else if (slip == both_slip::one_copy) {
+      outcome.message = say_numbers("check.l07.link.one-copy.message", shown);
+      outcome.hint = say("check.l07.link.one-copy.hint");
+    } else {
+      outcome.message = say_numbers("check.l07.link.both-undetermined.message", shown);
+      outcome.hint = say("check.l07.link.both-undetermined.hint");
+    }
     outcome.noise_could_explain = true;
     show_both(outcome, shown);
   } else {

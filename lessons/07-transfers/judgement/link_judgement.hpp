@@ -47,11 +47,13 @@ constexpr double link_relative_tolerance = 0.25;
 /// The phenomenon is the gain of both at once: the "both" number over the faster direction alone.
 /// The student's gain, from their own numbers (so a slower NUMA node cancels out), is within this
 /// of the checker's: a link that carries both directions at once gains 1.6-2 times, copies in turn
-/// 1.0, one copy's bytes counted 0.8-1.0.
+/// in_turn_gain (1.0 where both directions run at one speed), one copy's bytes counted half the
+/// checker's gain (0.8-1.0). A mistake is named only where the student's gain is within this of
+/// its relation and not of the other's.
 constexpr double duplex_gain_tolerance = 0.10;
 
 /// A link carries both directions at once where the checker's gain is at least this; only then
-/// does a student's gain near 1 (or half the checker's) show copies that did not overlap.
+/// does a student's gain near in_turn_gain (or half the checker's) show a mistake.
 constexpr double duplex_ratio = 1.3;
 
 /// [ms] The time a "both" number of `bytes_each_way` stands for: what the trace compares with the
@@ -61,6 +63,11 @@ double both_ms(double bytes_each_way, double gbps);
 /// [1] `n`'s both-at-once number over its faster direction alone; 0 when that is not positive.
 double duplex_gain(const link_numbers& n);
 
+/// [1] The gain of copies one after the other at `n`'s speeds each way: both copies' bytes over the
+/// two times added, 2 d h / (d + h), over the faster direction: 2 min(d, h) / (d + h); 0 when a
+/// direction is not positive.
+double in_turn_gain(const link_numbers& n);
+
 /// Whether every number of `trial` is within link_relative_tolerance of its truth, its gain
 /// within duplex_gain_tolerance of the truth's, and the words arrived.
 bool link_trial_right(const link_trial& trial);
@@ -69,10 +76,12 @@ bool link_trial_right(const link_trial& trial);
 /// in this order, what the numbers show: words not copied; a number that is no bandwidth; host
 /// memory the runtime says is pageable or managed (`memory`, from the student's allocate_host)
 /// with copies slower than the checker's pinned ones; a unit slip every number of every trial
-/// shows; a "both" number at one direction's speed on a link that carries both at once; otherwise
-/// the numbers against the truth, with the call shown to the trace. The first three and a power
-/// of 1000 are certain; GiB, one direction and a plain miss a busy GPU may excuse. `section` is
-/// where the lesson teaches the experiment.
+/// shows; on a link that carries both at once, a "both" number every wrong trial shows as the
+/// copies in turn, or as one copy's bytes counted, or, where it fits both or the trials differ,
+/// as one of the two, the cause not determined; otherwise the numbers against the truth, with the
+/// call shown to the trace. The first three and a power of 1000 are certain; GiB, the "both"
+/// number and a plain miss a busy GPU may excuse. `section` is where the lesson teaches the
+/// experiment.
 check_outcome judge_link(const std::vector<link_trial>& trials, host_memory memory,
                          const std::string& section, int allowed_misses);
 

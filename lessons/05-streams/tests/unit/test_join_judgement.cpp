@@ -70,6 +70,17 @@ void report(marked_call& call, double reported_ms) {
   call.timing.call.reported_ms = reported_ms;
 }
 
+// The host's clock at each call of piece in `call`: the next call `gap_ns` after each call, plus
+// the run of the piece called there when `after_the_run`.
+void stamp_calls(marked_call& call, std::int64_t gap_ns, bool after_the_run) {
+  call.piece_calls_ns.clear();
+  std::int64_t at = 5'000 * static_cast<std::int64_t>(ms_ns);
+  for (const gpu_span& piece : call.pieces) {
+    call.piece_calls_ns.push_back(at);
+    at += gap_ns + (after_the_run ? static_cast<std::int64_t>(piece.end_ns - piece.start_ns) : 0);
+  }
+}
+
 check_outcome judged(const std::vector<marked_call>& calls) {
   return judge_marked_pieces(calls, join_words(), 1, section);
 }
@@ -146,6 +157,24 @@ TEST_CASE("what the function queued where is a fact, on any GPU") {
     run_joined(calls[1], true); // the legacy marker then joins them
     fails_with(calls, "check.l05.join.kind.hint");
   }
+  SUBCASE("every piece on one stream: they queue behind each other") {
+    std::vector<marked_call> calls = right_calls();
+    calls[1].streams = 1;
+    run_joined(calls[1], true);
+    fails_with(calls, "check.l05.join.streams.hint");
+    CHECK(judged(calls).message ==
+          say("check.l05.join.one-stream.message",
+              {{"asked", "4"}, {"case", say("check.l05.join.case.non-blocking-legacy")}}));
+  }
+  SUBCASE("fewer streams than the four asked for, or more") {
+    for (const int streams : {3, 8}) {
+      std::vector<marked_call> calls = right_calls();
+      calls[6].streams = streams;
+      fails_with(calls, "check.l05.join.streams.hint");
+      CHECK(judged(calls).measured ==
+            say("check.l05.join.streams.measured", {{"streams", std::to_string(streams)}}));
+    }
+  }
   SUBCASE("a marker on another stream") {
     std::vector<marked_call> calls = right_calls();
     calls[5].marks_elsewhere = 1;
@@ -158,11 +187,14 @@ TEST_CASE("pieces that ran otherwise than their case says fail in two calls of i
   run_joined(calls[1], true); // a non-blocking call whose pieces ran in turn: a host held up once
   CHECK(judged(calls).passed);
 
-  run_joined(calls[4], true); // twice: something waited between the pieces
+  run_joined(calls[4], true); // twice: something ordered the pieces
   const check_outcome waited = judged(calls);
   CHECK_FALSE(waited.passed);
   CHECK_FALSE(waited.noise_could_explain);
-  CHECK(waited.hint == say("check.l05.join.joined.hint"));
+  CHECK(waited.measured == say("check.l05.join.joined.measured",
+                               {{"case", say("check.l05.join.case.non-blocking-legacy")},
+                                {"wrong", "2"},
+                                {"calls", "3"}}));
 
   std::vector<marked_call> apart = right_calls();
   run_joined(apart[0], false);
@@ -170,6 +202,78 @@ TEST_CASE("pieces that ran otherwise than their case says fail in two calls of i
   const check_outcome unjoined = judged(apart);
   CHECK_FALSE(unjoined.passed);
   CHECK(unjoined.hint == say("check.l05.join.apart.hint"));
+}
+
+TEST_CASE("free pieces that ran one at a time: the gaps between the calls of piece tell why") {
+  std::vector<marked_call> calls = right_calls();
+  run_joined(calls[2], true);
+  run_joined(calls[5], true); // ordinary streams, markers on the per-thread stream: free
+  SUBCASE("each call once the piece before could have ended: a wait between the launches") {
+    stamp_calls(calls[2], 8'000, true); // a synchronize after each marker: a launch's latency more
+    stamp_calls(calls[5], 8'000, true);
+    const check_outcome outcome = judged(calls);
+    CHECK_FALSE(outcome.passed);
+    CHECK_FALSE(outcome.noise_could_explain);
+    CHECK(outcome.hint == say("check.l05.join.joined.waited.hint"));
+    // the nearest pair: 8 us past the run of a 1 ms piece
+    CHECK(outcome.message.find(format_ms(1.008)) != std::string::npos);
+    CHECK(outcome.message.find(format_ms(1.0)) != std::string::npos);
+  }
+  SUBCASE("each call while the piece before still ran: an order on the GPU") {
+    stamp_calls(calls[2], 6'000, false); // queued 6 us apart, all before the first ended
+    stamp_calls(calls[5], 6'000, false);
+    const check_outcome outcome = judged(calls);
+    CHECK_FALSE(outcome.passed);
+    CHECK(outcome.hint == say("check.l05.join.joined.ordered.hint"));
+    CHECK(outcome.message.find(format_ms(0.006)) != std::string::npos);
+  }
+  SUBCASE("some calls late, some early: the cause is not determined") {
+    stamp_calls(calls[2], 8'000, true);
+    stamp_calls(calls[5], 6'000, false);
+    const check_outcome outcome = judged(calls);
+    CHECK_FALSE(outcome.passed);
+    CHECK(outcome.hint == say("check.l05.join.joined.undetermined.hint"));
+    CHECK(outcome.message == say("check.l05.join.joined.undetermined.message",
+                                 {{"case", say("check.l05.join.case.ordinary-per-thread")},
+                                  {"wrong", "2"},
+                                  {"calls", "3"},
+                                  {"pairs", "6"},
+                                  {"late", "3"},
+                                  {"early", "3"},
+                                  {"unclear", "0"}}));
+  }
+  SUBCASE("a call too near the piece's end to tell, or no stamps: not determined") {
+    stamp_calls(calls[2], 8'000, true);
+    stamp_calls(calls[5], 8'000, true);
+    calls[5].piece_calls_ns[2] -= 16'000; // the next call 8 us before the piece's run was over
+    CHECK(judged(calls).hint == say("check.l05.join.joined.undetermined.hint"));
+    calls[5].piece_calls_ns.clear();
+    CHECK(judged(calls).hint == say("check.l05.join.joined.undetermined.hint"));
+  }
+}
+
+TEST_CASE("a pair of pieces is late, early or unclear by the gap between its calls") {
+  marked_call call = right_call(join_case::non_blocking_legacy);
+  run_joined(call, true);     // pieces of 1, 1.25, 1.5 and 1.75 ms
+  stamp_calls(call, 0, true); // each next call exactly one run after: late, the nearest possible
+  launch_gaps gaps;
+  note_launch_gaps(gaps, call);
+  CHECK(gaps.late == 3);
+  CHECK(gaps.late_gap_ms == doctest::Approx(1.0));
+  CHECK(gaps.late_ran_ms == doctest::Approx(1.0));
+  call.piece_calls_ns[1] -= 30'000; // 30 us short of the first piece's run: early
+  call.piece_calls_ns[2] -= 30'000; // and the second pair 1.25 ms apart again: late
+  launch_gaps moved;
+  note_launch_gaps(moved, call);
+  CHECK(moved.early == 1);
+  CHECK(moved.late == 2);
+  CHECK(moved.early_gap_ms == doctest::Approx(0.97));
+  call.piece_calls_ns[1] += 20'000; // 10 us short: within joined_overlap_ms, unclear...
+  call.piece_calls_ns[2] += 20'000; // ...and the next pairs late again
+  launch_gaps near;
+  note_launch_gaps(near, call);
+  CHECK(near.unclear == 1);
+  CHECK(near.late == 2);
 }
 
 TEST_CASE("the times are judged against the span of all the work") {

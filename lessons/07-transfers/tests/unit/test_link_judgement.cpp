@@ -104,16 +104,53 @@ TEST_CASE("a unit slip in every number is named even where it lies within the to
 }
 
 TEST_CASE("both copies at one direction's speed is named only on a link that carries both") {
+  // Copies in turn on a link with a gain of 1.8: both copies' bytes over the two times added.
   const check_outcome serial = judged(three({55.5, 55.4, 55.4}));
   CHECK_FALSE(serial.passed);
-  CHECK(serial.hint == say("check.l07.link.one-direction.hint"));
+  CHECK(serial.hint == say("check.l07.link.in-turn.hint"));
   CHECK(serial.noise_could_explain); // a neighbour's copies slow the two at once too
   CHECK_FALSE(serial.says_only_how_far_off);
-  const check_outcome half = judged(three({55.5, 55.4, 50.0}));
-  CHECK(half.hint == say("check.l07.link.one-direction.hint"));
+  CHECK(serial.call.begin_ns == 1'000'000);
   // A link that moves one direction at a time: the same numbers are the truth, and pass.
   const link_numbers simplex = {55.5, 55.4, 56.0};
   CHECK(judged(three({55.5, 55.4, 55.4}, simplex)).passed);
   // Far from both: said as numbers, not as one direction.
   CHECK(judged(three({55.5, 55.4, 500.0})).hint == say("check.l07.link.off.hint"));
+}
+
+TEST_CASE("the copies in turn and one copy's bytes are told apart by their exact relations") {
+  SUBCASE("in turn at unequal speeds: 2 d h / (d + h), not the faster direction's speed") {
+    CHECK(in_turn_gain({60.0, 45.0, 0.0}) == doctest::Approx(90.0 / 105.0));
+    CHECK(in_turn_gain({0.0, 45.0, 0.0}) == 0.0);
+    // Gain 0.857: 14% from 1, yet exactly the copies in turn; half the checker's 2.0 is 1.0.
+    const link_numbers gain_of_two = {55.5, 55.4, 111.0};
+    const check_outcome outcome = judged(three({60.0, 45.0, 51.43}, gain_of_two));
+    CHECK_FALSE(outcome.passed);
+    CHECK(outcome.hint == say("check.l07.link.in-turn.hint"));
+    CHECK(outcome.message.find("51.4 GB/s") != std::string::npos); // what in turn makes
+  }
+  SUBCASE("one copy's bytes: half the checker's gain, far from the copies in turn") {
+    const link_numbers gain_of_165 = {55.5, 55.4, 91.6}; // an H200's round trip over one way
+    const check_outcome outcome = judged(three({55.5, 55.4, 45.8}, gain_of_165));
+    CHECK_FALSE(outcome.passed);
+    CHECK(outcome.hint == say("check.l07.link.one-copy.hint"));
+    CHECK(outcome.noise_could_explain);
+    CHECK(outcome.message.find("45.8 GB/s") != std::string::npos); // half of 1.65 x 55.5
+  }
+  SUBCASE("a gain near both relations: the cause is not determined, the numbers shown") {
+    // Half the checker's gain of 1.8 is 0.90, the copies in turn 1.00: 0.90 lies within 10% of
+    // both.
+    const check_outcome half = judged(three({55.5, 55.4, 50.0}));
+    CHECK_FALSE(half.passed);
+    CHECK(half.hint == say("check.l07.link.both-undetermined.hint"));
+    CHECK(half.message.find("55.4 GB/s") != std::string::npos); // in turn at these speeds
+    CHECK(half.message.find("50.0 GB/s") != std::string::npos); // one copy's bytes
+    CHECK(half.message.find("10%") != std::string::npos);
+  }
+  SUBCASE("trials that show different mistakes: not determined") {
+    const link_numbers gain_of_165 = {55.5, 55.4, 91.6};
+    std::vector<link_trial> trials = three({55.5, 55.4, 45.8}, gain_of_165); // one copy's bytes
+    trials[2].reported.both_gbps = 55.4;                                     // in turn
+    CHECK(judged(trials).hint == say("check.l07.link.both-undetermined.hint"));
+  }
 }
