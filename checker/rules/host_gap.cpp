@@ -45,9 +45,16 @@ std::vector<gap> idle_gaps(const rule_input& input, const interval_facts& facts,
     if (to_ns > from_ns)
       busy.emplace_back(from_ns, to_ns);
   };
+  // The tracer's own time after a call or a clock read (its unwinding and writing: on the H100,
+  // once more than the 0.3 ms of a product that ended before the script's next line) is not the
+  // program's: it counts as busy.
   for (const trace::api_call& call : input.trace().api) {
     if (call.tid == facts.interval.tid)
-      add(call.start_ns, call.end_ns);
+      add(call.start_ns, call.program_resumed_ns());
+  }
+  for (const trace::clock_read& read : input.trace().clocks) {
+    if (read.tid == facts.interval.tid)
+      add(read.t_ns, read.program_resumed_ns());
   }
   for (const trace::gpu_activity& work : input.trace().activity)
     add(work.start_ns, work.end_ns);
@@ -83,7 +90,7 @@ public:
     for (std::size_t i = 0; i + 1 < calls_.size(); ++i) {
       auto& seen = seen_[{calls_[i]->site, calls_[i + 1]->site}];
       ++seen.first;
-      if (calls_[i + 1]->start_ns - calls_[i]->end_ns >= min_gap_ns)
+      if (calls_[i + 1]->start_ns - calls_[i]->program_resumed_ns() >= min_gap_ns)
         ++seen.second;
     }
   }
@@ -94,7 +101,8 @@ public:
     const auto next =
         std::lower_bound(calls_.begin(), calls_.end(), end_ns,
                          [](const auto* call, trace::time_ns t) { return call->start_ns < t; });
-    if (next == calls_.begin() || next == calls_.end() || (*(next - 1))->end_ns > start_ns)
+    if (next == calls_.begin() || next == calls_.end() ||
+        (*(next - 1))->program_resumed_ns() > start_ns)
       return false;
     const auto found = seen_.find({(*(next - 1))->site, (*next)->site});
     if (found == seen_.end() || (*(next - 1))->site.empty())
@@ -176,7 +184,8 @@ bool within_one_line(const interval_facts& facts, const script_line& start, cons
   for (const trace::api_call* call : facts.calls) {
     if (!line_in(call->python, start.file))
       continue;
-    if (call->end_ns <= g.start_ns && (before == nullptr || call->end_ns > before->end_ns))
+    if (call->program_resumed_ns() <= g.start_ns &&
+        (before == nullptr || call->end_ns > before->end_ns))
       before = call;
     if (call->start_ns >= g.end_ns && (after == nullptr || call->start_ns < after->start_ns))
       after = call;

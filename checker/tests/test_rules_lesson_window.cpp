@@ -201,6 +201,27 @@ TEST_CASE("host-gap: host time outside any CUDA call while the GPU ran nothing")
     loop.clock(3 * ms + 10 * us, "exercise+0x50");
     CHECK(rules::run_rule("host-gap", loop.build()).empty());
   }
+  SUBCASE("the tracer's own time after a call or a read is not the program's") {
+    // A 0.3 ms product that ends 0.2 ms before the script's next call; the tracer spent 0.45 ms
+    // after the launch returned (unwinding, writing its file), and 20 us after the start read.
+    const auto product_then_stop = [](trace::time_ns tracer_ns) {
+      test::trace_builder t;
+      t.api("cudaMalloc", 100 * us, 200 * us);
+      t.clock(1 * ms, "exercise+0x20");
+      trace::api_call& launch = t.api("cudaLaunchKernel", 1 * ms + 10 * us, 1 * ms + 15 * us);
+      launch.stream_id = 7;
+      launch.tracer_until_ns = tracer_ns == 0 ? 0 : launch.end_ns + tracer_ns;
+      t.activity(1 * ms + 20 * us, 1 * ms + 320 * us, launch.correlation);
+      trace::api_call& sync = t.api("cudaDeviceSynchronize", 1 * ms + 520 * us, 1 * ms + 525 * us);
+      sync.site = "exercise+0x40";
+      t.clock(1 * ms + 530 * us, "exercise+0x50");
+      trace::run_trace built = t.build();
+      built.clocks.front().tracer_until_ns = tracer_ns == 0 ? 0 : 1 * ms + 20 * us;
+      return built;
+    };
+    CHECK(test::rule_ids(rules::run_rule("host-gap", product_then_stop(0))) == strings{"host-gap"});
+    CHECK(rules::run_rule("host-gap", product_then_stop(450 * us)).empty());
+  }
 }
 
 // The same code timed 20 times: a gap in every timing is the code's; a gap in one of them is not

@@ -297,3 +297,28 @@ TEST_CASE("a Python script's frames on clock reads and calls are read and writte
       read_text(header_line + "\n" + R"({"type":"clock","python":[{"line":"nine"}]})");
   CHECK_FALSE(wrong.ok());
 }
+
+TEST_CASE("the tracer's time after a call or a read is read, written and read back") {
+  const trace::read_result result = read_text(
+      header_line + "\n" +
+      R"({"type":"api","domain":"runtime","name":"cudaLaunchKernel","start_ns":300,"end_ns":310,"tracer_until_ns":450,"tid":9,"correlation":2,"result":0,"caller":"program"})"
+      "\n"
+      R"({"type":"api","domain":"runtime","name":"cudaDeviceSynchronize","start_ns":500,"end_ns":520,"tid":9,"correlation":3,"result":0,"caller":"program"})"
+      "\n"
+      R"({"type":"clock","clock":"monotonic","t_ns":200,"value_ns":200,"tracer_until_ns":260,"tid":9,"site":"p+0x1"})"
+      "\n");
+  REQUIRE(result.ok());
+  const trace::run_trace& t = *result.trace;
+  REQUIRE(t.api.size() == 2);
+  CHECK(t.api[0].program_resumed_ns() == 450);
+  CHECK(t.api[1].program_resumed_ns() == 520); // an older trace's call: its end
+  REQUIRE(t.clocks.size() == 1);
+  CHECK(t.clocks[0].program_resumed_ns() == 260);
+  std::ostringstream out;
+  trace::write_trace(out, t);
+  const trace::read_result again = read_text(out.str());
+  REQUIRE(again.ok());
+  CHECK(again.trace->api[0].tracer_until_ns == 450);
+  CHECK(again.trace->api[1].tracer_until_ns == 0);
+  CHECK(again.trace->clocks[0].tracer_until_ns == 260);
+}

@@ -195,6 +195,9 @@ void on_api_exit(const CUpti_CallbackData& data, CUpti_CallbackId cbid, bool run
   } else {
     describe_driver_call(record, cbid, data, f.per_thread);
   }
+  // The tracer's time after end_ns is not the program's (host-gap leaves it out): stamped last.
+  flush_if_due();
+  record.field("tracer_until_ns", detail::monotonic_ns());
   write_line(record.finish());
 }
 

@@ -75,6 +75,8 @@ void record_read(const char* clock, int clock_id, std::int64_t value_ns, std::in
   if (in_python) {
     record.raw_field("python", python.frames_json);
   }
+  flush_if_due();
+  record.field("tracer_until_ns", detail::monotonic_ns());
   write_line(record.finish());
 }
 

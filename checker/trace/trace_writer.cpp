@@ -122,6 +122,15 @@ void set_device(const device_info& info) {
   flush_locked(s);
 }
 
+void flush_if_due() {
+  state& s = the_state();
+  std::lock_guard lock(s.mutex);
+  if (g_open.load(std::memory_order_relaxed) &&
+      s.pending.size() >= flush_threshold_bytes - (64 << 10)) {
+    flush_locked(s);
+  }
+}
+
 void write_line(std::string_view line) {
   state& s = the_state();
   std::lock_guard lock(s.mutex);

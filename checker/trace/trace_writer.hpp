@@ -27,6 +27,11 @@ bool trace_open();
 // Fills the header's device fields and writes out everything buffered so far.
 void set_device(const device_info& info);
 
+// Writes out the buffer now if it is full enough that the next write_line would: a caller that
+// stamps when it gives the thread back (tracer_until_ns) calls this first, so that the stamp
+// covers the write.
+void flush_if_due();
+
 // Appends one complete line (ending in '\n').
 void write_line(std::string_view line);
 

@@ -121,6 +121,7 @@ void read_api(field_reader& r, run_trace& t) {
   r.text("name", c.name);
   r.integer("start_ns", c.start_ns);
   r.integer("end_ns", c.end_ns);
+  r.integer("tracer_until_ns", c.tracer_until_ns);
   r.integer("tid", c.tid);
   r.integer("correlation", c.correlation);
   r.integer("result", c.result);
@@ -184,6 +185,7 @@ void read_record(field_reader& r, std::string_view type, run_trace& t) {
     r.text("clock", c.clock);
     r.integer("t_ns", c.t_ns);
     r.integer("value_ns", c.value_ns);
+    r.integer("tracer_until_ns", c.tracer_until_ns);
     r.integer("tid", c.tid);
     r.text("site", c.site);
     r.boolean("marker", c.marker);

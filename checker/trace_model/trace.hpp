@@ -3,6 +3,7 @@
 // the rules and the renderers see a program's run only through these types.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -41,6 +42,10 @@ struct api_call {
   std::string name;
   time_ns start_ns = 0;
   time_ns end_ns = 0;
+  // When the tracer, having recorded the call (unwinding the stack, finding the Python lines,
+  // writing the line), gave the thread back to the program; 0 where not recorded. The stretch
+  // from end_ns to it is the tracer's time, not the program's.
+  time_ns tracer_until_ns = 0;
   int tid = 0;
   std::uint32_t correlation = 0;
   int result = 0;
@@ -63,6 +68,8 @@ struct api_call {
   std::vector<python_frame> python; // a Python script's call made under the GIL: its frames
 
   bool from_program() const { return caller == "program"; }
+  // When the program's own code on the thread went on after the call: its end, or the tracer's.
+  time_ns program_resumed_ns() const { return std::max(end_ns, tracer_until_ns); }
 };
 
 enum class activity_kind { kernel, memcpy, memset };
@@ -102,6 +109,7 @@ struct clock_read {
                      // "getrusage", "times", ...
   time_ns t_ns = 0;
   std::int64_t value_ns = 0;
+  time_ns tracer_until_ns = 0; // as api_call's: the tracer's time after the read, 0 if unknown
   int tid = 0;
   std::string site;
   bool marker = false;
@@ -114,6 +122,7 @@ struct clock_read {
   // The calendar clock (CLOCK_REALTIME, also through gettimeofday), which may be set while it
   // measures.
   bool is_calendar() const { return clock == "realtime" || clock == "gettimeofday"; }
+  time_ns program_resumed_ns() const { return std::max(t_ns, tracer_until_ns); }
 };
 
 struct resource_event {

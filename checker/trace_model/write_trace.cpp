@@ -62,6 +62,8 @@ json api_json(const api_call& c) {
             {"correlation", c.correlation},
             {"result", c.result},
             {"caller", c.caller}};
+  if (c.tracer_until_ns != 0)
+    j["tracer_until_ns"] = c.tracer_until_ns;
   put(j, "stream", c.stream);
   if (c.per_thread)
     j["per_thread"] = true;
@@ -136,6 +138,8 @@ void write_trace(std::ostream& out, const run_trace& t) {
               {"value_ns", c.value_ns}, {"tid", c.tid},     {"site", c.site}};
     if (c.marker)
       j["marker"] = true;
+    if (c.tracer_until_ns != 0)
+      j["tracer_until_ns"] = c.tracer_until_ns;
     if (!c.python.empty())
       j["python"] = python_json(c.python);
     out << j.dump() << '\n';
