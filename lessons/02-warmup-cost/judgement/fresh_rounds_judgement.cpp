@@ -104,12 +104,6 @@ bool fail_for_calls(check_outcome& outcome, const fresh_rounds_call& call, int c
       return true;
     }
   }
-  if (!call.failure.empty()) {
-    outcome.measured = say("check.l02.fresh-failed.measured");
-    outcome.message = say("check.l02.rounds.failed.message", {{"lines", call.failure}});
-    outcome.hint = say("check.l02.rounds.failed.hint");
-    return true;
-  }
   for (int round = 0; round < call.processes; ++round) {
     const std::vector<int> ran = round_of(call, round);
     if (!is_permutation_of_sizes(call, ran)) {

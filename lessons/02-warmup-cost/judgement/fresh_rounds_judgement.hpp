@@ -3,9 +3,9 @@
 /// @brief Judging first_gemm_in_processes: each size's first GEMM in fresh processes, round after
 /// round, each round in a new order, against what the checker saw of every call it was made.
 ///
-/// check.cu hands the function a first_gemm that starts one of the checker's own fresh processes
-/// per call (checkapi/fresh_process.hpp) and returns that process's first GEMM, timed by the
-/// checker; it notes each call's size and what it returned. The truth is that record: which sizes
+/// check.cu hands the function a first_gemm that returns, for each call, a time drawn as a fresh
+/// process's first GEMM might take (no process is started: nothing here times anything); it notes
+/// each call's size and what it returned. The truth is that record: which sizes
 /// ran in which order, and each size's times. Nothing here is a timing of the student's, so every
 /// number is held exactly (to 1e-9 of it, for a mean's rounding) and no busy GPU excuses a miss.
 /// One fact is left to chance: a correct shuffle gives every round the same order once in
@@ -34,8 +34,7 @@ struct fresh_rounds_call {
   std::vector<int> sizes;          ///< the sizes handed, in their order
   int processes = 0;               ///< the processes asked for each size
   std::vector<int> called_n;       ///< the size of each call of first_gemm, in the order made
-  std::vector<double> returned_ms; ///< what each call returned: its process's first GEMM [ms]
-  std::string failure;             ///< the last lines of a fresh process that sent nothing back
+  std::vector<double> returned_ms; ///< what each call returned: a drawn first GEMM [ms]
   std::vector<reported_first_gemms> reported; ///< what the function returned
 };
 

@@ -89,13 +89,6 @@ TEST_CASE("calls of first_gemm that are not the rounds asked for fail, named") {
     CHECK(says(outcome.message, "round 1 of your calls ran N = 20, 300, 100, 20"));
     CHECK_FALSE(rounds_in_one_order(twice));
   }
-  SUBCASE("a fresh process that stopped early is told with its last lines") {
-    fresh_rounds_call failed = right_rounds();
-    failed.failure = "CUDA error: out of memory";
-    const check_outcome outcome = judge_fresh_rounds(failed, 1, rounds_section);
-    CHECK_FALSE(outcome.passed);
-    CHECK(says(outcome.message, "out of memory"));
-  }
 }
 
 TEST_CASE("every round in one order fails: the place in the round goes with the size") {
