@@ -17,7 +17,9 @@
 #                                script starts, 585 by default; it is then not marked done); the tests done are remembered in
 #                                build/, so the next call on the same (warm) machine goes on where
 #                                this one stopped. Builds first when build/ has not been built here.
-#                                Each class's reports come back in one archive.
+#                                Each class's reports come back in one archive, and each test's
+#                                JUnit file with the timing logs in suite-times.tgz (for
+#                                tools/suite_times.py --junit ... --timings test-timings).
 set -u
 out=${OUT:-gpu-verify-out}
 mkdir -p "$out"
@@ -83,7 +85,11 @@ resume)
     hard=$((${CALL_LIMIT_S:-585} - ($(date +%s) - t0) - 15))
     [ "$hard" -lt "$budget" ] && budget=$hard
     [ "$budget" -ge 30 ] || { echo "no time left in this call for $t"; break; }
-    (cd build && timeout "$budget" ctest -R "^${t//./\.}\$" --output-on-failure) >"$out/$t.log" 2>&1
+    # Each test's JUnit file, kept in build/ across calls: tools/suite_times.py --junit reads them
+    # all as one make test-gpu (with the timing logs and the labels archived below).
+    mkdir -p build/gpu-verify-junit
+    (cd build && timeout "$budget" ctest -R "^${t//./\.}\$" --output-on-failure \
+      --output-junit "$PWD/gpu-verify-junit/$t.xml") >"$out/$t.log" 2>&1
     status=$?
     grep -E "tests passed|grade_class.sh:" "$out/$t.log" | head -5
     if [ "$status" -eq 124 ]; then
@@ -97,6 +103,9 @@ resume)
     rm -f "$out"/gpu_*.log
   tar czf "$out/class-reports.tgz" -C build/checker/tests/gpu --exclude=.build class-alone \
     class-loaded 2>/dev/null
+  (cd build && ctest --show-only=json-v1 >gpu-verify-tests.json &&
+    tar czf "$out/suite-times.tgz" gpu-verify-junit test-timings gpu-verify-tests.json \
+      gpu-verify-done.txt 2>/dev/null)
   ;;
 corpus)
   step "GPU test: lint corpus"
