@@ -335,7 +335,7 @@ def suite(name, flag, target, build, wanted, needs_gpu, has_gpu):
 
 def suite_from_junit(name, paths):
     """A suite's wall time from the JUnit files ctest wrote for it, a run made in parts (a GPU
-    machine lent 10 minutes a command: .device/suite.sh's parts) added up; its tests' count and
+    machine lent 10 minutes a command: tools/gpu-verify.sh resume's JUnit files, one a test) added up; its tests' count and
     failures beside it."""
     walls, tests, failures = [], 0, 0
     for path in paths:
@@ -465,7 +465,8 @@ def main():
     parser.add_argument("--make-book", action="store_true")
     parser.add_argument("--test-gpu-junit", action="append", metavar="JUNIT.xml",
                         help="make test-gpu's row from the JUnit files of a run already made, "
-                             "in parts (.device/suite.sh), instead of running it")
+                             "in parts (tools/gpu-verify.sh resume writes one a test), "
+                             "instead of running it")
     parser.add_argument("--out", default=os.path.join(ROOT, "bench", "results"))
     args = parser.parse_args()
     if args.table:

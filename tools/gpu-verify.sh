@@ -10,6 +10,11 @@
 #                                grade the class under load; reports copied under $OUT
 #   tools/gpu-verify.sh corpus   the lint corpus x10, the tracer's overhead, the book's recorded
 #                                outputs, and a timeline of lesson 04's starter
+#   tools/gpu-verify.sh quick        one short call from a bare machine (LIMIT_S seconds, 560):
+#                                builds only what these need, then the PyTorch scripts, the
+#                                tracer's tests and the start-state test, make selftest, and
+#                                the solutions 10 times lesson by lesson (QUICK_LESSONS's order)
+#                                while time is left; logs.tgz holds their JUnit files
 #   tools/gpu-verify.sh resume DEADLINE_S
 #                                make test-gpu's tests one at a time (or those in $TESTS), starting
 #                                none after DEADLINE_S seconds and stopping one that would outrun
@@ -17,6 +22,8 @@
 #                                script starts, 585 by default; it is then not marked done); the tests done are remembered in
 #                                build/, so the next call on the same (warm) machine goes on where
 #                                this one stopped. Builds first when build/ has not been built here.
+#                                FIRST="REGEX...": the tests matching each, in that order, go
+#                                first (what a change touched, where the call may be the only one).
 #                                Each class's reports come back in one archive, and each test's
 #                                JUnit file with the timing logs in suite-times.tgz (for
 #                                tools/suite_times.py --junit ... --timings test-timings).
@@ -74,6 +81,10 @@ resume)
   done_file=build/gpu-verify-done.txt
   touch "$done_file"
   tests=${TESTS:-$(cd build && ctest -N -L gpu-full | sed -n 's/^ *Test *#[0-9]*: //p')}
+  if [ -n "${FIRST:-}" ]; then
+    first=$(for pattern in $FIRST; do printf '%s\n' $tests | grep -E -- "$pattern"; done | awk '!seen[$0]++')
+    tests="$first $(printf '%s\n' $tests | grep -vxF -f <(printf '%s\n' $first))"
+  fi
   for t in $tests; do
     grep -qx "$t" "$done_file" && continue
     [ "$(left)" -gt 60 ] || { step "deadline: $t and later tests not started"; break; }
@@ -106,6 +117,35 @@ resume)
   (cd build && ctest --show-only=json-v1 >gpu-verify-tests.json &&
     tar czf "$out/suite-times.tgz" gpu-verify-junit test-timings gpu-verify-tests.json \
       gpu-verify-done.txt 2>/dev/null)
+  ;;
+quick)
+  t0=$(date +%s)
+  limit=${LIMIT_S:-560}
+  left() { echo $((limit - ($(date +%s) - t0))); }
+  nvidia-smi --query-gpu=name,driver_version,clocks.sm,temperature.gpu --format=csv,noheader
+  step "configure, build what the quick tests need"
+  cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo >"$out/configure.log" 2>&1 || { tail -30 "$out/configure.log"; exit 1; }
+  cmake --build build --target gpucheck gputrace test_late_loaded_library \
+    cuda_start_state_after_start book-timeline -j"$(nproc)" >"$out/build.log" 2>&1 ||
+    { grep -m10 error "$out/build.log"; exit 1; }
+  mkdir -p build/quick
+  # -FS gpu-programs: these tests need only the targets above, not the whole tree's setup.
+  step "the PyTorch scripts, the tracer, the start state"
+  (cd build && timeout $(($(left) - 20)) ctest -R 'tracer_|gpu_lint_pytorch_scripts|gpu_cuda_start_state' \
+    -FS gpu-programs --output-on-failure --output-junit "$PWD/quick/first.xml") >"$out/first.log" 2>&1
+  echo "exit $?"; grep -E "Test +#|tests passed|tests failed" "$out/first.log"
+  step "make selftest"
+  timeout $(($(left) - 10)) make selftest >"$out/selftest.log" 2>&1
+  echo "exit $?"; grep -vE "^ *ok " "$out/selftest.log" | tail -25
+  for lesson in ${QUICK_LESSONS:-01 02 03 04 05 06 07 08 09 00}; do
+    [ "$(left)" -gt 45 ] || { step "no time left for the solutions of $lesson and later"; break; }
+    step "the solutions of $lesson, 10 times"
+    (cd build && timeout $(($(left) - 10)) ctest -R "^gpu_solutions_pass_every_time.$lesson-" \
+      -FS gpu-programs --output-on-failure --output-junit "$PWD/quick/solutions-$lesson.xml") \
+      >"build/quick/solutions-$lesson.log" 2>&1
+    echo "exit $?"; grep -E "tests passed|^[0-9]+: [0-9]{2}-" "build/quick/solutions-$lesson.log"
+  done
+  tar czf "$out/logs.tgz" -C build quick test-timings 2>/dev/null
   ;;
 corpus)
   step "GPU test: lint corpus"

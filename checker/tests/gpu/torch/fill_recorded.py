@@ -25,8 +25,8 @@ or, where lines are scarce (the README), a code block that names its recording:
 `headlines` keeps only the command with the GPU, and the first line (where, severity[rule],
 what) of the first three findings.
 
-The recordings come from .device/torch.sh (run on a GPU; it names the GPU in each file), copied
-into book/data/lint/ and committed.
+The recordings come from tools/record-lint.sh (run on a GPU with PyTorch; it names the GPU in
+each file, writes them into book/data/lint/ and runs this script), and are committed.
 """
 import os
 import re
@@ -83,7 +83,7 @@ def main():
                 f.write(new)
             print(f"filled {page}")
     for name in sorted(set(missing)):
-        print(f"no recording {name} in {os.path.relpath(RECORDED, ROOT)} (run .device/torch.sh on a GPU)")
+        print(f"no recording {name} in {os.path.relpath(RECORDED, ROOT)} (run tools/record-lint.sh on a GPU)")
     for page in stale:
         print(f"{page}: placeholders not filled from the recordings (run {sys.argv[0]})")
     return 1 if missing or stale else 0
