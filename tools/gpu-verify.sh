@@ -10,7 +10,7 @@
 #                                grade the class under load; reports copied under $OUT
 #   tools/gpu-verify.sh corpus   the lint corpus x10, the tracer's overhead, the book's recorded
 #                                outputs, and a timeline of lesson 04's starter
-#   tools/gpu-verify.sh quick        one short call from a bare machine (LIMIT_S seconds, 560):
+#   tools/gpu-verify.sh quick    one short call from a bare machine (LIMIT_S seconds, 560):
 #                                builds only what these need, then the PyTorch scripts, the
 #                                tracer's tests and the start-state test, make selftest, and
 #                                the solutions 10 times lesson by lesson (QUICK_LESSONS's order)
