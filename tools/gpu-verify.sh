@@ -32,20 +32,26 @@ out=${OUT:-gpu-verify-out}
 mkdir -p "$out"
 export PATH=/usr/local/cuda/bin:$PATH
 step() { echo; echo "=== $* ($(date +%T))"; }
+# configure_and_build [TARGET...]: the build tree every mode uses (all targets when none is named),
+# its logs under $out; stops the script with the first errors when either step fails.
+configure_and_build() {
+  cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo >"$out/configure.log" 2>&1 ||
+    { tail -30 "$out/configure.log"; exit 1; }
+  cmake --build build ${1:+--target "$@"} -j"$(nproc)" >"$out/build.log" 2>&1 ||
+    { grep -m10 -E "error" "$out/build.log"; exit 1; }
+}
 
 case ${1:-tests} in
 tests)
   step configure and build
   nvidia-smi --query-gpu=name,driver_version,clocks.sm,temperature.gpu,utilization.gpu --format=csv
-  cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo >"$out/configure.log" 2>&1 || { tail -30 "$out/configure.log"; exit 1; }
-  cmake --build build -j"$(nproc)" >"$out/build.log" 2>&1 || { grep -m10 -E "error" "$out/build.log"; exit 1; }
+  configure_and_build
   step "GPU tests (all but the corpus)"
   (cd build && GPUCHECK_REPEAT=${GPUCHECK_REPEAT:-20} ctest -L gpu -E "corpus|class" --output-on-failure) 2>&1 | tee "$out/test-gpu.log"
   ;;
 grading)
   step "build gpucheck"
-  cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo >"$out/configure.log" 2>&1 || { tail -30 "$out/configure.log"; exit 1; }
-  cmake --build build --target gpucheck gpu_load -j"$(nproc)" >"$out/build.log" 2>&1 || { grep -m10 error "$out/build.log"; exit 1; }
+  configure_and_build gpucheck gpu_load
   nvidia-smi --query-gpu=name,driver_version,clocks.sm,temperature.gpu --format=csv,noheader
   for part in alone solutions loaded; do
     step "$part"
@@ -74,8 +80,7 @@ resume)
   left() { echo $((deadline - ($(date +%s) - t0))); }
   if [ ! -f build/gpu-verify-built ]; then
     step configure and build
-    cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo >"$out/configure.log" 2>&1 || { tail -30 "$out/configure.log"; exit 1; }
-    cmake --build build -j"$(nproc)" >"$out/build.log" 2>&1 || { grep -m10 -E "error" "$out/build.log"; exit 1; }
+    configure_and_build
     touch build/gpu-verify-built
   fi
   done_file=build/gpu-verify-done.txt
@@ -124,10 +129,8 @@ quick)
   left() { echo $((limit - ($(date +%s) - t0))); }
   nvidia-smi --query-gpu=name,driver_version,clocks.sm,temperature.gpu --format=csv,noheader
   step "configure, build what the quick tests need"
-  cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo >"$out/configure.log" 2>&1 || { tail -30 "$out/configure.log"; exit 1; }
-  cmake --build build --target gpucheck gputrace test_late_loaded_library \
-    cuda_start_state_after_start book-timeline -j"$(nproc)" >"$out/build.log" 2>&1 ||
-    { grep -m10 error "$out/build.log"; exit 1; }
+  configure_and_build gpucheck gputrace test_late_loaded_library cuda_start_state_after_start \
+    book-timeline
   mkdir -p build/quick
   # -FS gpu-programs: these tests need only the targets above, not the whole tree's setup.
   step "the PyTorch scripts, the tracer, the start state"
