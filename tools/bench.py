@@ -335,8 +335,8 @@ def suite(name, flag, target, build, wanted, needs_gpu, has_gpu):
 
 def suite_from_junit(name, paths):
     """A suite's wall time from the JUnit files ctest wrote for it, a run made in parts (a GPU
-    machine lent 10 minutes a command: tools/gpu-verify.sh resume's JUnit files, one a test) added up; its tests' count and
-    failures beside it."""
+    machine lent 10 minutes a command: tools/gpu-verify.sh resume writes one a test) added up;
+    its tests' count and failures beside it."""
     walls, tests, failures = [], 0, 0
     for path in paths:
         root = ElementTree.parse(path).getroot()

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Which default stream does this file use? Compile it two ways and read the CUDA calls it makes:
-//   nvcc -c per_thread_define.cu -o plain.o
-//   nvcc -c --default-stream per-thread per_thread_define.cu -o option.o
-//   nm plain.o option.o | grep StreamSynchronize
+//   nvcc -c per_thread_define.cu -o plain.o && nm plain.o | grep StreamSynchronize
+//   nvcc -c --default-stream per-thread per_thread_define.cu -o option.o &&
+//     nm option.o | grep StreamSynchronize
 // A call to the per-thread default stream links to a name ending in _ptsz.
 // ANCHOR: define
 #define CUDA_API_PER_THREAD_DEFAULT_STREAM 1 // too late: nvcc included cuda_runtime.h already
