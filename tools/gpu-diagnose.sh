@@ -11,14 +11,17 @@
 # before they join the corpus with their traces). UNRECORDED=1 grades only the submissions each
 # lesson's tests/diagnosis/unrecorded.txt lists (those still without a trace), and skips a lesson
 # that lists none. The archive is written again after each lesson, so that a run cut short by a
-# time limit keeps the lessons it finished.
+# time limit keeps the lessons it finished. LOADED=1 grades each lesson a second time while
+# gpu_load hammers the GPU from another process (reports-loaded/NN-slug/, no traces kept): the
+# verdicts a disturbed GPU gives the same submissions.
 set -u
+source "$(dirname "$0")/../checker/tests/gpu/timing.sh" # wait_for_load
 out=${OUT:-gpu-diagnose-out}
 mkdir -p "$out"
 work=$(mktemp -d)
 export PATH=/usr/local/cuda/bin:$PATH NO_COLOR=1
 cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo >"$out/configure.log" 2>&1 || { tail -30 "$out/configure.log"; exit 1; }
-cmake --build build --target gpucheck gputrace -j"$(nproc)" >"$out/build.log" 2>&1 || { grep -m10 error "$out/build.log"; exit 1; }
+cmake --build build --target gpucheck gputrace gpu_load -j"$(nproc)" >"$out/build.log" 2>&1 || { grep -m10 error "$out/build.log"; exit 1; }
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
 corpus=${CORPUS:-}
 # The lesson folders with a corpus: lessons/NN-slug/tests/diagnosis, or CORPUS/NN-slug.
@@ -50,5 +53,15 @@ for lesson in $lessons; do
   mkdir -p "$work/traces/$slug"
   mv "$work/reports/$slug"/*.trace.jsonl "$work/traces/$slug/"
   gzip -9n "$work/traces/$slug"/*.trace.jsonl
-  tar czf "$out/diagnose.tgz" -C "$work" traces reports
+  if [ -n "${LOADED:-}" ]; then
+    echo "=== $slug beside gpu_load ($(date +%T))"
+    build/bin/gpu_load 3600 >"$work/load.log" 2>&1 &
+    load_pid=$!
+    wait_for_load "$load_pid" "$work/load.log" || { cat "$work/load.log"; exit 1; }
+    build/bin/gpucheck grade "$folder" --lesson "$lesson" --out "$work/reports-loaded/$slug" \
+      --tree build/diagnose-tree --timeout 60 2>&1 | grep -v "^Summary"
+    kill "$load_pid" 2>/dev/null
+    wait "$load_pid" 2>/dev/null
+  fi
+  tar czf "$out/diagnose.tgz" -C "$work" traces reports $([ -n "${LOADED:-}" ] && echo reports-loaded)
 done
