@@ -13,11 +13,13 @@
 # that lists none. The archive is written again after each lesson, so that a run cut short by a
 # time limit keeps the lessons it finished. LOADED=1 grades each lesson a second time while
 # gpu_load hammers the GPU from another process (reports-loaded/NN-slug/, no traces kept): the
-# verdicts a disturbed GPU gives the same submissions.
+# verdicts a disturbed GPU gives the same submissions; LOADED=only grades beside it alone (a second
+# device call, where both do not fit in one).
 set -u
 source "$(dirname "$0")/../checker/tests/gpu/timing.sh" # wait_for_load
 out=${OUT:-gpu-diagnose-out}
 mkdir -p "$out"
+out=$(cd "$out" && pwd) # absolute: the archive is written from inside the work folder
 work=$(mktemp -d)
 export PATH=/usr/local/cuda/bin:$PATH NO_COLOR=1
 cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo >"$out/configure.log" 2>&1 || { tail -30 "$out/configure.log"; exit 1; }
@@ -48,11 +50,13 @@ for lesson in $lessons; do
   echo "=== $slug ($(date +%T))"
   # One grading tree for every lesson, as the GPU suite's classes share one: the checker's own
   # code is compiled once.
-  build/bin/gpucheck grade "$folder" --lesson "$lesson" --out "$work/reports/$slug" \
-    --tree build/diagnose-tree --keep-traces --timeout 60 2>&1 | grep -v "^Summary"
-  mkdir -p "$work/traces/$slug"
-  mv "$work/reports/$slug"/*.trace.jsonl "$work/traces/$slug/"
-  gzip -9n "$work/traces/$slug"/*.trace.jsonl
+  if [ "${LOADED:-}" != only ]; then
+    build/bin/gpucheck grade "$folder" --lesson "$lesson" --out "$work/reports/$slug" \
+      --tree build/diagnose-tree --keep-traces --timeout 60 2>&1 | grep -v "^Summary"
+    mkdir -p "$work/traces/$slug"
+    mv "$work/reports/$slug"/*.trace.jsonl "$work/traces/$slug/"
+    gzip -9n "$work/traces/$slug"/*.trace.jsonl
+  fi
   if [ -n "${LOADED:-}" ]; then
     echo "=== $slug beside gpu_load ($(date +%T))"
     build/bin/gpu_load 3600 >"$work/load.log" 2>&1 &
@@ -63,5 +67,5 @@ for lesson in $lessons; do
     kill "$load_pid" 2>/dev/null
     wait "$load_pid" 2>/dev/null
   fi
-  tar czf "$out/diagnose.tgz" -C "$work" traces reports $([ -n "${LOADED:-}" ] && echo reports-loaded)
+  (cd "$work" && tar czf "$out/diagnose.tgz" $(ls -d traces reports reports-loaded 2>/dev/null))
 done
