@@ -248,8 +248,8 @@ int main(int argc, char** argv) {
   // ANCHOR_END: summary
 
   // ANCHOR: failing_call
-  // A copy from a null host pointer: the runtime refuses it, and says so only through its return
-  // value.
+  // A copy from a null host pointer: the runtime refuses it, through its return value and the
+  // thread's last error (below). Nothing is thrown or printed.
   float* nowhere = nullptr;
   gpucourse::device_buffer<float> some_floats(16);
   const bool copied = CHECKED(cudaMemcpy(some_floats.data(), nowhere, 64, cudaMemcpyHostToDevice));

@@ -7,9 +7,9 @@
 //      round, each round in a new order.
 // The checker gives your function work whose first few calls are slow (how many, it draws afresh
 // each run) and knows each call's true duration; it also runs your function on GEMMs in fresh
-// processes, and starts the fresh processes that first_gemm_in_processes asks for itself. Run `make
-// check LESSON=2`, and `make hint LESSON=2` when you are stuck. lesson.md explains everything used
-// here.
+// processes. The first_gemm it hands first_gemm_in_processes starts no process: it returns a drawn
+// time at once. Run `make check LESSON=2`, and `make hint LESSON=2` when you are stuck. lesson.md
+// explains everything used here.
 #include "cuda_check.cuh"
 #include "exercise.h"
 #include "time_call.cuh" // gpucourse::time_call(work, stream): one call, timed until the GPU is done

@@ -67,8 +67,9 @@ int measure_in_this_fresh_process(int n) {
 }
 
 // ANCHOR: fresh_process
-// Starts this program again as `PROGRAM --fresh N` and reads the three numbers it prints: a new
-// process has no context, no loaded module and no cuBLAS state, so its first GEMM pays for them.
+// Starts this program again as `PROGRAM --fresh N` and reads the three numbers it prints. The new
+// process creates its context and cuBLAS handle before it times anything, so its first GEMM pays
+// for loading modules and for cuBLAS's first-call work only.
 bool measure_in_fresh_process(int n, fresh_numbers& timing) {
   char program[4096] = {};
   if (readlink("/proc/self/exe", program, sizeof program - 1) <= 0) {

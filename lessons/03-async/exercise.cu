@@ -43,7 +43,7 @@ case_5_parts reproduce_case_5(const gpu_work& case_4_work, const gpu_work& case_
   // TODO: case_5_ms: case 5, right after case 4 with nothing in between, as the article wrote it:
   //       case_5_work timed until the GPU has finished (gpucourse::time_call does that).
   // TODO: alone_ms: case_5_work timed the same way, at a moment when nothing else is queued.
-  //       Which moment is that, without adding any call?
+  //       Which moment is that, without a synchronize of your own?
   // TODO: stale_ms: how much of case 5's time was not case 5's own work.
   (void)case_4_work;
   (void)case_5_work;

@@ -241,8 +241,8 @@ int main(int argc, char** argv) {
     return 2;
   }
   host_problem calibration(256);
-  // The BLAS's first call starts its threads and is far slower than the rest: predict from a
-  // second one, or every large size would look too slow to run.
+  // Two calls of N = 256: the first untimed, in case the BLAS's first call does one-time work
+  // (lesson.md measures first calls with --cpu-first), the second timed for the prediction.
   static_cast<void>(time_on_cpu(calibration.work()));
   const double ms_at_256 = time_on_cpu(calibration.work());
   std::printf("CPU GEMM: %s\n", GPUCOURSE_CPU_GEMM_NAME);

@@ -3,7 +3,8 @@
 //   nvcc -c per_thread_define.cu -o plain.o && nm plain.o | grep StreamSynchronize
 //   nvcc -c --default-stream per-thread per_thread_define.cu -o option.o &&
 //     nm option.o | grep StreamSynchronize
-// A call to the per-thread default stream links to a name ending in _ptsz.
+// Compiled with --default-stream per-thread, a call that takes a stream links to its _ptsz
+// variant.
 // ANCHOR: define
 #define CUDA_API_PER_THREAD_DEFAULT_STREAM 1 // too late: nvcc included cuda_runtime.h already
 #include <cuda_runtime.h>
