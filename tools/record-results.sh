@@ -8,7 +8,8 @@
 # NAME=VALUE words, e.g. CUDA_MODULE_LOADING=EAGER, set for that run only; "-" as the arguments
 # means none). RUNS="fills pinned" records only the runs so named (main is a run name too), of the
 # lessons given. It builds only the lessons' run-solution programs.
-# Commit the files it writes; the book's `.output` blocks and plots read them.
+# Commit the files it writes; the book's `.output` blocks and plots read them. Each names the
+# code that printed it (`# sources:`), and a file recorded again leaves book/data/results-unstamped.txt.
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -44,6 +45,8 @@ record() { # record FOLDER RUN ENVIRONMENT [ARGS...]   (ENVIRONMENT: "" or NAME=
     echo "# cuda: $cuda"
     echo "# date: $date"
     echo "# command: ${environment:+$environment }make run LESSON=$number SOLUTION=1$args"
+    # The code that printed it (tools/results_sources.py check: a code edit makes it stale).
+    echo "# sources: $(python3 "$root/tools/results_sources.py" stamp "$folder")"
     # The course's own paths (__FILE__ in an error message) relative to the course: a path of the
     # machine it was recorded on says nothing to a reader (issue 47). pipefail (above) keeps the
     # program's status.
@@ -51,6 +54,9 @@ record() { # record FOLDER RUN ENVIRONMENT [ARGS...]   (ENVIRONMENT: "" or NAME=
     env $environment "$program" "$@" </dev/null 2>&1 | sed "s#$root/##g"
   } >"$out.tmp" || { echo "record-results: $folder ($run) failed:" >&2; tail -n 20 "$out.tmp" >&2; rm -f "$out.tmp"; return 1; }
   mv "$out.tmp" "$out"
+  # Stamped now: off the list of outputs recorded before stamps.
+  local unstamped=$root/book/data/results-unstamped.txt
+  [ -f "$unstamped" ] && sed -i "\#^lessons/$folder/results/$run\.txt\( \|\$\)#d" "$unstamped"
   echo "recorded ${out#"$root"/}"
 }
 
