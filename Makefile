@@ -156,9 +156,10 @@ bench: gpucheck
 # make book, make docs
 include book/book.mk
 
-# The compile-error fixtures must keep their broken layout (their errors' line numbers are tested).
+# The compile-error fixtures must keep their broken layout (their errors' line numbers are tested),
+# and the held-out submissions the lines their expect lines name.
 FORMAT_FILES = $(filter-out checker/tests/fixtures/lessons/90-compile-error/% \
-  lessons/04-two-sync-methods/tests/class/tia/%,\
+  lessons/04-two-sync-methods/tests/class/tia/% tools/heldout/%,\
   $(shell git ls-files '*.cpp' '*.hpp' '*.cu' '*.cuh' '*.h'))
 # A student's exercise.cu is checked as committed (its starter), not as the student left it.
 EDITED_EXERCISES = $(shell git diff --name-only HEAD -- 'lessons/*/exercise.cu' 2>/dev/null)

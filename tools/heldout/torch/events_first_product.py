@@ -1,0 +1,24 @@
+# SPDX-License-Identifier: MIT
+# CUDA events around the run's first matrix product, with no warm-up: the stop event is waited
+# for, but cuBLAS starts up on the host between the two records while the GPU sits idle, so the
+# events count it. Expected: cold-start on the first timing; the same timing again is clean.
+import torch
+
+N = 4096
+a = torch.randn(N, N, device="cuda")
+b = torch.randn(N, N, device="cuda")
+torch.cuda.synchronize()
+
+start = torch.cuda.Event(enable_timing=True)
+end = torch.cuda.Event(enable_timing=True)
+start.record()  # expect-start: cold-start
+c = a @ b  # the first cuBLAS call of the run
+end.record()
+end.synchronize()
+print(f"first product:  {start.elapsed_time(end):.3f} ms")
+
+start.record()  # expect-start: clean
+c = a @ b
+end.record()
+end.synchronize()
+print(f"second product: {start.elapsed_time(end):.3f} ms")
