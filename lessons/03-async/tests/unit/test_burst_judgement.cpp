@@ -56,7 +56,7 @@ TEST_CASE("a wait for the GPU inside each pair of reads fails on any GPU, and sa
   const check_outcome outcome = judge_burst(waited, "s");
   CHECK_FALSE(outcome.passed);
   CHECK_FALSE(outcome.noise_could_explain);
-  CHECK(outcome.message.find("between your clock reads waited for the GPU") != std::string::npos);
+  CHECK(outcome.message.find("wait for the GPU between your clock reads") != std::string::npos);
   CHECK(outcome.lesson_section == "s");
 }
 
