@@ -3,6 +3,7 @@
 
 #include "checkapi/judge.hpp"
 #include "checkapi/number_slip.hpp"
+#include "checkapi/number_text.hpp"
 #include "checkapi/say.hpp"
 
 #include <algorithm>
@@ -83,10 +84,9 @@ check_outcome judge_growth(const fresh_gemm_size& small, const fresh_gemm_size& 
   const double ratio = large.steady_ms / small.steady_ms;
   const double truth_ratio = large.truth_steady_ms / small.truth_steady_ms;
   outcome.passed = ratio >= 5.0;
-  outcome.expected =
-      say("check.l02.grows.expected", {{"large", std::to_string(large.n)},
-                                       {"small", std::to_string(small.n)},
-                                       {"ratio", std::to_string(static_cast<int>(truth_ratio))}});
+  outcome.expected = say("check.l02.grows.expected", {{"large", std::to_string(large.n)},
+                                                      {"small", std::to_string(small.n)},
+                                                      {"ratio", number_text("%.1f", truth_ratio)}});
   outcome.measured = say("check.l02.grows.measured", {{"large_ms", format_ms(large.steady_ms)},
                                                       {"small_ms", format_ms(small.steady_ms)}});
   if (!outcome.passed) {

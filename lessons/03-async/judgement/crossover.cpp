@@ -126,9 +126,12 @@ check_outcome judge_crossovers(const std::string& name, const std::vector<crosso
       outcome.expected = say("check.l03.crossover.expected",
                              {{"n", std::to_string(expected)}, {"table", table_text(table)}});
       outcome.measured = "N = " + std::to_string(reported);
-      outcome.message = expected == -1
-                            ? say("check.l03.crossover-none.message")
-                            : say("check.l03.crossover.message", {{"n", std::to_string(expected)}});
+      // "Not at the size just below" only where the table has one.
+      outcome.message =
+          expected == -1 ? say("check.l03.crossover-none.message")
+          : expected == table.front().n
+              ? say("check.l03.crossover-first.message", {{"n", std::to_string(expected)}})
+              : say("check.l03.crossover.message", {{"n", std::to_string(expected)}});
       outcome.hint = say("check.l03.crossover.hint");
       outcome.lesson_section = section;
       name_index_slip(outcome, table, reported, expected);

@@ -118,7 +118,9 @@ transfer_advice advise_on_speed(speed_verdict verdict, const round_trip_times& t
         say("check.l07.speed.pageable.message", {{"yours", format_ms(times.student_ms)},
                                                  {"pageable", format_ms(times.pageable_serial_ms)},
                                                  {"pinned", format_ms(times.pinned_serial_ms)}}),
-        say("check.l07.speed.pageable.hint")};
+        // Buffers the check knows are pinned get no advice to pin them.
+        memory == host_memory::pinned ? say("check.l07.speed.pageable.pinned.hint")
+                                      : say("check.l07.speed.pageable.hint")};
   }
   return {};
 }

@@ -110,7 +110,8 @@ host_memory job_memory(host_memory in, host_memory out);
 /// For a round trip that is not fast enough (verdict other than fast_enough). With host buffers
 /// of managed memory, whatever the verdict, the why is that memory: its copies are neither the
 /// pinned ones the bar is measured with nor the pageable ones "hardly faster than pageable"
-/// would blame (issue 42: the managed reference was told to stop using pageable memory).
+/// would blame (issue 42: the managed reference was told to stop using pageable memory). With
+/// both buffers pinned, "hardly faster than pageable" keeps its numbers but not the advice to pin.
 transfer_advice advise_on_speed(speed_verdict verdict, const round_trip_times& times,
                                 speed_bar bar = {}, host_memory memory = host_memory::unknown);
 

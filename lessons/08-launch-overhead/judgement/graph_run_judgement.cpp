@@ -99,7 +99,10 @@ check_outcome graph_run_outcome(const std::vector<graph_run_trial>& trials,
     outcome.hint = say("check.l08.graph-run.outside.hint");
     break;
   case graph_run_verdict::fewer_calls:
-    outcome.message = say_trial("check.l08.graph-run.fewer.message", named);
+    // More calls than asked: no launch call is saved, but the time divided is not one run's.
+    outcome.message = named.captured_calls > named.runs
+                          ? say_trial("check.l08.graph-run.more.message", named)
+                          : say_trial("check.l08.graph-run.fewer.message", named);
     outcome.hint = say_trial("check.l08.graph-run.fewer.hint", named);
     break;
   case graph_run_verdict::never_ran:

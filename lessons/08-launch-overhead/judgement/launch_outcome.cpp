@@ -53,11 +53,15 @@ void fail_batched_bytes(check_outcome& outcome, int index, const std::vector<uns
   const difference d = describe(index, expected, got, start);
   outcome.passed = false;
   outcome.measured = say("check.l08.bytes.wrong", {{"index", d.index}});
+  // The tail's words only where the integer lies in the last, partial block.
+  const bool in_tail = index >= count / batched_block * batched_block;
   outcome.message =
-      d.untouched ? say("check.l08.batched-bytes.untouched.message",
-                        {{"index", d.index}, {"got", d.got}, {"count", std::to_string(count)}})
-                  : say("check.l08.batched-bytes.message",
-                        {{"index", d.index}, {"expected", d.expected}, {"got", d.got}});
+      !d.untouched ? say("check.l08.batched-bytes.message",
+                         {{"index", d.index}, {"expected", d.expected}, {"got", d.got}})
+      : in_tail    ? say("check.l08.batched-bytes.untouched.message",
+                         {{"index", d.index}, {"got", d.got}, {"count", std::to_string(count)}})
+                   : say("check.l08.batched-bytes.untouched-inside.message",
+                         {{"index", d.index}, {"got", d.got}});
   outcome.hint = say("check.l08.batched-bytes.hint");
 }
 

@@ -39,6 +39,9 @@ TEST_CASE("right cold and warm times pass, and a warm time that grows with N") {
   CHECK(right.passed);
   CHECK(contains(right.name, "N = 4000"));
   CHECK(judge_growth(measured(32, 0.01), measured(4000, 2.0), lesson).passed);
+  // The checker's own ratio with its decimal: 7.9 is not 7.
+  const check_outcome close = judge_growth(measured(32, 0.25), measured(4000, 1.975), lesson);
+  CHECK(contains(close.expected, "the checker's: 7.9 times"));
 }
 
 TEST_CASE("a cold start left out fails, and noise may excuse it; seconds are a unit slip") {

@@ -187,6 +187,30 @@ TEST_CASE("case 4's launch in microseconds is a unit slip, not a wait, on any ma
   }
 }
 
+TEST_CASE("a long case 4 whose work was still queued at case 5's launch is no wait for it") {
+  // The host spent 6 ms between case 4's clock reads (other host work, or descheduled), and case
+  // 4's 10 ms of work was still queued when case 5 was launched 6.2 ms after case 4's launch.
+  case_5_trial t = correct_trial(10.0, 3.0);
+  t.reported.case_4_ms = 6.0;
+  t.gap_ms = 6.2;
+  const case_5_verdict verdict = judge_case_5_trial(t);
+  CHECK_FALSE(verdict.accurate);
+  CHECK(verdict.noise_could_explain); // a host descheduled that long makes it too
+  CHECK_FALSE(says(verdict, "waited for its work"));
+  CHECK(says(verdict, "still queued when case 5 was launched"));
+}
+
+TEST_CASE("the expected stale work is the range the judgement accepts") {
+  case_5_trial late = correct_trial(7.0, 3.0);
+  late.gap_ms = 2.5; // case 4's kernel may have run 2.5 ms before case 5 began
+  late.reported.case_5_ms = 7.0 - 2.4 + 3.0 + 0.03;
+  late.reported.stale_ms = late.reported.case_5_ms - late.reported.alone_ms;
+  REQUIRE(judge_case_5_trial(late).accurate);
+  const check_outcome outcome = judge_case_5_round([late]() { return late; }, "l.md#c5");
+  CHECK(outcome.passed);
+  CHECK(outcome.expected.find("stale 4.500 ms to 7.000 ms") != std::string::npos);
+}
+
 TEST_CASE("a round passes with two accurate trials of three, and shows the wrong one noise can't "
           "excuse") {
   // Trials as the check makes them, one per call, in order.

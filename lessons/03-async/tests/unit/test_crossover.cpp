@@ -90,6 +90,21 @@ TEST_CASE("a size of the table returned is a wrong row, never an index, whatever
   CHECK(contains(first_win_at_5.message, "every larger size"));
 }
 
+TEST_CASE("a crossover at the first size names no size below it") {
+  const crossover_table always = made_up_table(0, false); // the GPU wins at every size
+  REQUIRE(reference_crossover(always) == always.front().n);
+  const check_outcome none = judge_crossovers(
+      "name", {always}, [](const crossover_table&) { return -1; }, "");
+  CHECK_FALSE(none.passed);
+  CHECK_FALSE(contains(none.message, "just below"));
+  CHECK(contains(none.message, "from the smallest, N = " + std::to_string(always.front().n)));
+  // A crossover further up keeps the size below it.
+  const crossover_table later = made_up_table(3, false);
+  const check_outcome missed = judge_crossovers(
+      "name", {later}, [](const crossover_table&) { return -1; }, "");
+  CHECK(contains(missed.message, "not at the size just below"));
+}
+
 TEST_CASE("made-up tables start at 10: no size is a row's index or position") {
   for (int i = 0; i < 100; ++i)
     for (const crossover_table& table : made_up_tables())

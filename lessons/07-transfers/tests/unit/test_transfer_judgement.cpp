@@ -141,6 +141,13 @@ TEST_CASE("managed host buffers are named as managed, not pageable") {
     }
     CHECK_FALSE(assumes_pageable_copies(speed_verdict::below_peak_share, host_memory::pageable));
   }
+  SUBCASE("pinned buffers are never told to be pinned") {
+    const transfer_advice pinned =
+        advise_on_speed(speed_verdict::not_faster_than_pageable, slow, {}, host_memory::pinned);
+    CHECK(pinned.message.find("hardly faster than pageable") != std::string::npos);
+    CHECK(pinned.hint.find("cudaMallocHost") == std::string::npos);
+    CHECK(pinned.hint.find("are pinned") != std::string::npos);
+  }
   SUBCASE("one managed buffer makes the job managed") {
     CHECK(job_memory(host_memory::managed, host_memory::pinned) == host_memory::managed);
     CHECK(job_memory(host_memory::pinned, host_memory::pageable) == host_memory::pageable);

@@ -89,6 +89,11 @@ TEST_CASE("a graph of one call replayed many times is a graph of fewer calls") {
   graph_run_trial more = trial_reporting(0.003);
   more.captured_calls = 801;
   CHECK(judge_graph_run(more) == graph_run_verdict::fewer_calls);
+  const check_outcome too_many = graph_run_outcome({more}, section, 1);
+  CHECK_FALSE(too_many.passed);
+  CHECK_FALSE(too_many.noise_could_explain);
+  CHECK_FALSE(contains(too_many.message, "pays a launch call"));
+  CHECK(contains(too_many.message, "holds 801 calls of work where 800 were asked"));
 }
 
 TEST_CASE("a graph never launched, and a number that is no time, are facts") {

@@ -54,6 +54,20 @@ TEST_CASE("the first differing integer is found, and said in hex, untouched or n
   CHECK(untouched.message != wrong.message);
   CHECK(contains(wrong.message, "0x00000029"));
 
+  // An untouched integer before the last, partial block of 256 is no left-out tail.
+  std::vector<unsigned> big_start(4000, 7), big_expected(4000, 9);
+  std::vector<unsigned> inside = big_expected;
+  inside[100] = 7;
+  check_outcome not_tail;
+  fail_batched_bytes(not_tail, 100, big_expected, inside, big_start, 4000);
+  CHECK_FALSE(contains(not_tail.message, "not a multiple of a block"));
+  CHECK(contains(not_tail.message, "No thread was given integer 100"));
+  std::vector<unsigned> tail = big_expected;
+  tail[3840] = 7; // 4000 / 256 * 256: the first integer of the partial block
+  check_outcome in_tail;
+  fail_batched_bytes(in_tail, 3840, big_expected, tail, big_start, 4000);
+  CHECK(contains(in_tail.message, "4000 integers, not a multiple of a block"));
+
   check_outcome first_run, second_run;
   fail_graph_bytes(first_run, 1, 3, expected, got, start);
   fail_graph_bytes(second_run, 2, 3, expected, got, start);
