@@ -296,8 +296,8 @@ GPU_TEST_CASE("allocate_host gives pinned memory") {
                      : managed      ? gpucheck::say("check.l05.pinned.measured-managed")
                                     : gpucheck::say("check.l05.pinned.measured-pageable");
   if (!outcome.passed) {
-    outcome.message =
-        gpucheck::say(managed ? "check.l05.pinned.managed-message" : "check.l05.pinned.message");
+    outcome.message = managed ? gpucheck::say("check.l05.pinned.managed-message")
+                              : gpucheck::say("check.l05.pinned.message");
     outcome.hint = gpucheck::say("check.l05.pinned.hint");
   }
   CHECK(gpucheck::report(outcome));
