@@ -53,8 +53,10 @@ void fail_batched_bytes(check_outcome& outcome, int index, const std::vector<uns
   const difference d = describe(index, expected, got, start);
   outcome.passed = false;
   outcome.measured = say("check.l08.bytes.wrong", {{"index", d.index}});
-  // The tail's words only where the integer lies in the last, partial block.
-  const bool in_tail = index >= count / batched_block * batched_block;
+  // The tail's words only where every integer from this one to the end is untouched: a left-out
+  // last block, whatever block size the student chose.
+  const bool in_tail =
+      d.untouched && std::equal(got.begin() + index, got.begin() + count, start.begin() + index);
   outcome.message =
       !d.untouched ? say("check.l08.batched-bytes.message",
                          {{"index", d.index}, {"expected", d.expected}, {"got", d.got}})

@@ -29,10 +29,6 @@ struct difference {
 difference describe(int index, const std::vector<unsigned>& expected,
                     const std::vector<unsigned>& got, const std::vector<unsigned>& start);
 
-/// The block the lesson's kernels use (exercise.h, the reference): an untouched integer at or past
-/// the last whole block of `count` is a left-out tail; one before it is not.
-constexpr int batched_block = 256;
-
 /// Makes `outcome` the failure of a batched kernel whose integers differ at `index` (`count`
 /// integers in all).
 void fail_batched_bytes(check_outcome& outcome, int index, const std::vector<unsigned>& expected,

@@ -5,6 +5,7 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -54,19 +55,24 @@ TEST_CASE("the first differing integer is found, and said in hex, untouched or n
   CHECK(untouched.message != wrong.message);
   CHECK(contains(wrong.message, "0x00000029"));
 
-  // An untouched integer before the last, partial block of 256 is no left-out tail.
+  // An untouched integer with touched ones after it is no left-out tail, wherever it lies ...
   std::vector<unsigned> big_start(4000, 7), big_expected(4000, 9);
-  std::vector<unsigned> inside = big_expected;
-  inside[100] = 7;
-  check_outcome not_tail;
-  fail_batched_bytes(not_tail, 100, big_expected, inside, big_start, 4000);
-  CHECK_FALSE(contains(not_tail.message, "not a multiple of a block"));
-  CHECK(contains(not_tail.message, "No thread was given integer 100"));
-  std::vector<unsigned> tail = big_expected;
-  tail[3840] = 7; // 4000 / 256 * 256: the first integer of the partial block
-  check_outcome in_tail;
-  fail_batched_bytes(in_tail, 3840, big_expected, tail, big_start, 4000);
-  CHECK(contains(in_tail.message, "4000 integers, not a multiple of a block"));
+  for (const int index : {100, 3950}) {
+    std::vector<unsigned> inside = big_expected;
+    inside[index] = 7;
+    check_outcome not_tail;
+    fail_batched_bytes(not_tail, index, big_expected, inside, big_start, 4000);
+    CHECK_FALSE(contains(not_tail.message, "not a multiple of a block"));
+    CHECK(contains(not_tail.message, "No thread was given integer " + std::to_string(index)));
+  }
+  // ... and every integer from one on to the end untouched is one, whatever the block size.
+  for (const int first : {3840, 3968, 3584}) { // blocks of 256, 128 and 512
+    std::vector<unsigned> tail = big_expected;
+    std::fill(tail.begin() + first, tail.end(), 7u);
+    check_outcome in_tail;
+    fail_batched_bytes(in_tail, first, big_expected, tail, big_start, 4000);
+    CHECK(contains(in_tail.message, "4000 integers, not a multiple of a block"));
+  }
 
   check_outcome first_run, second_run;
   fail_graph_bytes(first_run, 1, 3, expected, got, start);
