@@ -287,11 +287,13 @@ GPU_TEST_CASE("allocate_host gives pinned memory") {
   outcome.name = gpucheck::say("check.l05.pinned.name");
   outcome.lesson_section = lesson + "#copies-that-can-overlap-need-pinned-memory";
   outcome.expected = gpucheck::say("check.l05.pinned.expected");
-  outcome.passed = is_pinned(s.student_in.get()) && is_pinned(s.student_out.get());
-  // Managed memory is known to CUDA, but it is not page-locked: name it as the runtime does.
-  const bool managed =
-      gpucheck::host_memory_of(s.student_in.get()) == gpucheck::host_memory::managed ||
-      gpucheck::host_memory_of(s.student_out.get()) == gpucheck::host_memory::managed;
+  // The runtime's kind of each buffer, asked once: pinned passes; managed memory is known to CUDA
+  // but not page-locked, so it is named as such.
+  using gpucheck::host_memory;
+  const host_memory in = gpucheck::host_memory_of(s.student_in.get());
+  const host_memory out = gpucheck::host_memory_of(s.student_out.get());
+  outcome.passed = in == host_memory::pinned && out == host_memory::pinned;
+  const bool managed = in == host_memory::managed || out == host_memory::managed;
   outcome.measured = outcome.passed ? gpucheck::say("check.l05.pinned.measured-pinned")
                      : managed      ? gpucheck::say("check.l05.pinned.measured-managed")
                                     : gpucheck::say("check.l05.pinned.measured-pageable");
