@@ -1,0 +1,194 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""The GPU suite's ledger: which of `make test-gpu`'s tests passed on a GPU, on which code.
+
+A lent GPU machine gives a session 30 minutes; `make test-gpu` takes longer (docs/testing.md), so
+the suite is run in parts (`tools/gpu-verify.sh resume`), sometimes across sessions. This ledger
+(bench/results/suite/gpu-ledger.tsv) keeps each test's result with the hash of the code that test
+depends on, its *scope*: every tracked file except the prose and records that no GPU test reads
+(docs, the book's text, recorded outputs, the diagnosis corpus...), and of the lessons only the
+test's own lesson (a test named `....NN-slug`) or all of them (any other test). A later commit
+that changes only docs, or only another lesson, leaves a test's scope, and so its result, standing;
+any other change asks for the test again.
+
+    tools/gpu_ledger.py record --commit REV --gpu NAME JUNIT.xml...   add the tests of these JUnit
+                                     files, as run on REV's tree (what the device call was sent)
+    tools/gpu_ledger.py status [--commit REV] [--build DIR]   every test of make test-gpu (ctest -N
+                                     -L gpu-full in DIR) and whether it passed on REV's code:
+                                     exit 0 only when every one did
+    tools/gpu_ledger.py todo [--commit REV] [--build DIR]     the tests still to run, one a line
+                                     (for tools/gpu-verify.sh resume: TESTS="$(...)")
+"""
+import argparse
+import hashlib
+import re
+import subprocess
+import sys
+import xml.etree.ElementTree as ElementTree
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+LEDGER = Path("bench") / "results" / "suite" / "gpu-ledger.tsv"  # in the repository
+HEADER = "test\tscope\tcommit\tgpu\tdate\tresult\tseconds"
+
+# Tracked paths that no GPU test reads: changing them asks for no test again. Anything not
+# listed here is in every test's scope (a new kind of file is, until it is listed).
+NOT_READ_BY_GPU_TESTS = [
+    re.compile(p)
+    for p in (
+        r"^README\.md$",
+        r"^\.ci/",
+        r"^docs/",
+        r"^bench/",
+        r"^tools/heldout/",
+        r"^tools/tests/",
+        r"^book/(?!CMakeLists\.txt$|tools/)",  # the book's text; its timeline tool is built by all
+        r"^lessons/[^/]+/results/",  # recorded outputs, for the book
+        r"^lessons/[^/]+/tests/diagnosis(-traces)?/",  # replayed on the CPU (unit tests)
+    )
+]
+LESSON_PATH = re.compile(r"^(?:lessons|solutions)/(\d\d-[^/]+)/")
+LESSON_TEST = re.compile(r"\.(\d\d-[a-z0-9-]+)$")
+
+
+def git(repo, *args):
+    return subprocess.run(["git", "-C", str(repo), *args], check=True, capture_output=True,
+                          text=True).stdout
+
+
+def tracked_blobs(repo, commit):
+    """(path, blob id) of every file of the commit's tree."""
+    blobs = []
+    for line in git(repo, "ls-tree", "-r", "--full-tree", commit).splitlines():
+        meta, path = line.split("\t", 1)
+        blobs.append((path, meta.split()[2]))
+    return blobs
+
+
+def scope_of(test, blobs):
+    """The hash of what `test` depends on: every file a GPU test may read, of the lessons only its
+    own where its name ends in one."""
+    own = LESSON_TEST.search(test)
+    digest = hashlib.sha256()
+    for path, blob in sorted(blobs):
+        if any(p.search(path) for p in NOT_READ_BY_GPU_TESTS):
+            continue
+        lesson = LESSON_PATH.match(path)
+        if lesson and own and lesson.group(1) != own.group(1):
+            continue
+        digest.update(f"{path}\0{blob}\n".encode())
+    return digest.hexdigest()[:16]
+
+
+def read_ledger(path):
+    if not path.exists():
+        return []
+    lines = path.read_text().splitlines()
+    if not lines or lines[0] != HEADER:
+        sys.exit(f"gpu_ledger: {path} does not start with the header: {HEADER}")
+    return [dict(zip(HEADER.split("\t"), line.split("\t"))) for line in lines[1:] if line]
+
+
+def junit_results(files):
+    """(test, result, seconds, date) of each test case the files hold; a skipped test is none."""
+    for file in files:
+        suite = ElementTree.parse(file).getroot()
+        date = suite.get("timestamp", "")[:10]
+        for case in suite.iter("testcase"):
+            status = case.get("status")
+            if status == "notrun" or case.find("skipped") is not None:
+                continue
+            result = "pass" if status == "run" and case.find("failure") is None else "fail"
+            yield case.get("name"), result, float(case.get("time", "0")), date
+
+
+def make_test_gpu_tests(build):
+    out = subprocess.run(["ctest", "-N", "-L", "gpu-full"], cwd=build, check=True,
+                         capture_output=True, text=True).stdout
+    return re.findall(r"^\s*Test\s+#\d+: (\S+)$", out, re.M)
+
+
+def record(args):
+    commit = git(args.repo, "rev-parse", "--short=12", args.commit).strip()
+    blobs = tracked_blobs(args.repo, commit)
+    rows = read_ledger(args.ledger)
+    added = 0
+    for test, result, seconds, date in junit_results(args.junit):
+        rows.append({"test": test, "scope": scope_of(test, blobs), "commit": commit,
+                     "gpu": args.gpu, "date": date or args.date, "result": result,
+                     "seconds": f"{seconds:.1f}"})
+        added += 1
+    if added == 0:
+        sys.exit("gpu_ledger: the JUnit files hold no test that ran (every one skipped?)")
+    args.ledger.parent.mkdir(parents=True, exist_ok=True)
+    args.ledger.write_text(
+        "\n".join([HEADER] + ["\t".join(r[k] for k in HEADER.split("\t")) for r in rows]) + "\n")
+    print(f"gpu_ledger: {added} results of {commit} added to {args.ledger}")
+
+
+def standing(args):
+    """Each test of make test-gpu with its latest result on the same scope (None: to run)."""
+    commit = git(args.repo, "rev-parse", "--short=12", args.commit).strip()
+    blobs = tracked_blobs(args.repo, commit)
+    rows = read_ledger(args.ledger)
+    build = args.build or args.repo / "build"
+    tests = args.tests.read_text().split() if args.tests else make_test_gpu_tests(build)
+    if not tests:
+        sys.exit(f"gpu_ledger: no test labelled gpu-full in {build} (configure it first)")
+    found = []
+    for test in tests:
+        scope = scope_of(test, blobs)
+        same = [r for r in rows if r["test"] == test and r["scope"] == scope]
+        found.append((test, same[-1] if same else None))
+    return commit, found
+
+
+def status(args):
+    commit, found = standing(args)
+    passed = sum(1 for _, row in found if row and row["result"] == "pass")
+    for test, row in found:
+        if row is None:
+            print(f"  to run   {test}")
+        else:
+            print(f"  {row['result']:<8} {test}  ({row['gpu']}, {row['commit']}, {row['date']}, "
+                  f"{row['seconds']} s)")
+    seconds = sum(float(row["seconds"]) for _, row in found if row)
+    print(f"gpu_ledger: {passed} of {len(found)} tests of make test-gpu passed on the code of "
+          f"{commit} ({seconds:.0f} s of test time recorded)")
+    return 0 if passed == len(found) else 1
+
+
+def todo(args):
+    _, found = standing(args)
+    for test, row in found:
+        if row is None or row["result"] != "pass":
+            print(test)
+    return 0
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--repo", type=Path, default=ROOT)
+    parser.add_argument("--ledger", type=Path, help=f"default: REPO/{LEDGER}")
+    sub = parser.add_subparsers(dest="command", required=True)
+    rec = sub.add_parser("record")
+    rec.add_argument("--commit", required=True)
+    rec.add_argument("--gpu", required=True)
+    rec.add_argument("--date", default="")
+    rec.add_argument("junit", nargs="+", type=Path)
+    for name in ("status", "todo"):
+        one = sub.add_parser(name)
+        one.add_argument("--commit", default="HEAD")
+        one.add_argument("--build", type=Path, help="default: REPO/build")
+        one.add_argument("--tests", type=Path, help="a file of test names instead of ctest -N")
+    args = parser.parse_args()
+    args.ledger = args.ledger or args.repo / LEDGER
+    if args.command == "record":
+        record(args)
+        return 0
+    return status(args) if args.command == "status" else todo(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

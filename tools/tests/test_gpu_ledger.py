@@ -1,0 +1,149 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""tools/gpu_ledger.py: a GPU test's result stands while the code in its scope is unchanged, and
+only then; a skipped or failed test is never counted as passed."""
+import os
+import subprocess
+import sys
+import tempfile
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+LEDGER_TOOL = os.path.join(HERE, "..", "gpu_ledger.py")
+
+TESTS = [
+    "gpu_grade_a_class_alone.04-two-sync-methods",
+    "gpu_grade_a_class_alone.05-streams",
+    "gpu_starters_fail_with_a_message",
+]
+
+
+def junit(cases):
+    """A CTest JUnit file of (name, status, failed) cases."""
+    body = ""
+    for name, status, failed in cases:
+        inner = '<failure message=""/>' if failed else ""
+        if status == "notrun":
+            inner = '<skipped message="SKIP_RETURN_CODE=77"/>'
+        body += f'<testcase name="{name}" classname="{name}" time="12.5" status="{status}">{inner}</testcase>\n'
+    return (f'<?xml version="1.0"?>\n<testsuite name="x" timestamp="2026-12-07T06:00:00">\n'
+            f"{body}</testsuite>\n")
+
+
+class Repo:
+    def __init__(self, folder):
+        self.root = os.path.join(folder, "repo")  # the run's files lie beside it, in folder
+        self.files = folder
+        os.makedirs(self.root)
+        self.git("init", "-q")
+        self.git("config", "user.email", "t@example.com")
+        self.git("config", "user.name", "t")
+        for path in ("checker/core/run.cpp", "lessons/04-two-sync-methods/check.cu",
+                     "lessons/05-streams/check.cu", "lessons/05-streams/results/main.txt",
+                     "solutions/05-streams/exercise.cu", "docs/grading.md", "README.md",
+                     "book/front/intro.md", "book/tools/timeline_figure.cpp"):
+            self.write(path, "one\n")
+        with open(os.path.join(folder, "tests.txt"), "w", encoding="utf-8") as out:
+            out.write("\n".join(TESTS) + "\n")
+        self.commit()
+
+    def git(self, *args):
+        return subprocess.run(["git", "-C", self.root, *args], check=True, capture_output=True,
+                              text=True).stdout
+
+    def write(self, relative, text):
+        path = os.path.join(self.root, relative)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w", encoding="utf-8") as out:
+            out.write(text)
+
+    def commit(self):
+        self.git("add", "-A")
+        self.git("commit", "-q", "-m", "change")
+
+    def ledger(self, *args):
+        done = subprocess.run([sys.executable, LEDGER_TOOL, "--repo", self.root, *args],
+                              capture_output=True, text=True)
+        return done.returncode, done.stdout + done.stderr
+
+    def record(self, cases):
+        path = os.path.join(self.files, "run.xml")
+        with open(path, "w", encoding="utf-8") as out:
+            out.write(junit(cases))
+        return self.ledger("record", "--commit", "HEAD", "--gpu", "H100", path)
+
+    def todo(self):
+        code, out = self.ledger("todo", "--tests", os.path.join(self.files, "tests.txt"))
+        assert code == 0, out
+        return out.split()
+
+    def status(self):
+        return self.ledger("status", "--tests", os.path.join(self.files, "tests.txt"))
+
+
+class LedgerTest(unittest.TestCase):
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory()
+        self.repo = Repo(self.tmp.name)
+
+    def tearDown(self):
+        self.tmp.cleanup()
+
+    def record_all_passing(self):
+        code, out = self.repo.record([(t, "run", False) for t in TESTS])
+        self.assertEqual(code, 0, out)
+
+    def test_every_test_passed_on_this_code_is_done(self):
+        self.assertEqual(self.repo.todo(), TESTS)
+        self.assertEqual(self.repo.status()[0], 1)
+        self.record_all_passing()
+        self.assertEqual(self.repo.todo(), [])
+        code, out = self.repo.status()
+        self.assertEqual(code, 0, out)
+        self.assertIn("3 of 3 tests", out)
+
+    def test_prose_and_records_leave_every_result_standing(self):
+        self.record_all_passing()
+        for path in ("docs/grading.md", "README.md", "book/front/intro.md",
+                     "lessons/05-streams/results/main.txt"):
+            self.repo.write(path, "two\n")
+        self.repo.commit()
+        self.assertEqual(self.repo.todo(), [])
+
+    def test_a_lesson_change_asks_again_for_its_tests_and_the_unscoped_ones(self):
+        self.record_all_passing()
+        self.repo.write("solutions/05-streams/exercise.cu", "two\n")
+        self.repo.commit()
+        self.assertEqual(self.repo.todo(),
+                         ["gpu_grade_a_class_alone.05-streams", "gpu_starters_fail_with_a_message"])
+
+    def test_a_checker_change_asks_for_every_test_again(self):
+        self.record_all_passing()
+        for path in ("checker/core/run.cpp", "book/tools/timeline_figure.cpp"):
+            self.repo.write(path, "changed\n")
+            self.repo.commit()
+            self.assertEqual(self.repo.todo(), TESTS, path)
+            self.record_all_passing()
+
+    def test_a_failure_or_a_skip_is_not_a_pass(self):
+        code, out = self.repo.record([(TESTS[0], "fail", True), (TESTS[1], "notrun", False),
+                                      (TESTS[2], "run", False)])
+        self.assertEqual(code, 0, out)
+        self.assertEqual(self.repo.todo(), TESTS[:2])
+        code, out = self.repo.status()
+        self.assertIn("fail", out)
+        self.assertIn("to run   gpu_grade_a_class_alone.05-streams", out)
+
+    def test_the_latest_result_on_the_same_code_decides(self):
+        self.record_all_passing()
+        self.repo.record([(TESTS[2], "fail", True)])
+        self.assertEqual(self.repo.todo(), [TESTS[2]])
+
+    def test_files_where_every_test_skipped_are_refused(self):
+        code, out = self.repo.record([(TESTS[0], "notrun", False)])
+        self.assertNotEqual(code, 0)
+        self.assertIn("no test that ran", out)
+
+
+if __name__ == "__main__":
+    unittest.main()
