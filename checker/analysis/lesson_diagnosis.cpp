@@ -119,6 +119,11 @@ void explain_failed_check(check_item& item, const std::vector<rules::finding>& f
   if (findings.empty()) {
     if (item.message.empty())
       return;
+    if (item.seen) {
+      // What the check saw the code do is the why as it is: nothing was inferred.
+      item.why_from = "seen";
+      return;
+    }
     if (item.only_how_far_off) {
       // Neither the trace nor an exact relation between the numbers shows a cause: say so, with
       // the numbers, and no guess (issue 42, item 7).

@@ -108,6 +108,7 @@ bool report(const check_outcome& given) {
                    {"assumes", outcome.assumes},
                    {"slip", outcome.slip},
                    {"only_how_far_off", outcome.says_only_how_far_off},
+                   {"seen", outcome.states_what_was_seen},
                    {"call", call}},
                   channel_line_key);
   }

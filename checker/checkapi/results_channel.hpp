@@ -47,6 +47,12 @@ struct check_outcome {
   /// no finding either, the cause is said to be not determined. Whoever replaces the message
   /// with a cause sets it false.
   bool says_only_how_far_off = false;
+  /// The message states what the check saw the student's code do in this run, not a cause read
+  /// from the numbers: the work never called or run another number of times, wrong bytes at a
+  /// word, the memory kind the runtime reports, a wait or a stream the check observed. Sent to
+  /// gpucheck: where the trace shows no finding, the message is shown as it is (why_from "seen"),
+  /// never as "inferred from your numbers".
+  bool states_what_was_seen = false;
   /// A cause that the message and hint assume and the numbers cannot show, which gpucheck holds
   /// against the trace of the shown call (analysis/assumed_cause.hpp): "pageable-copies" (the
   /// call's host copies were from pageable memory). Empty: the words assume nothing.

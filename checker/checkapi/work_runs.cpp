@@ -33,6 +33,7 @@ bool name_work_runs(check_outcome& outcome, const std::vector<counted_call>& cal
     outcome.message =
         say("check.api.work-never-called.message", {{"reported", format_ms(never->reported_ms)}});
     outcome.hint = say("check.api.work-never-called.hint");
+    outcome.states_what_was_seen = true; // the check counts the calls of the work
   } else if (summed_everywhere) {
     outcome.message =
         say("check.api.work-summed.message", {{"runs", std::to_string(summed->work_runs)},

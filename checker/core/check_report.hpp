@@ -46,8 +46,9 @@ struct check_item {
     bool per_run = false;
   } call;
   // Where the why comes from: "trace" (a fact the run's trace shows, with its lines), "relation"
-  // (an exact slip of the returned number), "numbers" (inferred from the returned numbers
-  // alone), "undetermined" (neither shows a cause), or "" (no why given).
+  // (an exact slip of the returned number), "seen" (what the check saw the code do), "numbers"
+  // (inferred from the returned numbers alone), "undetermined" (neither shows a cause), or ""
+  // (no why given).
   std::string why_from;
   std::vector<source_ref> lines; // the start, the stop and the blamed call, where known
   // A cause the check's words assume and the trace can refute ("pageable-copies"):
@@ -59,6 +60,9 @@ struct check_item {
   // The check's message says only how far off the number is (check_outcome's
   // says_only_how_far_off): with no finding in the trace, the cause is not determined.
   bool only_how_far_off = false;
+  // The check's message states what it saw the code do (check_outcome's states_what_was_seen):
+  // with no finding in the trace, it is the why as it is (why_from "seen"), not an inference.
+  bool seen = false;
 };
 
 struct check_report {

@@ -36,6 +36,7 @@ check_item read_check(const nlohmann::json& json) {
   item.assumes = json.value("assumes", "");
   item.slip = json.value("slip", "");
   item.only_how_far_off = json.value("only_how_far_off", false);
+  item.seen = json.value("seen", false);
   if (const auto call = json.find("call"); call != json.end() && call->is_object()) {
     item.call.begin_ns = call->value("begin_ns", 0LL);
     item.call.end_ns = call->value("end_ns", 0LL);

@@ -179,6 +179,27 @@ TEST_CASE("an exact slip of the number stays the why over the trace's findings")
   }
 }
 
+TEST_CASE("without a finding, what the check saw the code do is the why as it is") {
+  check_item item = failed_check();
+  item.message = "the work ran 3 times; the function was asked to run it 5 times.";
+  item.seen = true;
+  analysis::explain_failed_check(item, {});
+  CHECK(item.why_from == "seen");
+  CHECK(item.message == "the work ran 3 times; the function was asked to run it 5 times.");
+  check_report report;
+  report.checks = {item};
+  CHECK(nlohmann::json::parse(render_json(report))["checks"][0]["why_from"] == "seen");
+  const std::string shown = render_terminal(report, terminal_style{false});
+  CHECK(shown.find("the work ran 3 times") != std::string::npos);
+  CHECK(shown.find("(inferred from your numbers") == std::string::npos);
+  SUBCASE("a finding in the trace still gives the why, with its lines") {
+    check_item traced = failed_check();
+    traced.seen = true;
+    analysis::explain_failed_check(traced, {finding_of("host-gap", rules::severity::error, 1)});
+    CHECK(traced.why_from == "trace");
+  }
+}
+
 TEST_CASE("no finding and words that say only how far off: the cause is not determined") {
   check_item item = failed_check();
   item.message = "your number is 0.310 ms longer than the work, which ran 2.378 ms.";

@@ -175,6 +175,7 @@ TEST_CASE("a function that never ran the work is told so, on any GPU") {
   CHECK(outcome.message.find("1.3 us") != std::string::npos);
   CHECK(outcome.rule.empty());
   CHECK_FALSE(outcome.noise_could_explain);
+  CHECK(outcome.states_what_was_seen);
   CHECK_FALSE(outcome.passed);
 }
 
@@ -186,6 +187,7 @@ TEST_CASE("a sum of several runs is named; a warm-up run before the timed one is
           std::string::npos);
     CHECK(outcome.rule.empty());
     CHECK_FALSE(outcome.noise_could_explain);
+    CHECK_FALSE(outcome.states_what_was_seen);
   }
   SUBCASE("one call's sum is named, but a busy GPU could have made it") {
     auto outcome = failed_with_rule();

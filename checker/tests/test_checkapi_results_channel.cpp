@@ -138,3 +138,25 @@ TEST_CASE("a check refused for a clock of CPU time shows the call that read it, 
   next.passed = true;
   CHECK(gpucheck::report(next));
 }
+
+TEST_CASE("a message that states what the check saw is sent so, and gpucheck reads it so") {
+  open_channel();
+  for (const bool seen : {true, false}) {
+    gpucheck::check_outcome outcome;
+    outcome.name = seen ? "a check that saw" : "a check that inferred";
+    outcome.message = "the work ran 3 times; the function was asked to run it 5 times.";
+    outcome.states_what_was_seen = seen;
+    CHECK_FALSE(gpucheck::report(outcome));
+  }
+  std::ifstream file(results_file);
+  std::ostringstream text;
+  text << file.rdbuf();
+  int read = 0;
+  for (const auto& check : gpucheck::parse_check_results(text.str(), "token").checks) {
+    if (check.name == "a check that saw" || check.name == "a check that inferred") {
+      CHECK(check.seen == (check.name == "a check that saw"));
+      ++read;
+    }
+  }
+  CHECK(read == 2);
+}

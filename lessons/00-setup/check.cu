@@ -149,6 +149,7 @@ GPU_TEST_CASE("cuda_error_message names the file, the line, the error and the ca
         gpucheck::say("check.l00.error-message.success", {{"message", success_message}});
     outcome.hint = gpucheck::say("check.l00.error-message.success-hint");
   }
+  outcome.states_what_was_seen = !outcome.passed; // what the student's code returned
   outcome.lesson_section = outcome.passed ? "" : std::string(lesson) + "#check-every-cuda-call";
   CHECK(gpucheck::report(outcome));
 }
@@ -174,6 +175,7 @@ GPU_TEST_CASE("CHECKED catches a failed cudaMemcpy and lets a good one through")
     outcome.message = gpucheck::say("check.l00.checked.said-failure");
     outcome.hint = gpucheck::say("check.l00.checked.said-failure-hint");
   }
+  outcome.states_what_was_seen = !outcome.passed; // what the student's code returned
   outcome.lesson_section = outcome.passed ? "" : std::string(lesson) + "#check-every-cuda-call";
   CHECK(gpucheck::report(outcome));
 }

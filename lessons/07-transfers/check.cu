@@ -207,6 +207,7 @@ gpucheck::check_outcome check_bytes() {
   outcome.measured = gpucheck::say("check.l07.bytes.wrong", {{"index", index}});
   outcome.message = gpucheck::say("check.l07.bytes.message", {{"index", index}});
   outcome.hint = gpucheck::say("check.l07.bytes.hint");
+  outcome.states_what_was_seen = true; // the word read back
   return outcome;
 }
 

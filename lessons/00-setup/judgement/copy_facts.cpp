@@ -17,6 +17,7 @@ void name_copy_facts(check_outcome& outcome, const std::vector<copy_trial>& tria
     show_call(outcome, not_copied->timing.call, not_copied->timing.truth_ms);
     outcome.message = say("check.l00.copy.not-copied");
     outcome.hint = say("check.l00.copy.not-copied-hint");
+    outcome.states_what_was_seen = true; // the destination read back
     outcome.rule.clear();
     outcome.noise_could_explain = false;
     outcome.lesson_section = section;

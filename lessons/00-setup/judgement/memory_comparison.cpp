@@ -52,6 +52,7 @@ check_outcome judge_kind(const std::vector<memory_trial>& trials, memory_kind ki
             {{"memory", memory_words(kind)},
              {"destination", kind == memory_kind::pageable ? "from_pageable" : "from_pinned"}});
     outcome.hint = say("check.l00.compare.not-copied-hint");
+    outcome.states_what_was_seen = true; // the destination read back
   }
   return outcome;
 }

@@ -52,6 +52,7 @@ void fail_extra_runs(check_outcome& outcome, const std::vector<timing_trial>& tr
   outcome.message = say("check.l01.extra-runs.message",
                         {{"function", function}, {"runs", std::to_string(extra->work_runs)}});
   outcome.hint = say("check.l01.extra-runs.hint", {{"function", function}});
+  outcome.states_what_was_seen = true; // the work's runs, counted
   outcome.lesson_section = section;
 }
 
@@ -64,6 +65,7 @@ void fail_for_stopped_process(check_outcome& outcome, const std::string& functio
   outcome.measured = say("check.l01.fresh-process.measured");
   outcome.message = say("check.l01.fresh-process.stopped", {{"output", output}});
   outcome.hint = say("check.l01.fresh-process.hint");
+  outcome.states_what_was_seen = true; // the process's own output
   outcome.lesson_section.clear();
 }
 

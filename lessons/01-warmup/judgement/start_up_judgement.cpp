@@ -20,6 +20,7 @@ void fail_for_step(check_outcome& outcome, const timing_words& words, std::strin
                    std::string measured) {
   outcome.passed = false;
   outcome.noise_could_explain = false;
+  outcome.states_what_was_seen = true; // the steps' calls and what each found done, counted
   outcome.expected = say("check.l01.start-up.expected");
   outcome.measured = std::move(measured);
   outcome.message = std::move(message);

@@ -217,8 +217,10 @@ check_outcome judge_fresh_rounds(const fresh_rounds_call& call, int calls_made,
   outcome.measured = say("check.l02.rounds.measured", {{"orders", rounds_orders_text(call)}});
   outcome.lesson_section = section;
   outcome.noise_could_explain = false; // which calls were made, and what they returned, are facts
-  if (fail_for_calls(outcome, call, calls_made) || fail_for_entries(outcome, call))
+  if (fail_for_calls(outcome, call, calls_made) || fail_for_entries(outcome, call)) {
+    outcome.states_what_was_seen = true; // the calls made and the entries returned, read back
     return outcome;
+  }
   outcome.passed = true;
   return outcome;
 }

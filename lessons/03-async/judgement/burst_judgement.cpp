@@ -62,6 +62,7 @@ check_outcome judge_burst(const burst_numbers& numbers, const std::string& secti
         say("check.l03.burst-runs.message",
             {{"runs", std::to_string(numbers.runs)}, {"count", std::to_string(numbers.asked)}});
     outcome.hint = say("check.l03.burst-runs.hint");
+    outcome.states_what_was_seen = true; // the work's runs, counted
     return outcome;
   }
   const std::size_t returned = numbers.reported_us.size();

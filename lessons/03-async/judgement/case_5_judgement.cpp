@@ -51,10 +51,13 @@ case_5_verdict judge_case_5_trial(const case_5_trial& t) {
   const std::string case_4_work = format_ms(t.case_4_work_ms);
   // Facts the checker counted or saw while the function ran: no busy machine causes them.
   if (t.case_4_runs != 1 || t.case_5_runs != 2) {
-    return wrong(false,
-                 say("check.l03.runs.message", {{"case_4_runs", how_often(t.case_4_runs)},
-                                                {"case_5_runs", how_often(t.case_5_runs)}}),
-                 say("check.l03.runs.hint"));
+    case_5_verdict counted =
+        wrong(false,
+              say("check.l03.runs.message", {{"case_4_runs", how_often(t.case_4_runs)},
+                                             {"case_5_runs", how_often(t.case_5_runs)}}),
+              say("check.l03.runs.hint"));
+    counted.seen = true;
+    return counted;
   }
   for (const double value : {r.case_4_ms, r.case_5_ms, r.alone_ms, r.stale_ms}) {
     if (!std::isfinite(value)) {
@@ -223,6 +226,7 @@ check_outcome judge_case_5_round(const std::function<case_5_trial()>& run_trial,
   if (!outcome.passed) {
     outcome.message = verdicts[first_wrong].message;
     outcome.hint = verdicts[first_wrong].hint;
+    outcome.states_what_was_seen = verdicts[first_wrong].seen;
     outcome.noise_could_explain = all_excusable;
   }
   return outcome;

@@ -52,6 +52,7 @@ struct case_5_verdict {
   bool noise_could_explain = false;
   std::string message;
   std::string hint;
+  bool seen = false; // the message states what the checker counted, not a cause inferred
 };
 
 /// How far case_5_ms and alone_ms may be from their truths; stale_ms, their difference, may be off

@@ -60,6 +60,7 @@ inline void fail_if_other_stream_waited(check_outcome& outcome,
   outcome.hint = say("check.l04.waited-other.hint");
   outcome.rule.clear();
   outcome.noise_could_explain = waits.noise_could_explain;
+  outcome.states_what_was_seen = !waits.noise_could_explain; // seen in calls no neighbour explains
   outcome.lesson_section = section;
 }
 

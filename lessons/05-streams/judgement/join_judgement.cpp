@@ -242,6 +242,8 @@ check_outcome judge_marked_pieces(const std::vector<marked_call>& calls, const t
   outcome.expected = say("check.l05.join.expected");
   outcome.lesson_section = section;
   outcome.noise_could_explain = false; // what the function queued where is a fact on any GPU
+  // What the function queued where, as the checker's markers saw it: the why as it is.
+  outcome.states_what_was_seen = true;
   for (const marked_call& call : calls) {
     if (fail_for_call_fact(outcome, call))
       return outcome;
@@ -251,6 +253,7 @@ check_outcome judge_marked_pieces(const std::vector<marked_call>& calls, const t
     if (fail_for_case(outcome, calls, which))
       return outcome;
   }
+  outcome.states_what_was_seen = false;
   std::vector<timing_trial> timings;
   for (const marked_call& call : calls)
     timings.push_back(call.timing);

@@ -48,6 +48,7 @@ void fail_for_wrong_word(check_outcome& outcome, const wrong_word& wrong, double
   outcome.measured = wrong.words;
   outcome.message =
       say("check.l05.bytes.message", {{"wrong", wrong.words}, {"delay", format_ms(delay_ms)}});
+  outcome.states_what_was_seen = true; // the words read back, not a cause guessed
   switch (wrong.kind) {
   case wrong_word_kind::before_its_step:
     outcome.hint = say("check.l05.bytes.order-hint");
@@ -133,6 +134,7 @@ void fail_if_others_waited(check_outcome& outcome, const std::vector<share_trial
   outcome.hint = say("check.l05.waited-others.hint");
   outcome.rule.clear();
   outcome.noise_could_explain = waits.noise_could_explain;
+  outcome.states_what_was_seen = !waits.noise_could_explain; // seen in calls no neighbour explains
   outcome.lesson_section = lesson + "#synchronize-the-stream-that-carries-the-work";
 }
 

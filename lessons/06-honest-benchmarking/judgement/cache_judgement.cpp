@@ -111,6 +111,9 @@ check_outcome judge_cache(const std::vector<cache_trial>& trials, const std::str
   };
   const auto shorter = [&](const cache_trial& t) { return too_short(t, tolerance); };
   const std::string fewest = std::to_string(tolerance.fewest_samples);
+  // The stream of the events, the samples counted, a number that is no time: what the check saw.
+  outcome.states_what_was_seen =
+      any(off_stream) || any(few_cold) || any(few_warm) || any(not_a_time);
   if (any(off_stream)) {
     outcome.message = say("check.l06.cache.off-stream.message");
     outcome.hint = say("check.l06.cache.off-stream.hint");

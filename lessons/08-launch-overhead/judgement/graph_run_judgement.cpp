@@ -89,7 +89,13 @@ check_outcome graph_run_outcome(const std::vector<graph_run_trial>& trials,
     outcome.measured = say_trial("check.l08.graph-run.measured", named);
   }
   outcome.noise_could_explain = false;
-  switch (judge_graph_run(named)) {
+  const graph_run_verdict verdict = judge_graph_run(named);
+  // The launches and graph runs the checker counted, and a number that is none: what it saw.
+  outcome.states_what_was_seen =
+      verdict == graph_run_verdict::launched_one_by_one ||
+      verdict == graph_run_verdict::ran_outside || verdict == graph_run_verdict::fewer_calls ||
+      verdict == graph_run_verdict::never_ran || verdict == graph_run_verdict::not_a_number;
+  switch (verdict) {
   case graph_run_verdict::launched_one_by_one:
     outcome.message = say_trial("check.l08.graph-run.one-by-one.message", named);
     outcome.hint = say_trial("check.l08.graph-run.one-by-one.hint", named);

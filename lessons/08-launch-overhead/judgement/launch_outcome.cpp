@@ -65,6 +65,7 @@ void fail_batched_bytes(check_outcome& outcome, int index, const std::vector<uns
                    : say("check.l08.batched-bytes.untouched-inside.message",
                          {{"index", d.index}, {"got", d.got}});
   outcome.hint = say("check.l08.batched-bytes.hint");
+  outcome.states_what_was_seen = true; // the buffer read back
 }
 
 void fail_graph_bytes(check_outcome& outcome, int run, int index,
@@ -78,6 +79,7 @@ void fail_graph_bytes(check_outcome& outcome, int run, int index,
       {{"run", std::to_string(run)}, {"index", d.index}, {"expected", d.expected}, {"got", d.got}});
   outcome.hint =
       run == 1 ? say("check.l08.graph-bytes.hint") : say("check.l08.graph-bytes.second.hint");
+  outcome.states_what_was_seen = true; // the buffer read back
 }
 
 void fail_for_no_graph(check_outcome& outcome) {
@@ -170,6 +172,7 @@ check_outcome loop_outcome(const loop_trial& trial, int iterations, double work_
         say("check.l08.loop.runs.message", {{"runs", std::to_string(trial.work_runs)},
                                             {"iterations", std::to_string(iterations)}});
     outcome.hint = say("check.l08.loop.runs.hint");
+    outcome.states_what_was_seen = true; // the work's runs, counted
     return outcome;
   }
   const loop_timing_verdict verdict = judge_loop_timing(call);

@@ -66,7 +66,8 @@ void say_stopped_process(check_outcome& outcome, const std::string& output) {
   outcome.measured = say("check.l09.first-process.measured");
   outcome.message = say("check.l09.first-process.message", {{"output", output}});
   outcome.hint = say("check.l09.first-process.hint");
-  outcome.lesson_section.clear(); // the process's own error says what to fix
+  outcome.states_what_was_seen = true; // the process's own output
+  outcome.lesson_section.clear();      // the process's own error says what to fix
 }
 
 void say_wrong_runs(check_outcome& outcome, const first_launch_numbers& numbers,
@@ -89,6 +90,7 @@ void say_wrong_runs(check_outcome& outcome, const first_launch_numbers& numbers,
   outcome.message = say("check.l09.first-runs.message", {{"runs", std::to_string(numbers.runs)},
                                                          {"count", std::to_string(numbers.asked)}});
   outcome.hint = say("check.l09.first-runs.hint");
+  outcome.states_what_was_seen = true; // the work's runs, counted
 }
 
 } // namespace

@@ -72,6 +72,7 @@ check_outcome bytes_outcome(std::uint64_t first_wrong_y, std::uint64_t first_wri
     outcome.measured = say("check.l09.bytes.measured");
     return outcome;
   }
+  outcome.states_what_was_seen = true; // the buffers read back
   if (!y_right) {
     const std::string index = std::to_string(first_wrong_y);
     const std::string items = std::to_string(n);

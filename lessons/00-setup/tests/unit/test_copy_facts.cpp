@@ -43,6 +43,7 @@ TEST_CASE("bytes that did not arrive fail the check, even where the times passed
   CHECK_FALSE(outcome.noise_could_explain);
   CHECK(outcome.lesson_section == "l.md#copy");
   CHECK(outcome.call.begin_ns == 1'000'000);
+  CHECK(outcome.states_what_was_seen); // the destination read back: nothing inferred
 
   check_outcome untimed; // a function that times nothing yet keeps judge_timing()'s words
   untimed.message = "returns 0";
@@ -72,4 +73,5 @@ TEST_CASE("a passed check stays passed; a unit slip is named; ten times too fast
   slow.noise_could_explain = true;
   name_copy_facts(slow, {copy(20.0, 10.0), copy(35.0, 20.0)}, tolerance, "s");
   CHECK(slow.noise_could_explain);
+  CHECK_FALSE(slow.states_what_was_seen);
 }

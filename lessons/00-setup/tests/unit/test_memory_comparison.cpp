@@ -136,6 +136,7 @@ TEST_CASE("a copy that did not arrive fails whatever its time, and names its des
   CHECK_FALSE(outcome.passed);
   CHECK_FALSE(outcome.noise_could_explain);
   CHECK(outcome.message.find("from_pinned") != std::string::npos);
+  CHECK(outcome.states_what_was_seen); // the destination read back: nothing inferred
 }
 
 TEST_CASE("the starter's zeros say that nothing is timed yet") {

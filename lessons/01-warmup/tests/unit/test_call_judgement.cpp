@@ -49,6 +49,7 @@ TEST_CASE("a number too long is said against the call, until it returned or unti
   say_against_the_call(returned, trials, "time_until_return", true);
   CHECK(contains(returned.message, "your time_until_return returned 5.000 ms"));
   CHECK(contains(returned.message, "which took 1.000 ms"));
+  CHECK_FALSE(returned.states_what_was_seen);
 
   check_outcome finished = judge_timing(trials, words(), 1);
   say_against_the_call(finished, trials, "time_call", false);
@@ -66,6 +67,7 @@ TEST_CASE("the work run twice fails on any GPU, unless a fact already explains t
   CHECK_FALSE(outcome.passed);
   CHECK_FALSE(outcome.noise_could_explain);
   CHECK(contains(outcome.message, "ran work(stream) 2 times"));
+  CHECK(outcome.states_what_was_seen);
   CHECK(outcome.lesson_section == "lesson.md#first-call");
 
   check_outcome explained;
@@ -88,6 +90,7 @@ TEST_CASE("a fresh process that stopped fails with its last lines, on any GPU") 
   CHECK_FALSE(outcome.passed);
   CHECK_FALSE(outcome.noise_could_explain);
   CHECK(contains(outcome.message, "Segmentation fault"));
+  CHECK(outcome.states_what_was_seen);
   CHECK(contains(outcome.expected, "time_call"));
   CHECK(outcome.lesson_section.empty());
 }

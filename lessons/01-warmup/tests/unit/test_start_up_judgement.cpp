@@ -63,6 +63,7 @@ TEST_CASE("each step timed on its own passes and a cumulative clock fails by the
   CHECK_FALSE(outcome.passed);
   CHECK(contains(outcome.message, "your time_start_up returned 229.005 ms for create_context()"));
   CHECK(contains(outcome.message, "too long"));
+  CHECK_FALSE(outcome.states_what_was_seen);
   CHECK(outcome.lesson_section == "lesson.md#start");
 }
 
@@ -99,11 +100,13 @@ TEST_CASE("a step run twice or never fails with the count, on any GPU") {
   CHECK_FALSE(twice.passed);
   CHECK_FALSE(twice.noise_could_explain);
   CHECK(contains(twice.message, "called create_handle() 2 times"));
+  CHECK(twice.states_what_was_seen);
 
   processes[1].steps[2].runs = 0;
   const check_outcome never = judge_start_up(processes, words(), tolerance, 1);
   CHECK_FALSE(never.passed);
   CHECK(contains(never.message, "never called create_handle()"));
+  CHECK(never.states_what_was_seen);
 }
 
 // Two processes whose start_driver and create_context found their parts done, with times right
@@ -140,6 +143,7 @@ TEST_CASE("a CUDA call of the student's before the first step is named as the ca
   CHECK_FALSE(outcome.noise_could_explain);
   CHECK(contains(outcome.message, "made a CUDA call of its own"));
   CHECK(contains(outcome.message, "before the first step it called, start_driver()"));
+  CHECK(outcome.states_what_was_seen);
   CHECK(contains(outcome.measured, "start_driver() found its part of the start already done"));
   CHECK(contains(outcome.hint, "Make no CUDA call of your own"));
   CHECK_FALSE(contains(outcome.message, "cannot determine"));
@@ -208,6 +212,7 @@ TEST_CASE("a process that stopped, a unit slip and a CPU-time clock are named") 
   const check_outcome stopped = judge_start_up(processes, words(), tolerance, 1);
   CHECK_FALSE(stopped.passed);
   CHECK(contains(stopped.message, "an illegal memory access"));
+  CHECK(stopped.states_what_was_seen);
 
   const check_outcome seconds = judge_start_up(
       {process({0.104, 0.125, 0.025}), process({0.104, 0.125, 0.025})}, words(), tolerance, 1);

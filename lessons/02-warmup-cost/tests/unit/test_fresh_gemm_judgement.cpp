@@ -50,6 +50,7 @@ TEST_CASE("a cold start left out fails, and noise may excuse it; seconds are a u
   const check_outcome short_first = judge_fresh_gemm(warm_first, lesson);
   CHECK_FALSE(short_first.passed);
   CHECK(short_first.noise_could_explain);
+  CHECK_FALSE(short_first.states_what_was_seen);
   CHECK(contains(short_first.hint, "very first call"));
   CHECK(short_first.lesson_section == lesson + "#cold-in-a-fresh-process");
 

@@ -62,6 +62,7 @@ TEST_CASE("no call of first_gemm and no entry is the starter's: nothing measured
   CHECK_FALSE(outcome.passed);
   CHECK_FALSE(outcome.noise_could_explain);
   CHECK(says(outcome.message, "0 times"));
+  CHECK(outcome.states_what_was_seen);
 }
 
 TEST_CASE("calls of first_gemm that are not the rounds asked for fail, named") {
@@ -73,6 +74,7 @@ TEST_CASE("calls of first_gemm that are not the rounds asked for fail, named") {
     CHECK_FALSE(outcome.passed);
     CHECK(says(outcome.message, "13 times"));
     CHECK(says(outcome.message, "12 calls"));
+    CHECK(outcome.states_what_was_seen);
   }
   SUBCASE("a size that was not given") {
     fresh_rounds_call other = right_rounds();
@@ -105,6 +107,7 @@ TEST_CASE("every round in one order fails: the place in the round goes with the 
   CHECK(says(outcome.message, "all 3 rounds"));
   CHECK(says(outcome.message, "N = 20, 300, 100, 1500"));
   CHECK(says(outcome.message, "each of the 2 calls"));
+  CHECK(outcome.states_what_was_seen);
 }
 
 TEST_CASE("entries that are not the checker's record fail, each named") {
@@ -114,6 +117,7 @@ TEST_CASE("entries that are not the checker's record fail, each named") {
     const check_outcome outcome = judge_fresh_rounds(ran_order, 1, rounds_section);
     CHECK_FALSE(outcome.passed);
     CHECK(says(outcome.message, "entry 0 is for N = 20, but sizes[0] is 300"));
+    CHECK(outcome.states_what_was_seen);
   }
   SUBCASE("an entry missing") {
     fresh_rounds_call short_of_one = right_rounds();

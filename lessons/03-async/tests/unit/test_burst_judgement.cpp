@@ -70,6 +70,7 @@ TEST_CASE("a wait between the launches, outside the reads, leaves the queue empt
   CHECK_FALSE(outcome.passed);
   CHECK_FALSE(outcome.noise_could_explain);
   CHECK(outcome.message.find("the queue never filled") != std::string::npos);
+  CHECK_FALSE(outcome.states_what_was_seen);
 }
 
 TEST_CASE("times in milliseconds fail as a unit slip") {
@@ -110,6 +111,7 @@ TEST_CASE("a burst of the wrong length, or of the wrong number of times, fails")
   const check_outcome no_launch = judge_burst(none, "s");
   CHECK_FALSE(no_launch.passed);
   CHECK(no_launch.message.find("called the work 0 times") != std::string::npos);
+  CHECK(no_launch.states_what_was_seen);
 
   burst_numbers short_of = right_burst();
   short_of.reported_us.pop_back();

@@ -72,6 +72,7 @@ TEST_CASE("each mistake of the class gets its own message, and only a long numbe
     CHECK_FALSE(v.accurate);
     CHECK_FALSE(v.noise_could_explain);
     CHECK(says(v, "shorter than case 5's own work"));
+    CHECK_FALSE(v.seen);
   }
   SUBCASE("case 5's work never ran (kofi)") {
     case_5_trial t = correct_trial();
@@ -79,6 +80,7 @@ TEST_CASE("each mistake of the class gets its own message, and only a long numbe
     const auto v = judge_case_5_trial(t);
     CHECK_FALSE(v.noise_could_explain);
     CHECK(says(v, "case 5's work not at all"));
+    CHECK(v.seen);
   }
   SUBCASE("a wait between case 4 and case 5 (lena)") {
     case_5_trial t = correct_trial();
@@ -240,4 +242,13 @@ TEST_CASE("a round passes with two accurate trials of three, and shows the wrong
   CHECK_FALSE(wrong.passed);
   CHECK_FALSE(wrong.noise_could_explain);
   CHECK(wrong.message == judge_case_5_trial(no_wait).message);
+  CHECK_FALSE(wrong.states_what_was_seen);
+
+  case_5_trial never_ran = correct_trial(); // the runs the checker counted: seen, not inferred
+  never_ran.case_5_runs = 0;
+  const check_outcome counted =
+      judge_case_5_round(trials_of({long_alone, never_ran, correct_trial()}), "l.md#c5");
+  CHECK_FALSE(counted.passed);
+  CHECK(counted.message == judge_case_5_trial(never_ran).message);
+  CHECK(counted.states_what_was_seen);
 }

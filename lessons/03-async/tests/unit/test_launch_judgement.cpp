@@ -40,6 +40,7 @@ TEST_CASE("a wait for the GPU fails on any GPU; a slow launch may be noise") {
   CHECK_FALSE(wait.passed);
   CHECK_FALSE(wait.noise_could_explain);
   CHECK(wait.lesson_section == "s");
+  CHECK_FALSE(wait.states_what_was_seen);
 
   launch_numbers slow = launched_in(0.01);
   slow.launch_ms = 8.0; // more than a tenth of 40 ms, less than half

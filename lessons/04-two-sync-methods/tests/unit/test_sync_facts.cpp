@@ -57,6 +57,7 @@ TEST_CASE("a stream wait that waited for the other stream fails, past the allowe
                               "l.md#w");
   CHECK_FALSE(long_after.passed);
   CHECK_FALSE(long_after.noise_could_explain); // it went on 30 ms and more after its work
+  CHECK(long_after.states_what_was_seen);
   CHECK(long_after.lesson_section == "l.md#w");
   CHECK(long_after.call.begin_ns == 1'000'000);
   CHECK(contains(long_after.measured, "2"));
@@ -66,6 +67,7 @@ TEST_CASE("a stream wait that waited for the other stream fails, past the allowe
   fail_if_other_stream_waited(together, {stream_call(true, 1.0), stream_call(true, 40.0)}, 1, "s");
   CHECK_FALSE(together.passed);
   CHECK(together.noise_could_explain); // both ends pushed together: a paused GPU can do it
+  CHECK_FALSE(together.states_what_was_seen);
 
   check_outcome failed; // a number already wrong keeps its own words
   failed.message = "too long";

@@ -135,6 +135,7 @@ TEST_CASE("what the function queued where is a fact, on any GPU") {
     CHECK(outcome.hint == say(hint_id));
     CHECK(outcome.lesson_section == section);
     CHECK_FALSE(outcome.measured.empty());
+    CHECK(outcome.states_what_was_seen);
   };
   SUBCASE("a piece too few") {
     std::vector<marked_call> calls = right_calls();
@@ -191,6 +192,7 @@ TEST_CASE("pieces that ran otherwise than their case says fail in two calls of i
   const check_outcome waited = judged(calls);
   CHECK_FALSE(waited.passed);
   CHECK_FALSE(waited.noise_could_explain);
+  CHECK(waited.states_what_was_seen);
   CHECK(waited.measured == say("check.l05.join.joined.measured",
                                {{"case", say("check.l05.join.case.non-blocking-legacy")},
                                 {"wrong", "2"},
@@ -215,6 +217,7 @@ TEST_CASE("free pieces that ran one at a time: the gaps between the calls of pie
     CHECK_FALSE(outcome.passed);
     CHECK_FALSE(outcome.noise_could_explain);
     CHECK(outcome.hint == say("check.l05.join.joined.waited.hint"));
+    CHECK(outcome.states_what_was_seen);
     // the nearest pair: 8 us past the run of a 1 ms piece
     CHECK(outcome.message.find(format_ms(1.008)) != std::string::npos);
     CHECK(outcome.message.find(format_ms(1.0)) != std::string::npos);
@@ -300,6 +303,7 @@ TEST_CASE("the times are judged against the span of all the work") {
     const check_outcome outcome = judged(calls);
     CHECK_FALSE(outcome.passed);
     CHECK(outcome.noise_could_explain);
+    CHECK_FALSE(outcome.states_what_was_seen);
   }
   SUBCASE("zero: nothing timed yet") {
     std::vector<marked_call> calls = right_calls();

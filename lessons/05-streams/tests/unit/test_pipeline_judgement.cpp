@@ -83,6 +83,7 @@ TEST_CASE("a wrong word's section follows its kind") {
     CHECK(outcome.measured == "word 3 of 8");
     CHECK(contains(outcome.message, "word 3 of 8"));
     CHECK_FALSE(outcome.hint.empty());
+    CHECK(outcome.states_what_was_seen);
     return outcome.lesson_section;
   };
   CHECK(section_of(wrong_word_kind::stale_key) == lesson + "#wait-for-another-stream");
@@ -104,6 +105,7 @@ TEST_CASE("the speed-up passes at 85% of the serial time, and a slow one says wh
   check_outcome pinned = slow;
   explain_no_speed_up(pinned, {100.0, 92.0}, true, lesson);
   CHECK(pinned.noise_could_explain); // another process can take the overlap away
+  CHECK_FALSE(pinned.states_what_was_seen);
   CHECK(pinned.message != pageable.message);
 }
 
@@ -134,6 +136,7 @@ TEST_CASE("a time_share that waited for the other streams fails, past one call")
   fail_if_others_waited(two, {share_call(true, 40.0), share_call(true, 30.0)}, lesson);
   CHECK_FALSE(two.passed);
   CHECK_FALSE(two.noise_could_explain); // each went on 30 ms and more after its work
+  CHECK(two.states_what_was_seen);
   CHECK(contains(two.measured, "2"));
   CHECK(two.lesson_section == lesson + "#synchronize-the-stream-that-carries-the-work");
 
@@ -142,6 +145,7 @@ TEST_CASE("a time_share that waited for the other streams fails, past one call")
   fail_if_others_waited(near_end, {share_call(true, 40.0), share_call(true, 1.0)}, lesson);
   CHECK_FALSE(near_end.passed);
   CHECK(near_end.noise_could_explain); // one ended near its own work: a paused GPU can do that
+  CHECK_FALSE(near_end.states_what_was_seen);
 
   check_outcome failed;
   failed.passed = false;

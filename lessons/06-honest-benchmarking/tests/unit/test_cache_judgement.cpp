@@ -57,6 +57,7 @@ TEST_CASE("numbers that enclose their runs pass, and one wrong trial of three is
   CHECK(two_wrong.noise_could_explain);        // too long only: a busy GPU does that
   CHECK(two_wrong.call.begin_ns == 1'000'000); // the trace reads the call
   CHECK(two_wrong.says_only_how_far_off);
+  CHECK_FALSE(two_wrong.states_what_was_seen);
   CHECK(two_wrong.message == say("check.l06.cache.off.message", {{"warm", "0.0150 ms"},
                                                                  {"cold", "0.3000 ms"},
                                                                  {"warm_truth", "0.0090 ms"},
@@ -70,6 +71,7 @@ TEST_CASE("too few runs after a flush or after a run, another stream and no time
   const check_outcome few_cold = judged(one_flush);
   CHECK_FALSE(few_cold.passed);
   CHECK_FALSE(few_cold.noise_could_explain);
+  CHECK(few_cold.states_what_was_seen);
   CHECK(few_cold.message ==
         say("check.l06.cache.few-cold.message", {{"runs", "1"}, {"fewest", "10"}}));
 
@@ -78,6 +80,7 @@ TEST_CASE("too few runs after a flush or after a run, another stream and no time
     t.warm_runs = 0; // every "warm" sample right after a flush
   const check_outcome few_warm = judged(no_warm_up);
   CHECK_FALSE(few_warm.noise_could_explain);
+  CHECK(few_warm.states_what_was_seen);
   CHECK(few_warm.hint == say("check.l06.cache.few-warm.hint"));
 
   std::vector<cache_trial> elsewhere = three(0.015, 0.032);
@@ -86,11 +89,13 @@ TEST_CASE("too few runs after a flush or after a run, another stream and no time
   const check_outcome off_stream = judged(elsewhere);
   CHECK_FALSE(off_stream.passed);
   CHECK_FALSE(off_stream.noise_could_explain);
+  CHECK(off_stream.states_what_was_seen);
   CHECK(off_stream.message == say("check.l06.cache.off-stream.message"));
 
   const double nan = std::numeric_limits<double>::quiet_NaN();
   const check_outcome not_a_time = judged(three(nan, 0.032));
   CHECK_FALSE(not_a_time.noise_could_explain);
+  CHECK(not_a_time.states_what_was_seen);
   CHECK(not_a_time.hint == say("check.l06.cache.not-a-time.hint"));
 }
 
@@ -99,6 +104,7 @@ TEST_CASE("a number shorter than the run it timed fails on any GPU") {
   CHECK_FALSE(seconds.passed);
   CHECK_FALSE(seconds.noise_could_explain);
   CHECK(seconds.hint == say("check.l06.cache.too-short.hint"));
+  CHECK_FALSE(seconds.states_what_was_seen);
 }
 
 TEST_CASE("a cold number that holds the flush is named from the flush's own clock") {
@@ -107,6 +113,7 @@ TEST_CASE("a cold number that holds the flush is named from the flush's own cloc
   CHECK(flush_timed.hint == say("check.l06.cache.holds-flush.hint"));
   CHECK(flush_timed.call.begin_ns == 0); // the cause is the numbers', not the trace's
   CHECK_FALSE(flush_timed.says_only_how_far_off);
+  CHECK_FALSE(flush_timed.states_what_was_seen);
   // Far more than one flush over the cold runs is no flush: only how far off.
   CHECK(judged(three(0.015, 0.300)).says_only_how_far_off);
 }
@@ -117,6 +124,7 @@ TEST_CASE("the flush's effect must show in the student's two numbers") {
   CHECK_FALSE(no_gap.passed);
   CHECK(no_gap.hint == say("check.l06.cache.no-gap.hint"));
   CHECK(no_gap.noise_could_explain);
+  CHECK_FALSE(no_gap.states_what_was_seen);
   // Where the read's own clock shows no gap either, none is asked for.
   std::vector<cache_trial> flat = three(0.015, 0.015);
   for (cache_trial& t : flat)

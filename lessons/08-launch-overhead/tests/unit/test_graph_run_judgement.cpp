@@ -63,6 +63,7 @@ TEST_CASE("calls launched one by one are named, whatever the number, on any GPU"
   CHECK_FALSE(outcome.passed);
   CHECK_FALSE(outcome.noise_could_explain);
   CHECK(contains(outcome.message, "800 calls of work(stream) were on a stream that was not"));
+  CHECK(outcome.states_what_was_seen);
   CHECK(outcome.call.begin_ns == 0); // no graph's interval for the trace to read
 }
 
@@ -75,6 +76,7 @@ TEST_CASE("a warm-up call outside the capture is named apart from a loop of laun
   CHECK_FALSE(outcome.passed);
   CHECK_FALSE(outcome.noise_could_explain);
   CHECK(contains(outcome.message, "ran 1 more"));
+  CHECK(outcome.states_what_was_seen);
 }
 
 TEST_CASE("a graph of one call replayed many times is a graph of fewer calls") {
@@ -85,6 +87,7 @@ TEST_CASE("a graph of one call replayed many times is a graph of fewer calls") {
   CHECK_FALSE(outcome.passed);
   CHECK_FALSE(outcome.noise_could_explain);
   CHECK(contains(outcome.message, "holds 1 of work's runs where 800 were asked"));
+  CHECK(outcome.states_what_was_seen);
   // A warm-up call in the capture is one too many, as certain.
   graph_run_trial more = trial_reporting(0.003);
   more.captured_calls = 801;
@@ -105,6 +108,8 @@ TEST_CASE("a graph never launched, and a number that is no time, are facts") {
   CHECK(judge_graph_run(trial_reporting(std::numeric_limits<double>::quiet_NaN())) ==
         graph_run_verdict::not_a_number);
   CHECK_FALSE(graph_run_outcome({idle}, section, 1).noise_could_explain);
+  CHECK(graph_run_outcome({idle}, section, 1).states_what_was_seen);
+  CHECK(graph_run_outcome({trial_reporting(0.0)}, section, 1).states_what_was_seen);
 }
 
 TEST_CASE("a number shorter than the kernels it should enclose is certain") {
@@ -122,6 +127,7 @@ TEST_CASE("a number shorter than the kernels it should enclose is certain") {
   CHECK_FALSE(outcome.noise_could_explain);
   CHECK(outcome.call.per_run);
   CHECK(outcome.call.truth_ms == doctest::Approx(0.003));
+  CHECK_FALSE(outcome.states_what_was_seen);
 }
 
 TEST_CASE("the launch's time not divided by its runs is named") {
@@ -130,6 +136,7 @@ TEST_CASE("the launch's time not divided by its runs is named") {
   const check_outcome outcome = graph_run_outcome({whole}, section, 1);
   CHECK_FALSE(outcome.noise_could_explain);
   CHECK(contains(outcome.message, "all 800 runs"));
+  CHECK_FALSE(outcome.states_what_was_seen);
 }
 
 TEST_CASE("a number too long may be a neighbour's, and a miss or two of three is let go") {
@@ -144,6 +151,7 @@ TEST_CASE("a number too long may be a neighbour's, and a miss or two of three is
   CHECK_FALSE(two_misses.passed);
   CHECK(two_misses.noise_could_explain);
   CHECK(two_misses.says_only_how_far_off);
+  CHECK_FALSE(two_misses.states_what_was_seen);
   CHECK(contains(two_misses.message, "0.720 ms more"));
   // A miss let go never hides a fact in another trial.
   graph_run_trial shorter = trial_reporting(0.003 / 800);

@@ -54,6 +54,8 @@ TEST_CASE("the first differing integer is found, and said in hex, untouched or n
   CHECK_FALSE(wrong.passed);
   CHECK(untouched.message != wrong.message);
   CHECK(contains(wrong.message, "0x00000029"));
+  CHECK(untouched.states_what_was_seen);
+  CHECK(wrong.states_what_was_seen);
 
   // An untouched integer with touched ones after it is no left-out tail, wherever it lies ...
   std::vector<unsigned> big_start(4000, 7), big_expected(4000, 9);
@@ -78,6 +80,8 @@ TEST_CASE("the first differing integer is found, and said in hex, untouched or n
   fail_graph_bytes(first_run, 1, 3, expected, got, start);
   fail_graph_bytes(second_run, 2, 3, expected, got, start);
   CHECK(first_run.hint != second_run.hint); // a second replay that differs: state left behind
+  CHECK(first_run.states_what_was_seen);
+  CHECK(second_run.states_what_was_seen);
 }
 
 TEST_CASE("the batched kernel passes at half the naive loop's GPU time") {
@@ -118,10 +122,18 @@ TEST_CASE("the loop timing names work run another number of times, and shows its
   const check_outcome runs = loop_outcome(loop_call(2.1, 199), 200, 0.010, lesson);
   CHECK_FALSE(runs.passed);
   CHECK(contains(runs.message, "199"));
+  CHECK(runs.states_what_was_seen);
 
   const check_outcome launches = loop_outcome(loop_call(0.6), 200, 0.010, lesson);
   CHECK_FALSE(launches.passed);
   CHECK_FALSE(launches.message.empty());
+  CHECK_FALSE(launches.states_what_was_seen);
+
+  // 5 us more an iteration: each launch timed and summed, inferred from the numbers.
+  const check_outcome summed = loop_outcome(loop_call(3.1), 200, 0.010, lesson);
+  CHECK_FALSE(summed.passed);
+  CHECK(contains(summed.message, "one pair of events"));
+  CHECK_FALSE(summed.states_what_was_seen);
 
   const check_outcome in_seconds = loop_outcome(loop_call(0.0021), 200, 0.010, lesson);
   CHECK_FALSE(in_seconds.slip.empty()); // a unit: the number says which

@@ -68,6 +68,7 @@ TEST_CASE("a warm-up before the first run timed fails, names the first launch, a
   CHECK_FALSE(outcome.noise_could_explain);
   CHECK(says(outcome, "warm-up"));
   CHECK(says(outcome, "0.260 ms")); // the first launch the function left untimed
+  CHECK_FALSE(outcome.states_what_was_seen);
   CHECK(outcome.lesson_section == "s");
 }
 
@@ -88,6 +89,7 @@ TEST_CASE("a warm-up is named from the first time, whatever a busy host did to a
   const check_outcome counted = judge_first_launch(eager, "s");
   CHECK_FALSE(counted.passed);
   CHECK(says(counted, "ran the work 7 times, and 6 runs were asked"));
+  CHECK(counted.states_what_was_seen);
 }
 
 TEST_CASE("a call too many that is no warm-up, or none at all, fails on the count of runs") {
@@ -97,6 +99,7 @@ TEST_CASE("a call too many that is no warm-up, or none at all, fails on the coun
   const check_outcome extra = judge_first_launch(after, "s");
   CHECK_FALSE(extra.passed);
   CHECK(says(extra, "ran the work 7 times, and 6 runs were asked"));
+  CHECK(extra.states_what_was_seen);
 
   first_launch_numbers starter = right_runs(); // the starter: zeros, the work never run
   starter.runs = 0;
@@ -106,6 +109,7 @@ TEST_CASE("a call too many that is no warm-up, or none at all, fails on the coun
   const check_outcome none = judge_first_launch(starter, "s");
   CHECK_FALSE(none.passed);
   CHECK(says(none, "ran the work 0 times"));
+  CHECK(none.states_what_was_seen);
 }
 
 TEST_CASE("other than one time a run returned fails") {
@@ -194,4 +198,5 @@ TEST_CASE("a fresh process that stopped early fails with its last lines") {
   CHECK_FALSE(outcome.passed);
   CHECK_FALSE(outcome.noise_could_explain);
   CHECK(says(outcome, "an illegal memory access"));
+  CHECK(outcome.states_what_was_seen);
 }

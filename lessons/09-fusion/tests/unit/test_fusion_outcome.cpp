@@ -55,9 +55,12 @@ TEST_CASE("the bytes' check names a wrong y, a wrong tail, and a t written") {
   CHECK_FALSE(tail.passed);
   CHECK(middle.hint != tail.hint);
   CHECK(contains(tail.message, "980"));
+  CHECK(middle.states_what_was_seen);
+  CHECK(tail.states_what_was_seen);
   const check_outcome wrote_t = bytes_outcome(n, 7, n, lesson);
   CHECK_FALSE(wrote_t.passed);
   CHECK(contains(wrote_t.measured, "7"));
+  CHECK(wrote_t.states_what_was_seen);
 }
 
 TEST_CASE("the counts' check passes exact counts and names the first wrong one") {
