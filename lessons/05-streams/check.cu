@@ -174,8 +174,12 @@ gpucheck::check_outcome check_bytes() {
     const double delay_ms = gpucheck::random_between(5.0, 15.0);
     s.set_key(key_value, delay_ms);
     run_overlapped(s.job(true), s.streams.handles());
-    const gpucheck::wrong_word wrong = first_wrong_word(s, key_value); // at once: no wait first
+    const gpucheck::wrong_word at_return = first_wrong_word(s, key_value); // no wait first
     CUDA_CHECK(cudaDeviceSynchronize());
+    // Read again once the GPU has finished: an unwritten word written by then was not waited
+    // for; one still unwritten is in no chunk.
+    const gpucheck::wrong_word wrong =
+        gpucheck::settle_unwritten(at_return, first_wrong_word(s, key_value));
     if (wrong.kind != gpucheck::wrong_word_kind::none)
       gpucheck::fail_for_wrong_word(outcome, wrong, delay_ms, lesson);
   }

@@ -4,6 +4,7 @@
 #include "checkapi/say.hpp"
 
 #include <cstring>
+#include <utility>
 
 namespace gpucheck {
 
@@ -21,25 +22,39 @@ wrong_word first_wrong_word(const std::vector<std::size_t>& sample, const std::u
       continue;
     const std::string index = std::to_string(i);
     const std::string words = std::to_string(count);
+    const std::string got_text = std::to_string(got);
+    const std::string want_text = std::to_string(want);
+    const auto word = [&](wrong_word_kind kind, std::string sentence) {
+      return wrong_word{kind, std::move(sentence), i, count};
+    };
     if (got == untouched)
-      return {wrong_word_kind::not_written,
-              say("check.l05.wrong-word.not-written", {{"index", index}, {"count", words}})};
+      return word(wrong_word_kind::not_written,
+                  say("check.l05.wrong-word.not-written", {{"index", index}, {"count", words}}));
     if (got == transform(in[i], stale_key))
-      return {wrong_word_kind::stale_key,
-              say("check.l05.wrong-word.stale-key", {{"index", index}, {"count", words}})};
+      return word(wrong_word_kind::stale_key,
+                  say("check.l05.wrong-word.stale-key", {{"index", index}, {"count", words}}));
     if (got == transform(device_word, key) || got == transform(device_word, stale_key))
-      return {wrong_word_kind::before_its_step,
-              say("check.l05.wrong-word.before-copy-in", {{"index", index}, {"count", words}})};
+      return word(wrong_word_kind::before_its_step,
+                  say("check.l05.wrong-word.before-copy-in", {{"index", index}, {"count", words}}));
     if (got == device_word)
-      return {wrong_word_kind::before_its_step,
-              say("check.l05.wrong-word.before-kernel", {{"index", index}, {"count", words}})};
-    return {wrong_word_kind::other,
-            say("check.l05.wrong-word.other", {{"index", index},
-                                               {"count", words},
-                                               {"got", std::to_string(got)},
-                                               {"want", std::to_string(want)}})};
+      return word(wrong_word_kind::before_its_step,
+                  say("check.l05.wrong-word.before-kernel", {{"index", index}, {"count", words}}));
+    return word(wrong_word_kind::other,
+                say("check.l05.wrong-word.other",
+                    {{"index", index}, {"count", words}, {"got", got_text}, {"want", want_text}}));
   }
   return {};
+}
+
+wrong_word settle_unwritten(const wrong_word& at_return, const wrong_word& after_finish) {
+  if (at_return.kind != wrong_word_kind::not_written ||
+      after_finish.kind != wrong_word_kind::not_written)
+    return at_return;
+  return {
+      wrong_word_kind::never_written,
+      say("check.l05.wrong-word.never-written", {{"index", std::to_string(after_finish.index)},
+                                                 {"count", std::to_string(after_finish.count)}}),
+      after_finish.index, after_finish.count};
 }
 
 void fail_for_wrong_word(check_outcome& outcome, const wrong_word& wrong, double delay_ms,
@@ -61,6 +76,10 @@ void fail_for_wrong_word(check_outcome& outcome, const wrong_word& wrong, double
   case wrong_word_kind::not_written:
     outcome.hint = say("check.l05.bytes.not-written-hint");
     outcome.lesson_section = lesson + "#three-waits-three-scopes";
+    break;
+  case wrong_word_kind::never_written:
+    outcome.hint = say("check.l05.bytes.offsets-hint");
+    outcome.lesson_section = lesson + "#split-the-job-into-chunks";
     break;
   default:
     outcome.hint = say("check.l05.bytes.offsets-hint");

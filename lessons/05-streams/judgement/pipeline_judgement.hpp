@@ -30,6 +30,7 @@ using word_transform = std::function<std::uint32_t(std::uint32_t word, std::uint
 enum class wrong_word_kind {
   none,            ///< every word sampled right
   not_written,     ///< host_out still held what it held before the call
+  never_written,   ///< ... and still did once the GPU had finished: no chunk covers the word
   stale_key,       ///< computed with the key before the checker wrote it
   before_its_step, ///< computed before its chunk's copy in, or copied out before its kernel
   other,           ///< any other value
@@ -37,7 +38,9 @@ enum class wrong_word_kind {
 
 struct wrong_word {
   wrong_word_kind kind = wrong_word_kind::none;
-  std::string words; ///< the sentence that says it; "" if none
+  std::string words;     ///< the sentence that says it; "" if none
+  std::size_t index = 0; ///< the word's index in host_out
+  std::size_t count = 0; ///< the job's words
 };
 
 /// The first wrong word of `out` at the indices of `sample`, against `transform(in[i], key)`
@@ -46,6 +49,12 @@ struct wrong_word {
 wrong_word first_wrong_word(const std::vector<std::size_t>& sample, const std::uint32_t* in,
                             const std::uint32_t* out, std::size_t count, std::uint32_t key,
                             const word_transform& transform);
+
+/// A word not written when run_overlapped returned (`at_return`) is either written later (the
+/// function returned before its copies out finished) or never (no chunk covers it): the first
+/// wrong word read again once the GPU had finished (`after_finish`) tells which. Returns
+/// `at_return`, or a never_written word where both read an unwritten one.
+wrong_word settle_unwritten(const wrong_word& at_return, const wrong_word& after_finish);
 
 /// Makes `outcome` the failure that `wrong` shows, the key written `delay_ms` after the call; the
 /// hint and the section (in `lesson`, the lesson's path) come from what the word is, never from

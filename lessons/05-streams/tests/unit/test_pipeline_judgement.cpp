@@ -90,6 +90,38 @@ TEST_CASE("a wrong word's section follows its kind") {
   CHECK(section_of(wrong_word_kind::before_its_step) == lesson + "#wait-for-another-stream");
   CHECK(section_of(wrong_word_kind::not_written) == lesson + "#three-waits-three-scopes");
   CHECK(section_of(wrong_word_kind::other) == lesson + "#split-the-job-into-chunks");
+  CHECK(section_of(wrong_word_kind::never_written) == lesson + "#split-the-job-into-chunks");
+}
+
+TEST_CASE("a word unwritten at the return and still once the GPU finished is in no chunk") {
+  job j(1000);
+  const std::vector<std::size_t> sample{0, 500, 999};
+  j.out[500] = poison_word(host_poison);
+  const wrong_word at_return = j.first_wrong(sample);
+  REQUIRE(at_return.kind == wrong_word_kind::not_written);
+  CHECK(at_return.index == 500);
+  CHECK(at_return.count == 1000);
+
+  SUBCASE("written by the time the GPU finished: the function did not wait") {
+    j.out[500] = transform(j.in[500], j.key);
+    CHECK(settle_unwritten(at_return, j.first_wrong(sample)).kind ==
+          wrong_word_kind::not_written);
+  }
+  SUBCASE("still unwritten: no chunk covers it, named at the word read after") {
+    j.out[999] = poison_word(host_poison); // the tail, never copied out
+    j.out[500] = transform(j.in[500], j.key);
+    const wrong_word settled = settle_unwritten(at_return, j.first_wrong(sample));
+    CHECK(settled.kind == wrong_word_kind::never_written);
+    CHECK(settled.index == 999);
+    CHECK(contains(settled.words, "999"));
+    CHECK(contains(settled.words, "1000"));
+  }
+  SUBCASE("another wrong word at the return is kept as it was") {
+    j.out[500] = transform(j.in[500], stale_key);
+    const wrong_word stale = j.first_wrong(sample);
+    j.out[500] = poison_word(host_poison);
+    CHECK(settle_unwritten(stale, j.first_wrong(sample)).kind == wrong_word_kind::stale_key);
+  }
 }
 
 TEST_CASE("the speed-up passes at 85% of the serial time, and a slow one says why") {
