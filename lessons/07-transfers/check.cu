@@ -188,27 +188,14 @@ long long first_wrong_word(const job_setup& s) {
 
 gpucheck::check_outcome check_bytes() {
   job_setup& s = setup();
-  gpucheck::check_outcome outcome;
-  outcome.name = gpucheck::say("check.l07.bytes.name");
-  outcome.lesson_section = lesson + "#chunks-on-several-streams";
-  outcome.expected = gpucheck::say("check.l07.bytes.expected");
   s.fill_input(static_cast<std::uint32_t>(gpucheck::random_between(1.0, 4294967295.0)));
   s.poison();
   const transfer_job job = s.job(s.student_in, s.student_out);
   (void)round_trip_gbps(job, s.streams.handles());
-  const long long wrong = first_wrong_word(s); // at once: no wait of ours first
+  const long long at_return = first_wrong_word(s); // at once: no wait of ours first
   CUDA_CHECK(cudaDeviceSynchronize());
-  outcome.passed = wrong < 0;
-  if (outcome.passed) {
-    outcome.measured = gpucheck::say("check.l07.bytes.measured");
-    return outcome;
-  }
-  const std::string index = std::to_string(wrong);
-  outcome.measured = gpucheck::say("check.l07.bytes.wrong", {{"index", index}});
-  outcome.message = gpucheck::say("check.l07.bytes.message", {{"index", index}});
-  outcome.hint = gpucheck::say("check.l07.bytes.hint");
-  outcome.states_what_was_seen = true; // the word read back
-  return outcome;
+  // Read again once the GPU has finished: a word right by then was not waited for.
+  return gpucheck::bytes_outcome(at_return, at_return < 0 ? -1 : first_wrong_word(s), lesson);
 }
 
 // The checker's two baselines, timed with events: pinned and pageable, one step after another.

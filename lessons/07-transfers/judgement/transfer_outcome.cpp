@@ -118,4 +118,29 @@ check_outcome number_outcome(const std::vector<round_trip_call>& calls, double r
   return outcome;
 }
 
+check_outcome bytes_outcome(long long wrong_at_return, long long wrong_after_finish,
+                            const std::string& lesson) {
+  check_outcome outcome;
+  outcome.name = say("check.l07.bytes.name");
+  outcome.lesson_section = lesson + "#chunks-on-several-streams";
+  outcome.expected = say("check.l07.bytes.expected");
+  outcome.passed = wrong_at_return < 0;
+  if (outcome.passed) {
+    outcome.measured = say("check.l07.bytes.measured");
+    return outcome;
+  }
+  const std::string index = std::to_string(wrong_at_return);
+  outcome.measured = say("check.l07.bytes.wrong", {{"index", index}});
+  outcome.states_what_was_seen = true; // the words read back, at the return and at the end
+  if (wrong_after_finish < 0) {
+    outcome.message = say("check.l07.bytes.not-waited.message", {{"index", index}});
+    outcome.hint = say("check.l07.bytes.not-waited.hint");
+  } else {
+    outcome.message =
+        say("check.l07.bytes.message", {{"index", std::to_string(wrong_after_finish)}});
+    outcome.hint = say("check.l07.bytes.hint");
+  }
+  return outcome;
+}
+
 } // namespace gpucheck

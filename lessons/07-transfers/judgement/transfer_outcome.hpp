@@ -35,4 +35,11 @@ check_outcome speed_outcome(const round_trip_times& times, speed_verdict verdict
 check_outcome number_outcome(const std::vector<round_trip_call>& calls, double round_trip_bytes,
                              const std::string& lesson);
 
+/// The bytes' check: `wrong_at_return`, the first sampled word of host_out that was not the
+/// kernel's result when round_trip_gbps returned (-1: none), and `wrong_after_finish`, the same
+/// read again once the GPU had finished. A word right by then was not waited for; one still wrong
+/// was never brought back right (a chunk's offsets, or a word no chunk covers).
+check_outcome bytes_outcome(long long wrong_at_return, long long wrong_after_finish,
+                            const std::string& lesson);
+
 } // namespace gpucheck

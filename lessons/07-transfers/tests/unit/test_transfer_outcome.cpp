@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: MIT
 // Lesson 07's speed and number checks told from their numbers (judgement/transfer_outcome.hpp):
-// the section and the call shown follow the verdict; a number slip is named and certain.
+// the section and the call shown follow the verdict; a number slip is named and certain; wrong
+// bytes say whether they were right once the GPU had finished.
 #include "judgement/transfer_outcome.hpp"
+
+#include "checkapi/say.hpp"
 
 #include <doctest/doctest.h>
 
@@ -92,4 +95,24 @@ TEST_CASE("the number check allows one miss of three, and names a slip for certa
   const check_outcome far_high =
       number_outcome({call_of(90.0, truth_ms), call_of(90.0, truth_ms)}, trip_bytes, lesson);
   CHECK_FALSE(far_high.noise_could_explain);
+}
+
+TEST_CASE("wrong bytes say whether they were right once the GPU had finished") {
+  const check_outcome right = bytes_outcome(-1, -1, lesson);
+  CHECK(right.passed);
+  CHECK(right.message.empty());
+
+  const check_outcome not_waited = bytes_outcome(4099, -1, lesson);
+  CHECK_FALSE(not_waited.passed);
+  CHECK(not_waited.states_what_was_seen);
+  CHECK(not_waited.message == say("check.l07.bytes.not-waited.message", {{"index", "4099"}}));
+  CHECK(not_waited.hint == say("check.l07.bytes.not-waited.hint"));
+
+  // Still wrong at the end: named at the word read then, with the chunks' hint.
+  const check_outcome never_right = bytes_outcome(4099, 8198, lesson);
+  CHECK_FALSE(never_right.passed);
+  CHECK(never_right.states_what_was_seen);
+  CHECK(never_right.message == say("check.l07.bytes.message", {{"index", "8198"}}));
+  CHECK(never_right.hint == say("check.l07.bytes.hint"));
+  CHECK(never_right.measured == say("check.l07.bytes.wrong", {{"index", "4099"}}));
 }
