@@ -3,6 +3,7 @@
 
 #include "checkapi/number_slip.hpp"
 #include "checkapi/say.hpp"
+#include "checkapi/slip_analysis.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -24,6 +25,26 @@ int compare_to_range(double reported_ms, double low_ms, double high_ms, time_tol
     return -1;
   }
   return reported_ms > high_ms + tolerance.allowed_ms(high_ms) ? 1 : 0;
+}
+
+// A time 1000 or a million times its truth, between low_ms and high_ms, either way: seconds,
+// microseconds or nanoseconds where milliseconds were asked. No busy machine makes that.
+slip_result unit_slip(double reported_ms, double low_ms, double high_ms) {
+  slip_question q;
+  q.returned = reported_ms;
+  q.truth = (low_ms + high_ms) / 2;
+  q.relative = (high_ms - low_ms) / (high_ms + low_ms) + case_5_tolerance.relative;
+  q.absolute = case_5_tolerance.absolute_ms;
+  const slip_result slip = find_slip(q);
+  switch (slip.kind) {
+  case slip_kind::times_1000:
+  case slip_kind::times_million:
+  case slip_kind::over_1000:
+  case slip_kind::over_million:
+    return slip;
+  default:
+    return {};
+  }
 }
 
 // The stale work: case 4's work that was still to run when case 5 began. Case 4's kernel may
@@ -107,6 +128,18 @@ case_5_verdict judge_case_5_trial(const case_5_trial& t) {
   const double case_5_low_ms = stale_low_ms + t.own_work_ms;
   const double case_5_high_ms = stale_high_ms + t.own_work_ms;
   const time_tolerance& tolerance = case_5_tolerance;
+  // Both of case 5's numbers 1000 or a million times their truths, by the same factor: a clock
+  // read in another unit. One alone can be chance: a case 5 that never waited takes about a
+  // launch, which can be a thousandth of its work.
+  const slip_result case_5_slip = unit_slip(r.case_5_ms, case_5_low_ms, case_5_high_ms);
+  if (case_5_slip.kind != slip_kind::none &&
+      unit_slip(r.alone_ms, t.alone_work_ms, t.alone_work_ms).kind == case_5_slip.kind) {
+    const slip_words words =
+        describe_slip(case_5_slip, r.case_5_ms, (case_5_low_ms + case_5_high_ms) / 2, "ms");
+    case_5_verdict in_another_unit = wrong(false, words.message, words.hint);
+    in_another_unit.slip = slip_id(case_5_slip.kind);
+    return in_another_unit;
+  }
   if (r.case_5_ms < t.own_work_ms - tolerance.allowed_ms(t.own_work_ms)) {
     return wrong(false,
                  say("check.l03.case-5-short.message",
@@ -227,6 +260,7 @@ check_outcome judge_case_5_round(const std::function<case_5_trial()>& run_trial,
     outcome.message = verdicts[first_wrong].message;
     outcome.hint = verdicts[first_wrong].hint;
     outcome.states_what_was_seen = verdicts[first_wrong].seen;
+    outcome.slip = verdicts[first_wrong].slip;
     outcome.noise_could_explain = all_excusable;
   }
   return outcome;

@@ -53,6 +53,7 @@ struct case_5_verdict {
   std::string message;
   std::string hint;
   bool seen = false; // the message states what the checker counted, not a cause inferred
+  std::string slip;  // a slip of the number itself (slip_analysis.hpp's id), or ""
 };
 
 /// How far case_5_ms and alone_ms may be from their truths; stale_ms, their difference, may be off

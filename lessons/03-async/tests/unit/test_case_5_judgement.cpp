@@ -189,6 +189,44 @@ TEST_CASE("case 4's launch in microseconds is a unit slip, not a wait, on any ma
   }
 }
 
+TEST_CASE("case 5 and the work alone in another unit are named; no busy machine excuses them") {
+  SUBCASE("every number in seconds") {
+    case_5_trial t = correct_trial(7.0, 3.0);
+    t.reported = {t.reported.case_4_ms / 1e3, t.reported.case_5_ms / 1e3, t.reported.alone_ms / 1e3,
+                  t.reported.stale_ms / 1e3};
+    const case_5_verdict verdict = judge_case_5_trial(t);
+    CHECK_FALSE(verdict.accurate);
+    CHECK_FALSE(verdict.noise_could_explain);
+    CHECK(verdict.slip == "over-1000");
+  }
+  SUBCASE("case 5 and the work alone in microseconds, case 4 right: not a long case 5") {
+    case_5_trial t = correct_trial(7.0, 3.0);
+    t.reported.case_5_ms *= 1e3;
+    t.reported.alone_ms *= 1e3;
+    const case_5_verdict verdict = judge_case_5_trial(t);
+    CHECK_FALSE(verdict.noise_could_explain);
+    CHECK(verdict.slip == "times-1000");
+  }
+  SUBCASE("both in nanoseconds") {
+    case_5_trial t = correct_trial(7.0, 3.0);
+    t.reported.case_5_ms *= 1e6;
+    t.reported.alone_ms *= 1e6;
+    CHECK(judge_case_5_trial(t).slip == "times-million");
+  }
+  SUBCASE("one number a thousandth of its truth alone is no slip: a case 5 that never waited") {
+    case_5_trial t = correct_trial(7.0, 3.0);
+    t.reported.case_5_ms = (7.0 + 3.0) / 1e3; // a launch's time, as short as seconds would be
+    CHECK(judge_case_5_trial(t).slip.empty());
+  }
+  SUBCASE("a case 5 too long by a busy GPU's few milliseconds is no slip") {
+    case_5_trial t = correct_trial(7.0, 3.0);
+    t.reported.case_5_ms += 4.0;
+    const case_5_verdict verdict = judge_case_5_trial(t);
+    CHECK(verdict.slip.empty());
+    CHECK(verdict.noise_could_explain);
+  }
+}
+
 TEST_CASE("a long case 4 whose work was still queued at case 5's launch is no wait for it") {
   // The host spent 6 ms between case 4's clock reads (other host work, or descheduled), and case
   // 4's 10 ms of work was still queued when case 5 was launched 6.2 ms after case 4's launch.
