@@ -4,6 +4,7 @@
 #include "checkapi/enclosing_band.hpp"
 #include "checkapi/number_text.hpp"
 #include "checkapi/say.hpp"
+#include "checkapi/slip_analysis.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -44,6 +45,31 @@ bool holds_flush(const cache_trial& t, const cache_tolerance& tolerance) {
   const double excess_ms = t.cold_ms - t.truth_cold_ms;
   return !encloses(t.cold_ms, t.truth_cold_ms, tolerance) && t.flush_ms > 0 &&
          excess_ms >= 0.5 * t.flush_ms && excess_ms <= 1.5 * t.flush_ms + tolerance.above_ms;
+}
+
+// Both numbers 1000 or a million times what encloses their runs, by the same factor, either way:
+// a clock read in another unit (microseconds, seconds...) where milliseconds were asked. No busy
+// GPU makes that; one number alone might be chance. Judged as the numbers are (encloses), since
+// the events' own cost is most of so short a run.
+slip_result unit_slip(const cache_trial& t, const cache_tolerance& tolerance) {
+  const struct {
+    slip_kind kind;
+    double factor;
+  } units[] = {{slip_kind::times_1000, 1e3},
+               {slip_kind::times_million, 1e6},
+               {slip_kind::over_1000, 1e-3},
+               {slip_kind::over_million, 1e-6}};
+  for (const auto& unit : units) {
+    if (encloses(t.warm_ms / unit.factor, t.truth_warm_ms, tolerance) &&
+        encloses(t.cold_ms / unit.factor, t.truth_cold_ms, tolerance)) {
+      slip_result slip;
+      slip.kind = unit.kind;
+      slip.expected = t.truth_cold_ms * unit.factor;
+      slip.factor = t.cold_ms / t.truth_cold_ms;
+      return slip;
+    }
+  }
+  return {};
 }
 
 std::string ms_text(double ms) {
@@ -130,6 +156,12 @@ check_outcome judge_cache(const std::vector<cache_trial>& trials, const std::str
   } else if (any(not_a_time)) {
     outcome.message = say_numbers("check.l06.cache.not-a-time.message", first(not_a_time));
     outcome.hint = say("check.l06.cache.not-a-time.hint");
+  } else if (const slip_result unit = unit_slip(shown, tolerance); unit.kind != slip_kind::none) {
+    const slip_words words = describe_slip(unit, shown.cold_ms, shown.truth_cold_ms, "ms");
+    outcome.message = words.message;
+    outcome.hint = words.hint;
+    outcome.slip = slip_id(unit.kind);
+    show_cold(outcome, shown); // the trace names the lines that made the number
   } else if (any(shorter)) {
     outcome.message = say_numbers("check.l06.cache.too-short.message", first(shorter));
     outcome.hint = say("check.l06.cache.too-short.hint");

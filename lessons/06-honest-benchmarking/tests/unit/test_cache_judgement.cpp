@@ -100,11 +100,26 @@ TEST_CASE("too few runs after a flush or after a run, another stream and no time
 }
 
 TEST_CASE("a number shorter than the run it timed fails on any GPU") {
-  const check_outcome seconds = judged(three(0.015e-3, 0.032e-3)); // milliseconds as seconds
-  CHECK_FALSE(seconds.passed);
-  CHECK_FALSE(seconds.noise_could_explain);
-  CHECK(seconds.hint == say("check.l06.cache.too-short.hint"));
-  CHECK_FALSE(seconds.states_what_was_seen);
+  const check_outcome shorter = judged(three(0.005, 0.012)); // the events after part of the runs
+  CHECK_FALSE(shorter.passed);
+  CHECK_FALSE(shorter.noise_could_explain);
+  CHECK(shorter.hint == say("check.l06.cache.too-short.hint"));
+  CHECK_FALSE(shorter.states_what_was_seen);
+  CHECK(shorter.slip.empty());
+}
+
+TEST_CASE("both numbers in another unit are that slip, certain; one alone is not") {
+  const check_outcome in_us = judged(three(0.014 * 1e3, 0.031 * 1e3)); // events' cost included
+  CHECK_FALSE(in_us.passed);
+  CHECK(in_us.slip == "times-1000");
+  CHECK_FALSE(in_us.noise_could_explain);
+  CHECK(in_us.call.begin_ns == 1'000'000); // the call shown, for the trace's lines
+  const check_outcome in_s = judged(three(0.014 / 1e3, 0.031 / 1e3));
+  CHECK(in_s.slip == "over-1000");
+  CHECK_FALSE(in_s.noise_could_explain);
+  // A cold number a thousand times long beside a right warm one is no unit of the clock.
+  const check_outcome cold_only = judged(three(0.014, 0.031 * 1e3));
+  CHECK(cold_only.slip.empty());
 }
 
 TEST_CASE("a cold number that holds the flush is named from the flush's own clock") {
