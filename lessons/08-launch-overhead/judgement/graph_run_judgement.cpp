@@ -4,6 +4,7 @@
 #include "checkapi/enclosing_band.hpp"
 #include "checkapi/judge.hpp"
 #include "checkapi/say.hpp"
+#include "checkapi/slip_analysis.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -16,6 +17,29 @@ bool in_band(double total_ms, double span_ms) {
   const double below_ms = std::max(graph_run_below_ms, graph_run_below_share * span_ms);
   return within_enclosing_band(total_ms, span_ms, below_ms, graph_run_above_ms,
                                graph_run_above_share);
+}
+
+// The power of 1000 by which the trial's number, divided, encloses one run, either way: a clock
+// read in another unit. kind none if none.
+slip_result unit_slip(const graph_run_trial& t) {
+  const struct {
+    slip_kind kind;
+    double factor;
+  } units[] = {{slip_kind::times_1000, 1e3},
+               {slip_kind::times_million, 1e6},
+               {slip_kind::over_1000, 1e-3},
+               {slip_kind::over_million, 1e-6}};
+  const double total = t.call.reported_ms * t.runs;
+  for (const auto& unit : units) {
+    if (in_band(total / unit.factor, t.span_ms)) {
+      slip_result slip;
+      slip.kind = unit.kind;
+      slip.expected = t.span_ms / t.runs * unit.factor;
+      slip.factor = total / t.span_ms;
+      return slip;
+    }
+  }
+  return {};
 }
 
 // The sentence `id` with the trial's numbers.
@@ -47,12 +71,13 @@ graph_run_verdict judge_graph_run(const graph_run_trial& t) {
   const double total = reported * t.runs;
   if (in_band(total, t.span_ms))
     return graph_run_verdict::accurate;
-  if (total < t.span_ms)
-    return graph_run_verdict::shorter;
-  // The span not divided: `runs` (400 or more) times one run, which no neighbour makes.
+  // The span not divided: `runs` (400 or more) times one run, which no neighbour makes. It goes
+  // first: with runs near 1000 a number in microseconds reads the same.
   if (in_band(reported, t.span_ms))
     return graph_run_verdict::whole_launch;
-  return graph_run_verdict::longer;
+  if (unit_slip(t).kind != slip_kind::none)
+    return graph_run_verdict::in_another_unit;
+  return total < t.span_ms ? graph_run_verdict::shorter : graph_run_verdict::longer;
 }
 
 check_outcome graph_run_outcome(const std::vector<graph_run_trial>& trials,
@@ -89,7 +114,27 @@ check_outcome graph_run_outcome(const std::vector<graph_run_trial>& trials,
     outcome.measured = say_trial("check.l08.graph-run.measured", named);
   }
   outcome.noise_could_explain = false;
-  const graph_run_verdict verdict = judge_graph_run(named);
+  graph_run_verdict verdict = judge_graph_run(named);
+  // One trial's number can fall on a power of 1000 by chance (a launch's few microseconds against
+  // a short graph); every wrong trial's falling on the same one cannot. Where runs is near 1000, a
+  // number in microseconds reads as a launch not divided: a trial whose runs tell the two apart
+  // decides.
+  if (verdict == graph_run_verdict::in_another_unit || verdict == graph_run_verdict::whole_launch) {
+    const slip_kind kind = unit_slip(named).kind;
+    const bool every =
+        kind != slip_kind::none &&
+        std::all_of(trials.begin(), trials.end(), [&](const graph_run_trial& t) {
+          return judge_graph_run(t) == graph_run_verdict::accurate || unit_slip(t).kind == kind;
+        });
+    const bool told_apart = std::any_of(trials.begin(), trials.end(), [](const graph_run_trial& t) {
+      return judge_graph_run(t) == graph_run_verdict::in_another_unit;
+    });
+    if (every && told_apart)
+      verdict = graph_run_verdict::in_another_unit;
+    else if (verdict == graph_run_verdict::in_another_unit)
+      verdict = named.call.reported_ms * named.runs < named.span_ms ? graph_run_verdict::shorter
+                                                                    : graph_run_verdict::longer;
+  }
   // The launches and graph runs the checker counted, and a number that is none: what it saw.
   outcome.states_what_was_seen =
       verdict == graph_run_verdict::launched_one_by_one ||
@@ -127,6 +172,15 @@ check_outcome graph_run_outcome(const std::vector<graph_run_trial>& trials,
     outcome.message = say_trial("check.l08.graph-run.whole.message", named);
     outcome.hint = say_trial("check.l08.graph-run.whole.hint", named);
     break;
+  case graph_run_verdict::in_another_unit: {
+    const slip_result slip = unit_slip(named);
+    const slip_words words =
+        describe_slip(slip, named.call.reported_ms, named.span_ms / named.runs, "ms");
+    outcome.message = words.message;
+    outcome.hint = words.hint;
+    outcome.slip = slip_id(slip.kind);
+    break;
+  }
   default:
     // Longer than the band: a neighbour between the start event and the first kernel, or
     // something else in the interval (an upload, a capture); the trace of the call may say which.

@@ -51,6 +51,7 @@ enum class graph_run_verdict {
   not_a_number,        ///< NaN, infinite, zero or negative
   shorter,             ///< reported x runs shorter than the kernels' own span: it did not enclose
   whole_launch,        ///< the span itself, not divided by runs
+  in_another_unit,     ///< 1000 or a million times one run either way: microseconds, seconds...
   longer,              ///< longer than the band: a busy GPU or host, or something else timed
 };
 

@@ -130,6 +130,46 @@ TEST_CASE("a number shorter than the kernels it should enclose is certain") {
   CHECK_FALSE(outcome.states_what_was_seen);
 }
 
+TEST_CASE("one run in another unit is that slip, certain, where every wrong trial shows it") {
+  graph_run_trial in_us = trial_reporting(0.003 * 1e3);
+  in_us.runs = in_us.captured_calls = 500; // not near 1000, where microseconds read as the span
+  in_us.span_ms = 0.003 * 500;
+  CHECK(judge_graph_run(in_us) == graph_run_verdict::in_another_unit);
+  const check_outcome us = graph_run_outcome({in_us, in_us, in_us}, section, 1);
+  CHECK_FALSE(us.passed);
+  CHECK_FALSE(us.noise_could_explain);
+  CHECK(us.slip == "times-1000");
+  const check_outcome s =
+      graph_run_outcome({trial_reporting(0.003 / 1e3), trial_reporting(0.0031 / 1e3)}, section, 1);
+  CHECK(s.slip == "over-1000");
+  SUBCASE(
+      "microseconds where runs is near 1000 read as a launch not divided; another trial tells") {
+    graph_run_trial near_1000 = trial_reporting(0.003 * 1e3);
+    near_1000.runs = near_1000.captured_calls = 950;
+    near_1000.span_ms = 0.003 * 950;
+    CHECK(judge_graph_run(near_1000) == graph_run_verdict::whole_launch);
+    CHECK(graph_run_outcome({near_1000, in_us}, section, 1).slip == "times-1000");
+    // A launch truly not divided is one in every trial, whatever its runs.
+    graph_run_trial whole_500 = trial_reporting(0.003 * 500);
+    whole_500.runs = whole_500.captured_calls = 500;
+    whole_500.span_ms = 0.003 * 500;
+    graph_run_trial whole_950 = near_1000;
+    whole_950.call.reported_ms = 0.003 * 950;
+    const check_outcome whole = graph_run_outcome({whole_950, whole_500}, section, 1);
+    CHECK(whole.slip.empty());
+    CHECK(contains(whole.message, "runs"));
+  }
+  SUBCASE("a launch's few microseconds on a thousandth of one graph, not of the next: shorter") {
+    const graph_run_trial by_chance = trial_reporting(0.0024 / 800); // 2.4 us in all: span/1000
+    CHECK(judge_graph_run(by_chance) == graph_run_verdict::in_another_unit);
+    const check_outcome no_wait =
+        graph_run_outcome({by_chance, trial_reporting(0.004 / 800)}, section, 1);
+    CHECK(no_wait.slip.empty());
+    CHECK_FALSE(no_wait.noise_could_explain);
+    CHECK(contains(no_wait.message, "did not enclose them")); // told shorter, as before
+  }
+}
+
 TEST_CASE("the launch's time not divided by its runs is named") {
   const graph_run_trial whole = trial_reporting(2.45);
   CHECK(judge_graph_run(whole) == graph_run_verdict::whole_launch);
