@@ -103,6 +103,11 @@ check_outcome judge_burst(const burst_numbers& numbers, const std::string& secti
     if (agreeing_share(numbers, 1000.0, tolerance) >= tolerance.agreeing) {
       outcome.message = say("check.l03.burst-in-ms.message", values);
       outcome.hint = say("check.l03.burst-in-ms.hint");
+      outcome.slip = "over-1000"; // the unit's words stay the why over the trace's findings
+    } else if (agreeing_share(numbers, 1e-3, tolerance) >= tolerance.agreeing) {
+      outcome.message = say("check.l03.burst-in-ns.message", values);
+      outcome.hint = say("check.l03.burst-in-ns.hint");
+      outcome.slip = "times-1000";
     } else if (all_too_long && median(excess_us) >= tolerance.waiting * numbers.kernel_us) {
       // Each disagreeing time holds about a run of the work: the function waited for the GPU
       // between its clock reads.

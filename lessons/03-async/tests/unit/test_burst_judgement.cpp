@@ -80,6 +80,19 @@ TEST_CASE("times in milliseconds fail as a unit slip") {
   const check_outcome outcome = judge_burst(in_ms, "s");
   CHECK_FALSE(outcome.passed);
   CHECK(outcome.message.find("the unit is milliseconds") != std::string::npos);
+  CHECK(outcome.slip == "over-1000");
+  CHECK_FALSE(outcome.noise_could_explain);
+}
+
+TEST_CASE("times in nanoseconds fail as a unit slip, not as a wait") {
+  burst_numbers in_ns = right_burst();
+  for (double& reported : in_ns.reported_us)
+    reported *= 1000.0;
+  const check_outcome outcome = judge_burst(in_ns, "s");
+  CHECK_FALSE(outcome.passed);
+  CHECK(outcome.message.find("the unit is nanoseconds") != std::string::npos);
+  CHECK(outcome.slip == "times-1000");
+  CHECK_FALSE(outcome.noise_could_explain);
 }
 
 TEST_CASE("the burst's total divided evenly among its launches fails, and noise cannot excuse it") {
