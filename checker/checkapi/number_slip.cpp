@@ -113,8 +113,8 @@ slip_finding common_number_slip(const std::vector<timed_call>& calls, time_toler
   const slip_result relation = common_slip(relations);
   if (relation.kind != slip_kind::none) {
     for (std::size_t i = 0; i < calls.size(); ++i) {
-      if (relations[i].right)
-        continue;
+      if (relations[i].right || relations[i].kind == slip_kind::none)
+        continue; // the shown call is one whose number is the slip's, not a 0 beside it
       slip_result shown = relations[i];
       shown.kind = relation.kind; // the family's name that every call allows
       return {number_slip::relation, calls[i], shown};

@@ -137,6 +137,14 @@ slip_result find_slip(const slip_question& q) {
     result.right = true; // within the noise
     return result;
   }
+  if (q.returned == 0 && q.whole_unit > 0 && q.truth > 0) {
+    // Whole units make 0 of a truth under one unit; so does a function that times nothing. Said
+    // here, decided by common_slip from the other calls.
+    const double band = noise_band(q, q.truth, 1);
+    result.zero_if_cut = std::floor((q.truth - band) / q.whole_unit) <= 0;
+    result.zero_if_rounded = std::round((q.truth - band) / q.whole_unit) <= 0;
+    return result;
+  }
   std::vector<candidate> found;
   add_scaled(q, found);
   add_near_factors(q, found);
@@ -212,12 +220,24 @@ slip_result common_slip(const std::vector<slip_result>& results) {
     if (!result.right)
       wrong.push_back(&result);
   }
-  if (wrong.empty() || wrong.front()->kind == slip_kind::none)
+  // A 0 of whole units is read only beside a call that shows the family.
+  const auto whole_zero = [](const slip_result* result) {
+    return result->kind == slip_kind::none && (result->zero_if_cut || result->zero_if_rounded);
+  };
+  const auto named = std::find_if_not(wrong.begin(), wrong.end(), whole_zero);
+  if (named == wrong.end() || (*named)->kind == slip_kind::none)
     return {};
-  slip_result common = *wrong.front();
+  slip_result common = **named;
   bool cut = true;
   bool rounded = true;
   for (const slip_result* result : wrong) {
+    if (whole_zero(result)) {
+      if (!whole_family(common.kind))
+        return {};
+      cut = cut && result->zero_if_cut;
+      rounded = rounded && result->zero_if_rounded;
+      continue;
+    }
     const bool same_family = whole_family(result->kind) && whole_family(common.kind);
     if (!same_family && (result->kind != common.kind || result->other != common.other))
       return {};

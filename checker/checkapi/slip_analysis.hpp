@@ -69,6 +69,11 @@ struct slip_result {
   bool ambiguous = false;
   /// The number is within the noise of the truth (kind none).
   bool right = false;
+  /// A 0 that cutting (or rounding) to whole units makes of a truth under one unit (under half of
+  /// one): alone it is also what a function that times nothing returns, so it names nothing
+  /// (kind none); beside a whole number of units in another call, common_slip reads it as that.
+  bool zero_if_cut = false;
+  bool zero_if_rounded = false;
 };
 
 /// The slip that explains `q.returned` against `q.truth`; none when the number is within the
@@ -94,7 +99,9 @@ slip_result find_whole_time_slip(double time, double truth_time, double relative
 
 /// The slip every wrong one of `results` shows (one per call of the same function; right ones are
 /// left out); none when they differ. One call can match a slip by chance, several cannot. Cut,
-/// rounded and whole units are one family: a cut number can also be a rounded one.
+/// rounded and whole units are one family: a cut number can also be a rounded one, and a 0 that
+/// cutting or rounding makes of a short truth joins it where another call shows the family; zeros
+/// alone name nothing (a function that times nothing returns them too).
 slip_result common_slip(const std::vector<slip_result>& results);
 
 /// Whether no busy GPU can produce the number: off by 20 times or more either way, a power of

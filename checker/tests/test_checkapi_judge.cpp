@@ -114,6 +114,18 @@ TEST_CASE("a whole check has a unit slip only when every call shows it") {
   SUBCASE("no calls, no slip") {
     CHECK(gpucheck::common_number_slip({}, five_percent_or_50_us).slip == number_slip::none);
   }
+  SUBCASE("cut to whole milliseconds, a short call's 0 among them: cut, shown where it is not 0") {
+    const auto found = gpucheck::common_number_slip(
+        {call(0.0, 0.62, 0.7), call(2.0, 2.71, 2.8), call(3.0, 3.55, 3.6)}, five_percent_or_50_us);
+    CHECK(found.slip == number_slip::relation);
+    CHECK(found.relation.kind == gpucheck::slip_kind::truncated);
+    CHECK(found.shown.reported_ms == 2.0);
+  }
+  SUBCASE("0 in every call is a function that times nothing, not a unit") {
+    const auto found = gpucheck::common_number_slip({call(0.0, 0.62, 0.7), call(0.0, 0.41, 0.5)},
+                                                    five_percent_or_50_us);
+    CHECK(found.slip == number_slip::none);
+  }
 }
 
 TEST_CASE("the advice names the slip with the student's own numbers") {

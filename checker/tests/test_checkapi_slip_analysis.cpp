@@ -219,6 +219,29 @@ TEST_CASE("a check's slip is the one every call shows") {
   }
 }
 
+TEST_CASE("a 0 that whole units make of a short truth is read only beside a whole number") {
+  const slip_result zero_of_short = find_slip(time_of(0.0, 0.3)); // cut or rounded: 0
+  CHECK(zero_of_short.kind == slip_kind::none);
+  CHECK(zero_of_short.zero_if_cut);
+  CHECK(zero_of_short.zero_if_rounded);
+  const slip_result zero_if_cut = find_slip(time_of(0.0, 0.7)); // rounded: 1
+  CHECK(zero_if_cut.zero_if_cut);
+  CHECK_FALSE(zero_if_cut.zero_if_rounded);
+  const slip_result zero_of_long = find_slip(time_of(0.0, 1.6)); // neither makes 0 of it
+  CHECK_FALSE(zero_of_long.zero_if_cut);
+  CHECK_FALSE(zero_of_long.zero_if_rounded);
+
+  const slip_result cut = find_slip(time_of(2.0, 2.78));
+  CHECK(common_slip({zero_if_cut, cut}).kind == slip_kind::truncated);
+  CHECK(common_slip({zero_of_short, find_slip(time_of(2.0, 2.378))}).kind ==
+        slip_kind::whole_units);
+  // Zeros alone are also what a function that times nothing returns.
+  CHECK(common_slip({zero_of_short, zero_if_cut}).kind == slip_kind::none);
+  // A 0 beside another slip, or a 0 no whole unit makes, breaks the common slip.
+  CHECK(common_slip({zero_of_short, find_slip(time_of(2378.0, 2.378))}).kind == slip_kind::none);
+  CHECK(common_slip({zero_of_long, cut}).kind == slip_kind::none);
+}
+
 TEST_CASE("exact relations are never noise; factors near 1 may be") {
   CHECK(exact_relation(slip_kind::times_1000));
   CHECK(exact_relation(slip_kind::percent_for_fraction));

@@ -104,8 +104,7 @@ TEST_CASE("a word unwritten at the return and still once the GPU finished is in 
 
   SUBCASE("written by the time the GPU finished: the function did not wait") {
     j.out[500] = transform(j.in[500], j.key);
-    CHECK(settle_unwritten(at_return, j.first_wrong(sample)).kind ==
-          wrong_word_kind::not_written);
+    CHECK(settle_unwritten(at_return, j.first_wrong(sample)).kind == wrong_word_kind::not_written);
   }
   SUBCASE("still unwritten: no chunk covers it, named at the word read after") {
     j.out[999] = poison_word(host_poison); // the tail, never copied out
