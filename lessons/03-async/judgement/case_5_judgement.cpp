@@ -95,11 +95,16 @@ case_5_verdict judge_case_5_trial(const case_5_trial& t) {
   // 5's launch (no wait), and longer than the host took from case 4's launch to case 5's; yet a
   // launch's time as microseconds: a unit slip, not a wait (slip_analysis.hpp). No busy machine
   // makes it.
+  const std::string case_4_unit = unit_that_fits(r.case_4_ms, 1e-4, t.gap_ms);
   if (r.case_4_ms >= t.case_4_work_ms / 2 && t.pending_at_own &&
-      r.case_4_ms > t.gap_ms * 1.01 + 0.02 && r.case_4_ms * 1e-3 <= t.gap_ms) {
-    return wrong(false,
-                 unit_slip_message(r.case_4_ms, "microseconds", say("check.l03.launch-fits")),
-                 say("check.api.slip.times-1000.hint"));
+      r.case_4_ms > t.gap_ms * 1.01 + 0.02 &&
+      (case_4_unit == "microseconds" || case_4_unit == "nanoseconds")) {
+    case_5_verdict in_another_unit =
+        wrong(false, unit_slip_message(r.case_4_ms, case_4_unit, say("check.l03.launch-fits")),
+              case_4_unit == "microseconds" ? say("check.api.slip.times-1000.hint")
+                                            : say("check.api.slip.times-million.hint"));
+    in_another_unit.slip = case_4_unit == "microseconds" ? "times-1000" : "times-million";
+    return in_another_unit;
   }
   if (r.case_4_ms >= t.case_4_work_ms / 2 && !t.pending_at_own) {
     // A launch does not wait for the GPU, and no other process's work makes it: this one did.

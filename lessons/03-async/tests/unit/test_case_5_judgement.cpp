@@ -181,6 +181,14 @@ TEST_CASE("case 4's launch in microseconds is a unit slip, not a wait, on any ma
   CHECK_FALSE(verdict.accurate);
   CHECK_FALSE(verdict.noise_could_explain);
   CHECK(says(verdict, "read as microseconds, it is 12.0 us"));
+  CHECK(verdict.slip == "times-1000");
+  SUBCASE("in nanoseconds, the same slip by a million, not a long case 4 left to noise") {
+    case_5_trial in_ns = correct_trial(7.0, 3.0);
+    in_ns.reported.case_4_ms = 12000.0; // 12 us
+    const case_5_verdict ns = judge_case_5_trial(in_ns);
+    CHECK_FALSE(ns.noise_could_explain);
+    CHECK(ns.slip == "times-million");
+  }
   SUBCASE("a launch that really waited for case 4's work is still told so") {
     case_5_trial waited = correct_trial(7.0, 3.0);
     waited.reported.case_4_ms = 7.0;

@@ -50,6 +50,30 @@ TEST_CASE("a wait for the GPU fails on any GPU; a slow launch may be noise") {
   CHECK(long_launch.noise_could_explain);
 }
 
+TEST_CASE("launch times in seconds fail as that slip: no launch returns in under 0.1 us") {
+  // std::chrono::duration<double> counts seconds: 10 us reads 1e-5.
+  const check_outcome outcome = judge_launch_only(launched_in(1e-5), "s");
+  CHECK_FALSE(outcome.passed);
+  CHECK(outcome.slip == "over-1000");
+  CHECK_FALSE(outcome.noise_could_explain);
+  CHECK(outcome.message.find("10.0 us") != std::string::npos); // read in seconds: 0.010 ms
+  SUBCASE("one short number beside a right one is judged as before") {
+    launch_numbers one = launched_in(0.01);
+    one.launch_ms = 1e-5;
+    CHECK(judge_launch_only(one, "s").passed);
+  }
+}
+
+TEST_CASE("a launch time in nanoseconds is that slip, not a wait") {
+  launch_numbers in_ns = launched_in(0.01);
+  in_ns.launch_ms = 10000.0; // 10 us as "10000", in calls of 15 us
+  in_ns.longest.call_ms = 0.015;
+  const check_outcome outcome = judge_launch_only(in_ns, "s");
+  CHECK_FALSE(outcome.passed);
+  CHECK(outcome.slip == "times-million");
+  CHECK_FALSE(outcome.noise_could_explain);
+}
+
 TEST_CASE("a launch time in microseconds is a unit slip, shown with its call") {
   launch_numbers in_us = launched_in(0.01);
   in_us.launch_ms = 10.0; // 10 us as "10", in calls of 15 us
