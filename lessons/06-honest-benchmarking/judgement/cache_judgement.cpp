@@ -72,6 +72,14 @@ slip_result unit_slip(const cache_trial& t, const cache_tolerance& tolerance) {
   return {};
 }
 
+// The two numbers exchanged: warm_ms encloses the cold runs and cold_ms the warm ones, where the
+// flush's effect sets them apart (gap_missing's min_gap_ms). No busy GPU makes a number shorter.
+bool swapped(const cache_trial& t, const cache_tolerance& tolerance) {
+  return t.truth_cold_ms - t.truth_warm_ms >= tolerance.min_gap_ms &&
+         encloses(t.warm_ms, t.truth_cold_ms, tolerance) &&
+         encloses(t.cold_ms, t.truth_warm_ms, tolerance);
+}
+
 std::string ms_text(double ms) {
   return number_text("%.4f ms", ms);
 }
@@ -162,6 +170,17 @@ check_outcome judge_cache(const std::vector<cache_trial>& trials, const std::str
     outcome.hint = words.hint;
     outcome.slip = slip_id(unit.kind);
     show_cold(outcome, shown); // the trace names the lines that made the number
+  } else if (swapped(shown, tolerance)) {
+    slip_result slip;
+    slip.kind = slip_kind::swapped;
+    slip.expected = shown.truth_warm_ms;
+    slip.factor = shown.cold_ms / shown.truth_cold_ms;
+    slip.other = "warm_ms";
+    const slip_words words = describe_slip(slip, shown.cold_ms, shown.truth_cold_ms, "ms");
+    outcome.message = words.message;
+    outcome.hint = words.hint;
+    outcome.slip = slip_id(slip.kind);
+    show_cold(outcome, shown);
   } else if (any(shorter)) {
     outcome.message = say_numbers("check.l06.cache.too-short.message", first(shorter));
     outcome.hint = say("check.l06.cache.too-short.hint");

@@ -122,6 +122,14 @@ TEST_CASE("both numbers in another unit are that slip, certain; one alone is not
   CHECK(cold_only.slip.empty());
 }
 
+TEST_CASE("warm and cold exchanged are named as swapped, certain") {
+  const check_outcome exchanged = judged(three(0.031, 0.014)); // the cold median as warm_ms
+  CHECK_FALSE(exchanged.passed);
+  CHECK(exchanged.slip == "swapped");
+  CHECK_FALSE(exchanged.noise_could_explain);
+  CHECK(exchanged.message.find("warm_ms") != std::string::npos);
+}
+
 TEST_CASE("a cold number that holds the flush is named from the flush's own clock") {
   const check_outcome flush_timed = judged(three(0.015, 0.112));
   CHECK_FALSE(flush_timed.passed);
