@@ -5,6 +5,7 @@
 #include "checkapi/number_slip.hpp"
 #include "checkapi/number_text.hpp"
 #include "checkapi/say.hpp"
+#include "checkapi/slip_analysis.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -63,6 +64,9 @@ check_outcome judge_fresh_gemm(const fresh_gemm_size& size, const std::string& l
       outcome.hint = say("check.l02.fresh-first-unit.hint");
       outcome.rule.clear();
       outcome.noise_could_explain = false;
+      outcome.slip = unit == "microseconds"  ? slip_id(slip_kind::times_1000)
+                     : unit == "nanoseconds" ? slip_id(slip_kind::times_million)
+                                             : slip_id(slip_kind::over_1000);
     }
     outcome.lesson_section = lesson + "#cold-in-a-fresh-process";
   } else if (!outcome.passed) {
@@ -73,6 +77,21 @@ check_outcome judge_fresh_gemm(const fresh_gemm_size& size, const std::string& l
     // The truth is a separate measurement, which noise moves too (judge.hpp).
     outcome.noise_could_explain = noise_could_cause(steady_verdict, false);
     outcome.lesson_section = lesson + "#warming-up-until-the-time-settles";
+    // Unless the number is an exact relation to it (another unit, whole milliseconds), which no
+    // busy GPU makes.
+    slip_question q;
+    q.returned = size.steady_ms;
+    q.truth = size.truth_steady_ms;
+    q.relative = steady_tolerance.relative;
+    q.absolute = steady_tolerance.absolute_ms;
+    q.whole_unit = 1; // [ms]
+    if (const slip_result slip = find_slip(q); exact_relation(slip.kind)) {
+      const slip_words words = describe_slip(slip, size.steady_ms, size.truth_steady_ms, "ms");
+      outcome.message = words.message;
+      outcome.hint = words.hint;
+      outcome.slip = slip_id(slip.kind);
+      outcome.noise_could_explain = false;
+    }
   }
   return outcome;
 }

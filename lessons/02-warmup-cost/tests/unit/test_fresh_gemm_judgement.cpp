@@ -60,6 +60,7 @@ TEST_CASE("a cold start left out fails, and noise may excuse it; seconds are a u
   CHECK_FALSE(seconds.passed);
   CHECK_FALSE(seconds.noise_could_explain);
   CHECK(contains(seconds.hint, "Return milliseconds"));
+  CHECK(seconds.slip == "over-1000");
 
   fresh_gemm_size empty = measured(4000, 2.0);
   empty.first_ms = 0.0;
@@ -73,6 +74,18 @@ TEST_CASE("a steady time off, a stopped process, and steady times that do not gr
   CHECK_FALSE(steady.passed);
   CHECK(contains(steady.message, "your steady_ms is"));
   CHECK(steady.noise_could_explain); // longer than a separate measurement: noise may do it
+  CHECK(steady.slip.empty());
+
+  fresh_gemm_size in_us = measured(4000, 2.0);
+  in_us.steady_ms = 2000.0;
+  const check_outcome steady_in_us = judge_fresh_gemm(in_us, lesson);
+  CHECK(steady_in_us.slip == "times-1000");
+  CHECK_FALSE(steady_in_us.noise_could_explain);
+  fresh_gemm_size cut = measured(4000, 2.7);
+  cut.steady_ms = 2.0; // whole milliseconds
+  const check_outcome steady_cut = judge_fresh_gemm(cut, lesson);
+  CHECK_FALSE(steady_cut.slip.empty());
+  CHECK_FALSE(steady_cut.noise_could_explain);
 
   fresh_gemm_size stopped = measured(4000, 2.0);
   stopped.first_ms = -1;
