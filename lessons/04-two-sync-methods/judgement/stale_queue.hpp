@@ -111,9 +111,13 @@ inline check_outcome judge_stale_queue(const std::vector<stale_trial>& trials,
       return nullptr;
     return &*std::find_if(trials.begin(), trials.end(), fits);
   };
-  if (const stale_trial* t = shown(swapped))
-    return detail::stale_fact(name, section, *t, say_stale("check.l04.stale.swapped.message", *t),
-                              say("check.l04.stale.swapped.hint"));
+  if (const stale_trial* t = shown(swapped)) {
+    check_outcome outcome =
+        detail::stale_fact(name, section, *t, say_stale("check.l04.stale.swapped.message", *t),
+                           say("check.l04.stale.swapped.hint"));
+    outcome.slip = "swapped"; // slip_analysis.hpp's id: the words stay the why
+    return outcome;
+  }
   if (const stale_trial* t = shown(work_alone))
     return detail::stale_fact(name, section, *t,
                               say_stale("check.l04.stale.work-alone.message", *t),

@@ -92,6 +92,7 @@ TEST_CASE("the two fields swapped are named as such, not as two mistakes") {
   const check_outcome outcome = judged(five(call(2.03, 12.02)));
   CHECK_FALSE(outcome.passed);
   CHECK(outcome.hint == say("check.l04.stale.swapped.hint"));
+  CHECK(outcome.slip == "swapped");
 }
 
 TEST_CASE("other misses are judged as timings: too long may be noise, zero is not") {
