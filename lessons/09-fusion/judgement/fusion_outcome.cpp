@@ -48,7 +48,11 @@ check_outcome number_outcome(const number_round& first, const number_round& seco
   // (a function may time several runs and divide), so the trace gets no number to hold it to.
   if (verdict.slip == gbps_slip::ms_as_seconds)
     outcome.slip = slip_id(slip_kind::over_1000); // the why, over the trace's
-  if (verdict.slip == gbps_slip::whole_ms_time)   // whole ms under the number: exact
+  if (verdict.slip == gbps_slip::in_mb_per_s)
+    outcome.slip = slip_id(slip_kind::times_1000);
+  if (verdict.slip == gbps_slip::in_gib_per_s)
+    outcome.slip = slip_id(slip_kind::gib_for_gb); // named; a busy GPU may still excuse it
+  if (verdict.slip == gbps_slip::whole_ms_time)    // whole ms under the number: exact
     outcome.slip = slip_id(whole_ms_time_slip(shown).kind);
   if (verdict.slip == gbps_slip::other || !outcome.slip.empty()) {
     show_call(outcome, shown_round.calls[verdict.shown], shown_round.truth_ms);

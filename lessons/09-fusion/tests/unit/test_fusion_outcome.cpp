@@ -113,6 +113,13 @@ TEST_CASE("the number's check shows the call its verdict names, and no number fo
   CHECK(slip.call.begin_ns == 1'000'002); // the second round's third call
   CHECK(contains(slip.measured, "in a second round"));
 
+  gbps_verdict mb;
+  mb.slip = gbps_slip::in_mb_per_s;
+  CHECK(number_outcome(round_of(4000), {}, mb, 5.2e8, lesson).slip == "times-1000");
+  gbps_verdict gib;
+  gib.slip = gbps_slip::in_gib_per_s;
+  CHECK(number_outcome(round_of(4000), {}, gib, 5.2e8, lesson).slip == "gib-for-gb");
+
   gbps_verdict cold;
   cold.slip = gbps_slip::other;
   cold.cold_first_call = true;
