@@ -215,6 +215,7 @@ check_outcome loop_outcome(const loop_trial& trial, int iterations, double work_
       outcome.message = words.message;
       outcome.hint = words.hint;
       outcome.slip = slip_id(slip.kind);
+      outcome.noise_could_explain = false; // an exact relation: no busy GPU makes it
       break;
     }
     outcome.message =

@@ -92,6 +92,7 @@ slip_result loop_time_slip(const loop_timing_call& call) {
   q.truth = call.truth_ms;
   q.relative = 0.15;
   q.absolute = 0.03;
+  q.whole_unit = 1; // [ms]: a duration_cast cuts it
   return find_slip(q);
 }
 

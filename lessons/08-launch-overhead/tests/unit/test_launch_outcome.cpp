@@ -137,4 +137,11 @@ TEST_CASE("the loop timing names work run another number of times, and shows its
 
   const check_outcome in_seconds = loop_outcome(loop_call(0.0021), 200, 0.010, lesson);
   CHECK_FALSE(in_seconds.slip.empty()); // a unit: the number says which
+
+  loop_trial cut = loop_call(2.0); // whole milliseconds of a 2.9 ms loop
+  cut.judged.truth_ms = 2.9;
+  const check_outcome whole = loop_outcome(cut, 200, 0.010, lesson);
+  CHECK_FALSE(whole.passed);
+  CHECK_FALSE(whole.slip.empty());
+  CHECK_FALSE(whole.noise_could_explain); // shorter by an exact relation: no neighbour's doing
 }
