@@ -167,6 +167,27 @@ slip_result find_slip(const slip_question& q) {
   return result;
 }
 
+slip_result power_of_1000_slip(double returned, double truth,
+                               const std::function<bool(double factor)>& fits) {
+  const struct {
+    slip_kind kind;
+    double factor;
+  } units[] = {{slip_kind::times_1000, 1e3},
+               {slip_kind::times_million, 1e6},
+               {slip_kind::over_1000, 1e-3},
+               {slip_kind::over_million, 1e-6}};
+  for (const auto& unit : units) {
+    if (fits(unit.factor)) {
+      slip_result slip;
+      slip.kind = unit.kind;
+      slip.expected = truth * unit.factor;
+      slip.factor = truth != 0 ? returned / truth : 0;
+      return slip;
+    }
+  }
+  return {};
+}
+
 slip_result find_slip_exact(double returned, double measured, double whole_unit) {
   slip_question q;
   q.returned = returned;

@@ -12,6 +12,7 @@
 /// analysis both call them, and test_checkapi_slip_analysis gives them numbers.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -96,6 +97,13 @@ slip_result find_slip_exact(double returned, double measured, double whole_unit)
 /// truth over it (the rate's returned over the truth).
 slip_result find_whole_time_slip(double time, double truth_time, double relative,
                                  double whole_unit);
+
+/// The power of 1000 (10^3 or 10^6, either way) by which the number divided is right, as `fits`
+/// (given the factor: 1e3 for microseconds read as milliseconds, 1e-3 for seconds...) judges it
+/// with the caller's own band; kind none if none. `expected` is `truth` times the factor, `factor`
+/// `returned` over `truth`. For numbers judged as enclosing their work rather than near it.
+slip_result power_of_1000_slip(double returned, double truth,
+                               const std::function<bool(double factor)>& fits);
 
 /// The slip every wrong one of `results` shows (one per call of the same function; right ones are
 /// left out); none when they differ. One call can match a slip by chance, several cannot. Cut,

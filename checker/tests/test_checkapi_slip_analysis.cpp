@@ -242,6 +242,21 @@ TEST_CASE("a 0 that whole units make of a short truth is read only beside a whol
   CHECK(common_slip({zero_of_long, cut}).kind == slip_kind::none);
 }
 
+TEST_CASE("a power of 1000 is found by the caller's own band, either way") {
+  const auto near_9 = [](double value) { return value >= 9.0 && value <= 12.0; };
+  const slip_result us =
+      power_of_1000_slip(10500.0, 10.0, [&](double f) { return near_9(10500.0 / f); });
+  CHECK(us.kind == slip_kind::times_1000);
+  CHECK(us.expected == doctest::Approx(10000.0));
+  CHECK(us.factor == doctest::Approx(1050.0));
+  CHECK(power_of_1000_slip(0.0105, 10.0, [&](double f) { return near_9(0.0105 / f); }).kind ==
+        slip_kind::over_1000);
+  CHECK(power_of_1000_slip(10.5e6, 10.0, [&](double f) { return near_9(10.5e6 / f); }).kind ==
+        slip_kind::times_million);
+  CHECK(power_of_1000_slip(50.0, 10.0, [&](double f) { return near_9(50.0 / f); }).kind ==
+        slip_kind::none);
+}
+
 TEST_CASE("exact relations are never noise; factors near 1 may be") {
   CHECK(exact_relation(slip_kind::times_1000));
   CHECK(exact_relation(slip_kind::percent_for_fraction));

@@ -52,24 +52,10 @@ bool holds_flush(const cache_trial& t, const cache_tolerance& tolerance) {
 // GPU makes that; one number alone might be chance. Judged as the numbers are (encloses), since
 // the events' own cost is most of so short a run.
 slip_result unit_slip(const cache_trial& t, const cache_tolerance& tolerance) {
-  const struct {
-    slip_kind kind;
-    double factor;
-  } units[] = {{slip_kind::times_1000, 1e3},
-               {slip_kind::times_million, 1e6},
-               {slip_kind::over_1000, 1e-3},
-               {slip_kind::over_million, 1e-6}};
-  for (const auto& unit : units) {
-    if (encloses(t.warm_ms / unit.factor, t.truth_warm_ms, tolerance) &&
-        encloses(t.cold_ms / unit.factor, t.truth_cold_ms, tolerance)) {
-      slip_result slip;
-      slip.kind = unit.kind;
-      slip.expected = t.truth_cold_ms * unit.factor;
-      slip.factor = t.cold_ms / t.truth_cold_ms;
-      return slip;
-    }
-  }
-  return {};
+  return power_of_1000_slip(t.cold_ms, t.truth_cold_ms, [&](double factor) {
+    return encloses(t.warm_ms / factor, t.truth_warm_ms, tolerance) &&
+           encloses(t.cold_ms / factor, t.truth_cold_ms, tolerance);
+  });
 }
 
 // The two numbers exchanged: warm_ms encloses the cold runs and cold_ms the warm ones, where the

@@ -22,24 +22,9 @@ bool in_band(double total_ms, double span_ms) {
 // The power of 1000 by which the trial's number, divided, encloses one run, either way: a clock
 // read in another unit. kind none if none.
 slip_result unit_slip(const graph_run_trial& t) {
-  const struct {
-    slip_kind kind;
-    double factor;
-  } units[] = {{slip_kind::times_1000, 1e3},
-               {slip_kind::times_million, 1e6},
-               {slip_kind::over_1000, 1e-3},
-               {slip_kind::over_million, 1e-6}};
   const double total = t.call.reported_ms * t.runs;
-  for (const auto& unit : units) {
-    if (in_band(total / unit.factor, t.span_ms)) {
-      slip_result slip;
-      slip.kind = unit.kind;
-      slip.expected = t.span_ms / t.runs * unit.factor;
-      slip.factor = total / t.span_ms;
-      return slip;
-    }
-  }
-  return {};
+  return power_of_1000_slip(t.call.reported_ms, t.span_ms / std::max(t.runs, 1),
+                            [&](double factor) { return in_band(total / factor, t.span_ms); });
 }
 
 // The sentence `id` with the trial's numbers.
