@@ -2,6 +2,7 @@
 #include "judgement/start_up_judgement.hpp"
 
 #include "checkapi/say.hpp"
+#include "checkapi/slip_analysis.hpp"
 #include "judgement/call_judgement.hpp"
 
 #include <algorithm>
@@ -132,6 +133,49 @@ bool fail_for_work_done_before(check_outcome& outcome,
   return false;
 }
 
+// Two steps' times exchanged (the result's fields filled in another order): in every process each
+// is the other's span, neither its own, which no busy machine makes. Said, and true.
+bool fail_for_swapped_steps(check_outcome& outcome, const std::vector<start_up_process>& processes,
+                            const timing_words& words, time_tolerance tolerance) {
+  if (processes.empty())
+    return false;
+  const std::size_t steps = processes.front().steps.size();
+  for (std::size_t a = 0; a < steps; ++a) {
+    for (std::size_t b = a + 1; b < steps; ++b) {
+      const bool everywhere =
+          std::all_of(processes.begin(), processes.end(), [&](const start_up_process& p) {
+            if (p.steps.size() != steps)
+              return false;
+            const start_up_step& first = p.steps[a];
+            const start_up_step& second = p.steps[b];
+            return swapped_both_ways(first.reported_ms, first.truth_ms, second.reported_ms,
+                                     second.truth_ms, tolerance.relative);
+          });
+      if (!everywhere)
+        continue;
+      const start_up_step& first = processes.front().steps[a];
+      const start_up_step& second = processes.front().steps[b];
+      slip_result slip;
+      slip.kind = slip_kind::swapped;
+      slip.expected = second.truth_ms;
+      slip.factor = first.reported_ms / first.truth_ms;
+      slip.other = second.name + "()";
+      const slip_words said = describe_slip(slip, first.reported_ms, first.truth_ms, "ms");
+      // Measured: the first step's number, in no process right.
+      fail_for_step(
+          outcome, words, said.message,
+          say("check.api.timing.measured", {{"reported", format_ms(first.reported_ms)},
+                                            {"hits", "0"},
+                                            {"trials", std::to_string(processes.size())}}));
+      outcome.hint = said.hint;
+      outcome.slip = slip_id(slip.kind);
+      outcome.states_what_was_seen = false; // a relation of the numbers, not a count
+      return true;
+    }
+  }
+  return false;
+}
+
 } // namespace
 
 check_outcome judge_start_up(const std::vector<start_up_process>& processes,
@@ -146,7 +190,8 @@ check_outcome judge_start_up(const std::vector<start_up_process>& processes,
     }
   }
   if (fail_for_runs(outcome, processes, words) ||
-      fail_for_work_done_before(outcome, processes, words)) {
+      fail_for_work_done_before(outcome, processes, words) ||
+      fail_for_swapped_steps(outcome, processes, words, tolerance)) {
     return outcome;
   }
   std::vector<timing_trial> trials;

@@ -67,6 +67,22 @@ TEST_CASE("each step timed on its own passes and a cumulative clock fails by the
   CHECK(outcome.lesson_section == "lesson.md#start");
 }
 
+TEST_CASE("two steps' times exchanged in every process are named as swapped, certain") {
+  const std::vector<start_up_process> exchanged = {process({125.003, 104.002, 25.004}),
+                                                   process({125.002, 104.003, 25.002})};
+  const check_outcome outcome = judge_start_up(exchanged, words(), tolerance, 1);
+  CHECK_FALSE(outcome.passed);
+  CHECK(outcome.slip == "swapped");
+  CHECK_FALSE(outcome.noise_could_explain);
+  CHECK(contains(outcome.message, "create_context()"));
+  CHECK_FALSE(outcome.states_what_was_seen);
+  // In one process only: judged as timings, as before.
+  const check_outcome once =
+      judge_start_up({process({125.003, 104.002, 25.004}), process({104.002, 125.003, 25.002})},
+                     words(), tolerance, 1);
+  CHECK(once.slip.empty());
+}
+
 TEST_CASE("the starter's zeros fail, and a time too short fails whatever the load") {
   const check_outcome zeros =
       judge_start_up({process({0, 0, 0}), process({0, 0, 0})}, words(), tolerance, 1);
