@@ -21,7 +21,6 @@ void fail_for_step(check_outcome& outcome, const timing_words& words, std::strin
                    std::string measured) {
   outcome.passed = false;
   outcome.noise_could_explain = false;
-  outcome.states_what_was_seen = true; // the steps' calls and what each found done, counted
   outcome.expected = say("check.l01.start-up.expected");
   outcome.measured = std::move(measured);
   outcome.message = std::move(message);
@@ -44,6 +43,7 @@ bool fail_for_runs(check_outcome& outcome, const std::vector<start_up_process>& 
               : say("check.l01.start-up.runs.message", {{"step", step.name}, {"runs", runs}}),
           say("check.l01.start-up.runs.measured", {{"step", step.name}, {"runs", runs}}));
       outcome.hint = say("check.l01.start-up.runs.hint");
+      outcome.states_what_was_seen = true; // the steps' calls, counted
       return true;
     }
   }
@@ -127,6 +127,7 @@ bool fail_for_work_done_before(check_outcome& outcome,
       fail_for_step(outcome, words, "",
                     say("check.l01.start-up.done-before.measured", {{"step", step.name}}));
       say_why_done_before(outcome, process, i);
+      outcome.states_what_was_seen = true; // what each step found done as it was entered
       return true;
     }
   }
@@ -169,7 +170,6 @@ bool fail_for_swapped_steps(check_outcome& outcome, const std::vector<start_up_p
                                             {"trials", std::to_string(processes.size())}}));
       outcome.hint = said.hint;
       outcome.slip = slip_id(slip.kind);
-      outcome.states_what_was_seen = false; // a relation of the numbers, not a count
       return true;
     }
   }
