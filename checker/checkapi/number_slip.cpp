@@ -58,13 +58,12 @@ std::string unit_that_fits(double reported_ms, double low_ms, double high_ms) {
   const auto inside = [&](double ms) { return ms >= low_ms && ms <= high_ms; };
   if (inside(reported_ms))
     return "";
-  if (inside(reported_ms * 1e-3))
-    return "microseconds";
-  if (inside(reported_ms * 1e-6))
-    return "nanoseconds";
-  if (inside(reported_ms * 1e3))
-    return "seconds";
-  return "";
+  const slip_result slip = power_of_1000_slip(
+      reported_ms, 1.0, [&](double factor) { return inside(reported_ms / factor); });
+  return slip.kind == slip_kind::times_1000      ? "microseconds"
+         : slip.kind == slip_kind::times_million ? "nanoseconds"
+         : slip.kind == slip_kind::over_1000     ? "seconds"
+                                                 : "";
 }
 
 std::string unit_slip_message(double reported_ms, const std::string& unit,
