@@ -132,11 +132,13 @@ bool holds_start_up(const rule_input& input, const interval_facts& facts) {
 }
 
 // The program's first call on the thread that started at or after `t_ns`, inside the interval:
-// the line that comes after the host work (the host work itself makes no call to name).
+// the line that comes after the host work (the host work itself makes no call to name). In a
+// Python script, a library's call made for one of its lines counts too (cuBLAS's launch inside
+// `a @ b` carries that line): it is what the script did next.
 const trace::api_call* call_after(const interval_facts& facts, trace::time_ns t_ns) {
   const trace::api_call* found = nullptr;
   for (const trace::api_call* call : facts.calls) {
-    if (call->from_program() && call->start_ns >= t_ns &&
+    if ((call->from_program() || !call->python.empty()) && call->start_ns >= t_ns &&
         (found == nullptr || call->start_ns < found->start_ns)) {
       found = call;
     }
@@ -150,9 +152,14 @@ const trace::api_call* call_after(const interval_facts& facts, trace::time_ns t_
 // Recorded on an H100 (checker/tests/fixtures/recorded/python_item_is_the_wait.jsonl): `total =
 // (a @ b).sum().item()`, warm, spent 0.149 ms from the start read to the product's launch. So a
 // stretch is left out when no other line of the script can have run in it: it ends at a call made
-// at line L, and it began at a call made at line L or at the start read, made at L or at the line
-// before L. A stretch before the stop read is kept (the line may compute on the host after its
-// last call), and so is any stretch of a program without Python frames.
+// at line L (the script's own, or a library's for it: cuBLAS's launch), and it began at a call
+// made at line L or at the interval's start (its start read, or its start event's record), made at
+// L or at the line before L. Events count the same stretch: the start event completes at once on
+// an idle GPU, which then waits for the line's launch (recorded on an H100: 0.209 ms from
+// `start.record(side)` to the launch its `c = a @ b` made two lines on, with a `with` line between,
+// in 3 of 11 runs of checker/tests/gpu/torch/side_stream_events.py). A stretch before the stop is
+// kept (the line may compute on the host after its last call), and so is any stretch of a program
+// without Python frames.
 struct script_line {
   std::string file;
   int line = 0;
@@ -167,23 +174,34 @@ std::optional<int> line_in(const std::vector<trace::python_frame>& frames,
   return std::nullopt;
 }
 
-// The script's line of the interval's start read: its innermost frame, where the read was made.
+// The script's line that opened the interval: the start read's, or the start event's record
+// (made through torch/cuda/streams.py: the script's own frame, not the wrapper's).
 std::optional<script_line> start_line(const rule_input& input, const timed_interval& interval) {
-  if (interval.how != timed_interval::method::host_clock)
-    return std::nullopt;
-  for (const trace::clock_read& read : input.trace().clocks) {
-    if (read.tid == interval.tid && read.t_ns == interval.start_ns && !read.python.empty())
-      return script_line{read.python.front().file, read.python.front().line};
+  const std::vector<trace::python_frame>* frames = nullptr;
+  if (interval.how == timed_interval::method::host_clock) {
+    for (const trace::clock_read& read : input.trace().clocks) {
+      if (read.tid == interval.tid && read.t_ns == interval.start_ns)
+        frames = &read.python;
+    }
+  } else if (const trace::api_call* record =
+                 input.index.by_correlation(interval.start_record_correlation)) {
+    frames = &record->python;
   }
-  return std::nullopt;
+  const trace::python_frame* own = frames != nullptr ? script_frame(*frames) : nullptr;
+  if (own == nullptr)
+    return std::nullopt;
+  return script_line{own->file, own->line};
 }
 
 bool within_one_line(const interval_facts& facts, const script_line& start, const gap& g) {
   const trace::api_call* before = nullptr; // the thread's last call with the script's frame
   const trace::api_call* after = nullptr;  // its first one after the stretch
   for (const trace::api_call* call : facts.calls) {
-    if (!line_in(call->python, start.file))
-      continue;
+    if (!line_in(call->python, start.file) ||
+        (facts.interval.how == timed_interval::method::events &&
+         call->correlation == facts.interval.start_record_correlation)) {
+      continue; // the start event's record is the interval's start, as a start read is
+    }
     if (call->program_resumed_ns() <= g.start_ns &&
         (before == nullptr || call->end_ns > before->end_ns))
       before = call;

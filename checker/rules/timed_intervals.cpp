@@ -54,6 +54,13 @@ bool made_by_a_package(const std::vector<trace::python_frame>& frames, bool thro
 
 } // namespace
 
+const trace::python_frame* script_frame(const std::vector<trace::python_frame>& frames) {
+  const auto own = std::find_if(frames.begin(), frames.end(), [](const trace::python_frame& f) {
+    return package_of(f.file).empty();
+  });
+  return own == frames.end() ? nullptr : &*own;
+}
+
 std::vector<timed_interval> find_host_clock_intervals(const trace::run_trace& trace,
                                                       const std::optional<call_window>& window) {
   std::map<std::pair<int, std::string>, std::vector<const clock_read*>> reads_by_thread_and_clock;

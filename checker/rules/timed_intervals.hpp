@@ -64,4 +64,9 @@ timed_interval event_interval(const trace::api_call& elapsed_call,
                               const trace::api_call& start_record,
                               const trace::api_call& stop_record);
 
+// The script's own frame among a Python call's or read's frames (innermost first): the innermost
+// one outside an installed package, so a record made through torch/cuda/streams.py names the
+// script's line; nullptr when every frame is a package's or there are none.
+const trace::python_frame* script_frame(const std::vector<trace::python_frame>& frames);
+
 } // namespace gpucheck::rules

@@ -9,6 +9,7 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <unistd.h>
@@ -212,5 +213,58 @@ TEST_CASE("host time inside one script line is its launch, not a host gap") {
     }
     const rules::rule_results moved = analysis::analyze(t, {});
     CHECK(test::rule_ids(moved.findings) == std::vector<std::string>{"host-gap"});
+  }
+}
+
+TEST_CASE("events count the host's stretch before the line's launch; one line is its launch") {
+  // Recorded on an H100 (checker/tests/fixtures/recorded/PROVENANCE.md): side_stream_events.py
+  // with `start.record(side)` at line 27, `with torch.cuda.stream(side):` at 28, `c = a @ b` at
+  // 29 (cuBLAS's launch, which the tracer writes with that line) and `end.record(side)` at 30. The
+  // GPU idled 0.209 ms between the start event and the launch while the host ran lines 28-29.
+  const trace::read_result read =
+      trace::read_trace_file(test::fixtures_dir() / "recorded" / "python_side_stream_gap.jsonl");
+  INFO(read.error);
+  REQUIRE(read.ok());
+  trace::run_trace t = *read.trace;
+  const auto host_gaps = [](const rules::rule_results& results) {
+    std::vector<const rules::finding*> found;
+    for (const rules::finding& f : results.findings)
+      if (f.rule == "host-gap")
+        found.push_back(&f);
+    return found;
+  };
+  const rules::rule_results judged = analysis::analyze(t, {});
+  const auto gaps = host_gaps(judged);
+  REQUIRE(gaps.size() == 1);
+  // The line that launched after the stretch, not the stop's record that came after the work.
+  const std::string script = "/work/main/checker/tests/gpu/torch/side_stream_events.py";
+  CHECK(gaps[0]->blamed_site == "py:" + script + ":29");
+  CHECK(gaps[0]->interval.start_site.find(script + ":27") != std::string::npos);
+  CHECK(gaps[0]->effect_ns == doctest::Approx(208'863).epsilon(0.01));
+  CHECK(std::count_if(judged.findings.begin(), judged.findings.end(), [](const auto& f) {
+          return f.rule == "event-stream-mismatch";
+        }) == 1); // the first timing's events, on the other stream
+
+  SUBCASE("the start recorded on the line before the launch: the stretch is the launch's own") {
+    for (trace::api_call& call : t.api) {
+      for (trace::python_frame& frame : call.python) {
+        if (frame.line == 27)
+          frame.line = 28; // `with` first, then start.record(side) right above `c = a @ b`
+      }
+    }
+    CHECK(host_gaps(analysis::analyze(t, {})).empty());
+  }
+  SUBCASE("without the launch's line, the stretch is not excused") {
+    for (trace::api_call& call : t.api) {
+      if (!call.from_program())
+        call.python.clear(); // as the tracer wrote a library's calls before: no line to compare
+    }
+    for (trace::api_call& call : t.api) {
+      for (trace::python_frame& frame : call.python) {
+        if (frame.line == 27)
+          frame.line = 28;
+      }
+    }
+    CHECK(host_gaps(analysis::analyze(t, {})).size() == 1);
   }
 }

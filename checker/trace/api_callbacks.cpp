@@ -182,10 +182,11 @@ void on_api_exit(const CUpti_CallbackData& data, CUpti_CallbackId cbid, bool run
                            : 0)
       .field("caller", caller);
   // A Python script's call names its Python lines, whether the calling thread holds the GIL or
-  // released it (PyTorch does around most CUDA work); a framework's own thread, which runs no
-  // Python, keeps its native site.
+  // released it (PyTorch does around most CUDA work), and so does a library's call made for one
+  // of them (cuBLAS's launch inside `a @ b`: host-gap must know which line launched the work); a
+  // framework's own thread, which runs no Python, keeps its native site.
   thread_local python_site python;
-  if (caller == "program" && python_process() && python_frames_of_caller(python)) {
+  if (python_process() && python_frames_of_caller(python)) {
     record.field("site", python.site).raw_field("python", python.frames_json);
   } else if (!site.empty()) {
     record.field("site", site);

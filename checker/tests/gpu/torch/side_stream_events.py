@@ -1,7 +1,10 @@
 # SPDX-License-Identifier: MIT
 # Events recorded on the current stream around a product queued on a torch.cuda.Stream: PyTorch's
 # side streams do not wait for the default stream (cudaStreamNonBlocking), so the events bracket
-# nothing. The second timing records them on the side stream itself, which is right.
+# nothing. The second timing records them on the side stream itself, inside the `with`, which is
+# right. With the `with` line between start.record(side) and the product instead, the events
+# counted the host's time on that line too: on an H100, 3 of 11 runs held 0.1-0.2 ms of idle GPU
+# there (host-gap, rightly: checker/tests/fixtures/recorded/python_side_stream_gap.jsonl).
 import torch
 
 N = 4096
@@ -24,9 +27,9 @@ end.synchronize()
 print(f"events on the current stream: {start.elapsed_time(end):.3f} ms")
 torch.cuda.synchronize()
 
-start.record(side)  # expect-start: clean
 with torch.cuda.stream(side):
+    start.record(side)  # expect-start: clean
     c = a @ b
-end.record(side)
+    end.record(side)
 end.synchronize()
 print(f"events on the side stream: {start.elapsed_time(end):.3f} ms")
