@@ -16,7 +16,7 @@ namespace gpucheck {
 check_outcome judge_fresh_gemm(const fresh_gemm_size& size, const std::string& lesson) {
   check_outcome outcome;
   outcome.name = say("check.l02.fresh.name", {{"n", std::to_string(size.n)}});
-  if (size.first_ms < 0 || size.truth_first_ms.empty()) {
+  if (!size.answered || size.truth_first_ms.empty()) {
     outcome.expected = say("check.l02.fresh-failed.expected");
     outcome.measured = say("check.l02.fresh-failed.measured");
     outcome.message = say("check.l02.fresh-failed.message", {{"lines", size.failure}});
@@ -41,7 +41,13 @@ check_outcome judge_fresh_gemm(const fresh_gemm_size& size, const std::string& l
   outcome.measured = say("check.l02.fresh.measured", {{"first", format_ms(size.first_ms)},
                                                       {"steady", format_ms(size.steady_ms)},
                                                       {"cost", format_ms(size.cost_ms)}});
-  if (size.first_ms == 0.0) {
+  if (size.first_ms < 0) {
+    outcome.message = say("check.l02.fresh-negative.message",
+                          {{"n", std::to_string(size.n)}, {"first", format_ms(size.first_ms)}});
+    outcome.hint = say("check.l02.negative-time.hint");
+    outcome.states_what_was_seen = true;
+    outcome.lesson_section = lesson + "#warming-up-until-the-time-settles";
+  } else if (size.first_ms == 0.0) {
     outcome.message =
         say("check.l02.fresh-empty.message",
             {{"n", std::to_string(size.n)}, {"low", format_ms(*low)}, {"high", format_ms(*high)}});
@@ -102,13 +108,24 @@ check_outcome judge_growth(const fresh_gemm_size& small, const fresh_gemm_size& 
   outcome.name = say("check.l02.grows.name");
   const double ratio = large.steady_ms / small.steady_ms;
   const double truth_ratio = large.truth_steady_ms / small.truth_steady_ms;
-  outcome.passed = ratio >= 5.0;
+  // Times at or below zero (two ends swapped) make any ratio meaningless: -1.4 / -0.015 is 94.
+  const bool both_positive = small.steady_ms > 0 && large.steady_ms > 0;
+  outcome.passed = both_positive && ratio >= 5.0;
   outcome.expected = say("check.l02.grows.expected", {{"large", std::to_string(large.n)},
                                                       {"small", std::to_string(small.n)},
                                                       {"ratio", number_text("%.1f", truth_ratio)}});
   outcome.measured = say("check.l02.grows.measured", {{"large_ms", format_ms(large.steady_ms)},
                                                       {"small_ms", format_ms(small.steady_ms)}});
-  if (!outcome.passed) {
+  if (!both_positive) {
+    outcome.message =
+        say("check.l02.grows-not-positive.message", {{"large", std::to_string(large.n)},
+                                                     {"small", std::to_string(small.n)},
+                                                     {"large_ms", format_ms(large.steady_ms)},
+                                                     {"small_ms", format_ms(small.steady_ms)}});
+    outcome.hint = say("check.l02.negative-time.hint");
+    outcome.states_what_was_seen = true;
+    outcome.lesson_section = lesson + "#warming-up-until-the-time-settles";
+  } else if (!outcome.passed) {
     char times[32];
     std::snprintf(times, sizeof times, "%.1f", ratio);
     outcome.message = say("check.l02.grows.message",

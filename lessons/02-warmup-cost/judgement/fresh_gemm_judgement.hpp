@@ -24,8 +24,9 @@ struct fresh_gemm_size {
   int n = 0;
   std::vector<double> truth_first_ms; ///< the checker's first GEMMs, each in a fresh process
   double truth_steady_ms = 0;         ///< the median of warm GEMMs bracketed by events
-  double first_ms = -1;               ///< the student's, from a fresh process; < 0: none came
-  double steady_ms = -1;
+  bool answered = false; ///< the student's fresh process ran to its end and sent its numbers
+  double first_ms = 0;   ///< the student's, from that process (below zero when their ends swap)
+  double steady_ms = 0;
   double cost_ms = 0;
   std::string failure; ///< the last lines of a fresh process that sent nothing back
 };

@@ -54,6 +54,22 @@ warm_up_judgement judge_warm_up_series(const warm_up_answer& answer, const warm_
     judged.hint = say("check.l02.nothing-timed.hint");
     return judged;
   }
+  // A time below zero is no noise, and it makes every decision after it wrong (two negative times
+  // never agree within a share of the shorter): said first, with the call shown, so that the
+  // trace can name how the two ends were swapped (event-order, returned-value).
+  for (int call = 0; call < std::min(theirs, known); ++call) {
+    if (answer.warm_up_ms[call] < 0) {
+      judged.message =
+          say("check.l02.negative-time.message", {{"call", call_number(call)},
+                                                  {"reported", format_ms(answer.warm_up_ms[call])},
+                                                  {"truth", format_ms(run.true_ms[call])}});
+      judged.hint = say("check.l02.negative-time.hint");
+      judged.shows_a_time = true;
+      judged.shown_truth_ms = run.true_ms[call];
+      judged.states_what_was_seen = true;
+      return judged;
+    }
+  }
   // Whether the function made the calls it needed to compare two after its warm-up, and the first
   // of two calls in its own warm-up that agree (-1: none).
   const bool compared = run.calls >= theirs + 2 + run.repetitions;
@@ -264,6 +280,7 @@ check_outcome judge_warm_up_trials(const std::function<warm_up_series_trial()>& 
     outcome.hint = judged.hint;
     outcome.lesson_section = lesson + judged.anchor;
     outcome.noise_could_explain = judged.noise_could_explain;
+    outcome.states_what_was_seen = judged.states_what_was_seen;
     if (judged.shows_a_time) {
       show_call(outcome, trial.call, judged.shown_truth_ms);
       // A time in another unit, or longer than the whole call, shows by itself (number_slip.hpp).

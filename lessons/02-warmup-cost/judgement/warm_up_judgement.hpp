@@ -64,20 +64,23 @@ struct warm_up_judgement {
   /// The message says only how far off that time is (no mean, no count): the trace must give
   /// the cause, or none is determined (check_outcome::says_only_how_far_off).
   bool only_how_far_off = false;
+  /// The message states a fact of the numbers alone (a time below zero), not an inferred cause
+  /// (check_outcome::states_what_was_seen).
+  bool states_what_was_seen = false;
   std::string message;
   std::string hint;
   std::string anchor; ///< the lesson's section: "#warming-up-until-the-time-settles"
 };
 
-/// Judges, in this order (the first wrong one is reported): each warm-up time against its call's
-/// truth; a steady time too short (times too short make every call look steady); the number of
-/// warm-up calls against the plan; the steady time; the cost against the student's own numbers.
-/// A wrong count is excused only when the function compared calls (it made the two that agree
-/// besides its warm-up and median) and the checker's own clock saw the deciding calls delayed;
-/// never when the student's own warm-up times contain two in a row that agree. Last, what the
-/// numbers cannot show: the function must have called the work `repetitions` times after its
-/// warm-up and the two calls that agree (the checker counts the calls), else its median is of
-/// other calls than the contract's, right as it may read (issue 42, item 6).
+/// Judges, in this order (the first wrong one is reported): a warm-up time below zero; each
+/// warm-up time against its call's truth; a steady time too short (times too short make every call
+/// look steady); the number of warm-up calls against the plan; the steady time; the cost against
+/// the student's own numbers. A wrong count is excused only when the function compared calls (it
+/// made the two that agree besides its warm-up and median) and the checker's own clock saw the
+/// deciding calls delayed; never when the student's own warm-up times contain two in a row that
+/// agree. Last, what the numbers cannot show: the function must have called the work `repetitions`
+/// times after its warm-up and the two calls that agree (the checker counts the calls), else its
+/// median is of other calls than the contract's, right as it may read (issue 42, item 6).
 warm_up_judgement judge_warm_up_series(const warm_up_answer& answer, const warm_up_series_run& run,
                                        const warm_up_rules& rules);
 

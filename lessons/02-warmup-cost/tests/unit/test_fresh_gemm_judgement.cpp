@@ -22,6 +22,7 @@ fresh_gemm_size measured(int n, double steady_ms) {
   size.n = n;
   size.truth_first_ms = {90.0, 160.0};
   size.truth_steady_ms = steady_ms;
+  size.answered = true;
   size.first_ms = 120.0;
   size.steady_ms = steady_ms;
   size.cost_ms = 119.0;
@@ -88,11 +89,29 @@ TEST_CASE("a steady time off, a stopped process, and steady times that do not gr
   CHECK_FALSE(steady_cut.noise_could_explain);
 
   fresh_gemm_size stopped = measured(4000, 2.0);
-  stopped.first_ms = -1;
+  stopped.answered = false;
   stopped.failure = "out of memory";
   const check_outcome failed = judge_fresh_gemm(stopped, lesson);
   CHECK_FALSE(failed.passed);
   CHECK(contains(failed.message, "out of memory"));
+
+  // A process that ran to its end with its times' ends swapped sent numbers below zero: they are
+  // judged as numbers, not as a process that stopped early.
+  fresh_gemm_size swapped = measured(4000, 2.0);
+  swapped.first_ms = -120.0;
+  swapped.steady_ms = -2.0;
+  swapped.failure = "";
+  const check_outcome reversed = judge_fresh_gemm(swapped, lesson);
+  CHECK_FALSE(reversed.passed);
+  CHECK(contains(reversed.message, "-120"));
+  CHECK(contains(reversed.message, "below zero"));
+  CHECK_FALSE(contains(reversed.message, "stopped"));
+  CHECK(reversed.states_what_was_seen);
+  fresh_gemm_size small_swapped = measured(32, 1.0);
+  small_swapped.steady_ms = -0.015;
+  const check_outcome growth = judge_growth(small_swapped, swapped, lesson); // ratio 133
+  CHECK_FALSE(growth.passed);
+  CHECK(contains(growth.message, "not both above zero"));
 
   const check_outcome flat = judge_growth(measured(32, 1.0), measured(4000, 2.0), lesson);
   CHECK_FALSE(flat.passed);

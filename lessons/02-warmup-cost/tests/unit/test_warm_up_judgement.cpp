@@ -283,6 +283,21 @@ TEST_CASE("wrong times are judged call by call, before the count") {
     CHECK(contains(judged.message, "your time of call 1 is"));
     CHECK(judged.only_how_far_off); // how far off, and no cause: the trace gives it, or none
   }
+  SUBCASE("times below zero (the two ends swapped) are said first, before the count they upset") {
+    // Two negative times never agree within a share of the shorter: the warm-up never settles
+    // and runs to its most calls, which the count would blame.
+    simulated_work work = draw_work(5);
+    const warm_up_judgement judged =
+        judge([](const time_call& time,
+                 int repetitions) { return reference([&time] { return -time(); }, repetitions); },
+              work);
+    CHECK_FALSE(judged.accurate);
+    CHECK_FALSE(judged.noise_could_explain);
+    CHECK(judged.shows_a_time); // the trace of the call names the swap (event-order)
+    CHECK(judged.states_what_was_seen);
+    CHECK(contains(judged.message, "your time of call 1 is -"));
+    CHECK(contains(judged.message, "below zero"));
+  }
   SUBCASE("times in microseconds are too long (check.cu names the unit, number_slip.hpp)") {
     simulated_work work = draw_work(4);
     const warm_up_judgement judged = judge(
