@@ -3,6 +3,7 @@
 
 #include "checkapi/judge.hpp"
 #include "checkapi/say.hpp"
+#include "checkapi/slip_analysis.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -159,6 +160,21 @@ bool fail_for_entries(check_outcome& outcome, const fresh_rounds_call& call) {
       return true;
     }
     const double median = median_first_ms(truth);
+    const auto [shortest, longest] = std::minmax_element(truth.begin(), truth.end());
+    const double spread = *longest - *shortest;
+    // Each field holds the other's right value: a fact of the numbers, said as the swap it is.
+    if (!same_ms(entry.median_ms, median) && same_ms(entry.median_ms, spread) &&
+        same_ms(entry.spread_ms, median)) {
+      outcome.message =
+          say("check.l02.rounds.swapped.message", {{"n", n},
+                                                   {"median", format_ms(entry.median_ms)},
+                                                   {"spread", format_ms(entry.spread_ms)},
+                                                   {"times", rounds_times_text(truth)}});
+      outcome.hint = say("check.l02.rounds.swapped.hint");
+      outcome.slip = slip_id(slip_kind::swapped);
+      outcome.states_what_was_seen = true;
+      return true;
+    }
     if (!same_ms(entry.median_ms, median)) {
       outcome.message =
           say("check.l02.rounds.median.message", {{"n", n},
@@ -168,13 +184,12 @@ bool fail_for_entries(check_outcome& outcome, const fresh_rounds_call& call) {
       outcome.hint = say("check.l02.rounds.median.hint");
       return true;
     }
-    const auto [shortest, longest] = std::minmax_element(truth.begin(), truth.end());
-    if (!same_ms(entry.spread_ms, *longest - *shortest)) {
+    if (!same_ms(entry.spread_ms, spread)) {
       outcome.message =
           say("check.l02.rounds.spread.message", {{"n", n},
                                                   {"reported", format_ms(entry.spread_ms)},
                                                   {"times", rounds_times_text(truth)},
-                                                  {"truth", format_ms(*longest - *shortest)}});
+                                                  {"truth", format_ms(spread)}});
       outcome.hint = say("check.l02.rounds.spread.hint");
       return true;
     }

@@ -149,6 +149,20 @@ TEST_CASE("entries that are not the checker's record fail, each named") {
     CHECK_FALSE(outcome.passed);
     CHECK(says(outcome.message, "spread_ms for N = 20"));
   }
+  SUBCASE("the median and the spread swapped: each holds the other's right value") {
+    fresh_rounds_call swapped = right_rounds();
+    swapped.reported[2].median_ms = 6; // N = 1500: times 53, 54, 59; median 54, spread 6
+    swapped.reported[2].spread_ms = 54;
+    const check_outcome outcome = judge_fresh_rounds(swapped, 1, rounds_section);
+    CHECK_FALSE(outcome.passed);
+    CHECK(says(outcome.message, "swapped"));
+    CHECK(outcome.slip == "swapped");
+    CHECK(outcome.states_what_was_seen);
+    swapped.reported[2].spread_ms = 55; // the median wrong, the spread not the median: no swap
+    const check_outcome not_swapped = judge_fresh_rounds(swapped, 1, rounds_section);
+    CHECK(says(not_swapped.message, "median_ms for N = 1500"));
+    CHECK(not_swapped.slip.empty());
+  }
   SUBCASE("a median computed another way, to the last bit, still passes") {
     fresh_rounds_call even = right_rounds();
     even.processes = 2;
