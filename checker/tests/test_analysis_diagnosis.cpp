@@ -18,6 +18,8 @@
 
 #include <doctest/doctest.h>
 
+#include <cstdlib>
+
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -99,7 +101,13 @@ void check_submission(const fs::path& source, const fs::path& trace_file) {
   REQUIRE_MESSAGE(read.ok(), read.error);
   const trace::run_trace& run = *read.trace;
   REQUIRE_FALSE(run.locations.empty());
-  REQUIRE_FALSE(run.checked_calls.empty());
+  // tools/heldout/replay.sh replays submissions whose failing check may show no call (a check of
+  // numbers alone): those are judged by their reports, and the others go on being replayed.
+  if (run.checked_calls.empty() && std::getenv("GPUCHECK_REPLAY_HELDOUT") != nullptr) {
+    MESSAGE("no call shown: judge " << source.filename() << " by its report");
+    return;
+  }
+  CHECK_FALSE(run.checked_calls.empty()); // a failure here leaves the other submissions judged
   int judged = 0;
   for (const trace::checked_call& call : run.checked_calls) {
     CAPTURE(call.check);
@@ -130,7 +138,9 @@ void check_submission(const fs::path& source, const fs::path& trace_file) {
     if (call.failed_truth_ms == 0 && findings.empty())
       continue;
     ++judged;
-    REQUIRE_FALSE(findings.empty());
+    CHECK_FALSE(findings.empty());
+    if (findings.empty())
+      continue;
     const rules::finding& first = findings.front();
     CAPTURE(first.message);
     CHECK(first.rule == expected.rule);

@@ -33,4 +33,4 @@ for trace in "$work"/traces/*/*.trace.jsonl.gz; do
 done
 echo "replaying $((${#added[@]} / 2)) held-out traces with the corpus"
 cmake --build "$root/build" --target unit_analysis -j"$(nproc)" >/dev/null || exit 1
-"$root/build/tests/unit_analysis" -tc='every submission of the diagnosis corpus*'
+GPUCHECK_REPLAY_HELDOUT=1 "$root/build/tests/unit_analysis" -tc='every submission of the diagnosis corpus*'
