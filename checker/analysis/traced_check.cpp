@@ -145,24 +145,7 @@ static check_report traced_report(const lesson_entry& lesson, check_settings set
     for (const check_item& item : traced.checks) {
       if (item.call.begin_ns == 0)
         continue;
-      trace::checked_call kept;
-      kept.check = item.name;
-      kept.begin_ns = item.call.begin_ns;
-      kept.end_ns = item.call.end_ns;
-      kept.tid = item.call.tid;
-      kept.reported_ms = item.call.reported_ms;
-      kept.truth_ms = item.call.truth_ms;
-      kept.per_run = item.call.per_run;
-      const auto failed =
-          std::find_if(report.checks.begin(), report.checks.end(), [&](const check_item& other) {
-            return other.name == item.name && !other.passed && other.call.begin_ns != 0;
-          });
-      if (failed != report.checks.end()) {
-        kept.failed_reported_ms = failed->call.reported_ms;
-        kept.failed_truth_ms = failed->call.truth_ms;
-        kept.slip = failed->slip; // the verdict's run named it, from the numbers it failed with
-      }
-      loaded.trace->checked_calls.push_back(kept);
+      loaded.trace->checked_calls.push_back(kept_call(item, report.checks));
     }
     std::ofstream out(*options.keep_trace, std::ios::trunc);
     trace::write_trace(out, *loaded.trace);
@@ -210,6 +193,33 @@ static check_report traced_report(const lesson_entry& lesson, check_settings set
   }
   fs::remove(trace_file);
   return report;
+}
+
+trace::checked_call kept_call(const check_item& replayed,
+                              const std::vector<check_item>& verdict_checks) {
+  trace::checked_call kept;
+  kept.check = replayed.name;
+  kept.begin_ns = replayed.call.begin_ns;
+  kept.end_ns = replayed.call.end_ns;
+  kept.tid = replayed.call.tid;
+  kept.reported_ms = replayed.call.reported_ms;
+  kept.truth_ms = replayed.call.truth_ms;
+  kept.per_run = replayed.call.per_run;
+  const auto failed =
+      std::find_if(verdict_checks.begin(), verdict_checks.end(), [&](const check_item& other) {
+        return other.name == replayed.name && !other.passed;
+      });
+  if (failed != verdict_checks.end()) {
+    // The verdict's run named the slip from the numbers it failed with, whether or not that run
+    // showed the call (a check that shows its call only where a time is wrong may show it in the
+    // replay alone).
+    kept.slip = failed->slip;
+    if (failed->call.begin_ns != 0) {
+      kept.failed_reported_ms = failed->call.reported_ms;
+      kept.failed_truth_ms = failed->call.truth_ms;
+    }
+  }
+  return kept;
 }
 
 check_report run_traced_check(const lesson_entry& lesson, check_settings settings,

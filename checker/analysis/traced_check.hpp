@@ -35,4 +35,10 @@ struct trace_options {
 check_report run_traced_check(const lesson_entry& lesson, check_settings settings,
                               const trace_options& options = {});
 
+// What a kept trace records of one check's call in the replay (`replayed`), with what the
+// verdict's run (`verdict_checks`) said of the same check: the numbers it failed with where that
+// run showed the call, and its slip wherever it failed.
+trace::checked_call kept_call(const check_item& replayed,
+                              const std::vector<check_item>& verdict_checks);
+
 } // namespace gpucheck::analysis
