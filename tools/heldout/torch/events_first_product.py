@@ -1,10 +1,7 @@
 # SPDX-License-Identifier: MIT
-# CUDA events around the run's first matrix product, with no warm-up: the stop event is waited
-# for, but cuBLAS starts up on the host between the two records while the GPU sits idle, so the
-# events count it. Expected: cold-start on the first timing. The same timing again is not clean:
-# `c` still holds the first product when `a @ b` runs again, so the caching allocator takes a
-# second 64 MiB block with cudaMalloc inside the events (0.330 ms, 10% of 3.245 ms, in 3 of 3
-# runs on an H100, 2026-12-07). This line first said "clean"; the trace showed the allocation.
+# CUDA events around the run's first matrix product, with no warm-up: cuBLAS starts up on the host
+# between the two records while the GPU sits idle, so the events count it (cold-start). Timed again,
+# `a @ b` needs a second 64 MiB block while `c` holds the first: setup-in-region (../README.md).
 import torch
 
 N = 4096
