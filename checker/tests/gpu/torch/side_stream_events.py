@@ -3,7 +3,7 @@
 # side streams do not wait for the default stream (cudaStreamNonBlocking), so the events bracket
 # nothing. The second timing records them on the side stream itself, inside the `with`, which is
 # right. With the `with` line between start.record(side) and the product instead, the events
-# counted the host's time on that line too: on an H100, 3 of 11 runs held 0.1-0.2 ms of idle GPU
+# counted the host's time on that line too: on an H100, 3 of 11 runs held over 0.1 ms of idle GPU
 # there (host-gap, rightly: checker/tests/fixtures/recorded/python_side_stream_gap.jsonl).
 import torch
 
