@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: MIT
 // event-order: the events were recorded on the work's stream, but in an order that leaves the work
-// outside them, so they time something else (usually nothing). Two facts the trace shows:
+// outside them, so they time nothing. Two facts the trace shows, both only where the events
+// bracket no work at all (events around some work, with other work before them, time that work:
+// a function's untimed preparation, such as a flush of the L2 before a cold run, is no mistake
+// of order; recorded on an H100, 2026-12-07, such a flush read as work left out):
 //   - lesson (a check's call window): GPU work the student's function launched in the window on a
 //     stream ordered with the events was launched before the start event's record or after the
-//     stop event's record (a stop recorded before `work(stream)`, a start after it), and the events
-//     bracket no run of that same work (a benchmark's other repetitions and warm-ups are no
-//     mistake of order);
+//     stop event's record (a stop recorded before `work(stream)`, a start after it);
 //   - lint: no work at all was launched between the records, and work was launched on a stream
 //     ordered with the events between the stop's record and the cudaEventElapsedTime call (the
 //     stop recorded before the work it was meant to follow).
@@ -32,31 +33,19 @@ bool ordered(const rule_input& input, const stream_ref& events, const trace::gpu
   return input.index.ordered_with(events, work.stream_id) == coverage::yes;
 }
 
-bool same_work(const trace::gpu_activity& a, const trace::gpu_activity& b) {
-  return a.kind == b.kind && a.name == b.name && a.copy_kind == b.copy_kind;
-}
-
-// A call may time the same work more than once (a benchmark's repetitions, after untimed warm-up
-// runs): work outside these events that they also bracket a run of was not left out by their
-// order; how many runs were timed is a question for the numbers, not for this rule.
-bool bracketed_alike(const interval_facts& facts, const trace::gpu_activity& work) {
-  return std::any_of(facts.work.begin(), facts.work.end(),
-                     [&](const trace::gpu_activity* inside) { return same_work(*inside, work); });
-}
-
 left_out find_left_out(const rule_input& input, const interval_facts& facts,
                        const trace::api_call& start, const trace::api_call& stop,
                        const trace::api_call& elapsed) {
   const stream_ref events = input.index.stream_of(stop);
   // Where left-out work may have been launched: the call window in a lesson; in lint, only
-  // between the stop's record and the elapsed-time call, and only when the events hold no work.
+  // between the stop's record and the elapsed-time call. Either only when the events hold no work.
   trace::time_ns from_ns = stop.end_ns;
   trace::time_ns to_ns = elapsed.start_ns;
+  if (!facts.work.empty())
+    return {};
   if (input.options.window) {
     from_ns = input.options.window->begin_ns;
     to_ns = input.options.window->end_ns;
-  } else if (!facts.work.empty()) {
-    return {};
   }
   left_out found;
   for (const trace::gpu_activity& work : input.trace().activity) {
@@ -67,7 +56,7 @@ left_out find_left_out(const rule_input& input, const interval_facts& facts,
     }
     const bool before = launch->end_ns <= start.start_ns;
     const bool after = launch->start_ns >= stop.end_ns;
-    if ((!before && !after) || bracketed_alike(facts, work))
+    if (!before && !after)
       continue;
     if (found.launch == nullptr) {
       found.launch = launch;

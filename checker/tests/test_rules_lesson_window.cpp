@@ -171,10 +171,11 @@ TEST_CASE("event-order: a benchmark's warm-up and other runs are not work left o
   const auto options = lesson_call(1 * ms, 9 * ms, 0.99, 0.99);
   CHECK(test::rule_ids(rules::run_rules(warm_up_then_two_timed_runs("work_kernel"), options))
             .empty());
-  const auto findings = rules::run_rules(warm_up_then_two_timed_runs("fill_kernel"), options);
-  REQUIRE_FALSE(findings.empty());
-  CHECK(findings[0].rule == "event-order");
-  CHECK(findings[0].message.find("before the start event was recorded") != std::string::npos);
+  // Other work before events that bracket a run is the function's untimed preparation (a flush
+  // of the L2 before each cold run): not work left out. A correct warm-and-cold timer of a
+  // held-out submission was refuted by it (H100, 2026-12-07).
+  CHECK(test::rule_ids(rules::run_rules(warm_up_then_two_timed_runs("fill_kernel"), options))
+            .empty());
 }
 
 TEST_CASE("host-gap: host time outside any CUDA call while the GPU ran nothing") {
