@@ -25,7 +25,8 @@ device_summary query_device(int device) {
   // the integer attributes straight from the runtime
   CHECKED(cudaDeviceGetAttribute(&s.multiprocessor_count, cudaDevAttrMultiProcessorCount, device));
   CHECKED(cudaDeviceGetAttribute(&s.l2_cache_bytes, cudaDevAttrL2CacheSize, device));
-  CHECKED(cudaDeviceGetAttribute(&s.memory_bus_width_bits, cudaDevAttrGlobalMemoryBusWidth, device));
+  CHECKED(
+      cudaDeviceGetAttribute(&s.memory_bus_width_bits, cudaDevAttrGlobalMemoryBusWidth, device));
   CHECKED(cudaDeviceGetAttribute(&s.sm_clock_khz, cudaDevAttrClockRate, device));
   CHECKED(cudaDeviceGetAttribute(&s.memory_clock_khz, cudaDevAttrMemoryClockRate, device));
   return s;

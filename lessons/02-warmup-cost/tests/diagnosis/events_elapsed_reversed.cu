@@ -37,9 +37,8 @@ warm_up_timing warm_up_until_stable(const gpu_work& work, cudaStream_t stream, i
   for (int i = 0; i < most_warm_up_calls; ++i) {
     history.push_back(gpu_time_ms(work, stream));
     const std::size_t n = history.size();
-    if (n >= 2 &&
-        std::fabs(history[n - 1] - history[n - 2]) <=
-            stable_within * std::min(history[n - 1], history[n - 2])) {
+    if (n >= 2 && std::fabs(history[n - 1] - history[n - 2]) <=
+                      stable_within * std::min(history[n - 1], history[n - 2])) {
       history.pop_back();
       history.pop_back();
       break;

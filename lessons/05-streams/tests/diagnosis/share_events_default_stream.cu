@@ -28,8 +28,8 @@ void run_overlapped(const pipeline_job& job, const std::vector<cudaStream_t>& st
     const std::size_t len = std::min(chunk, job.count - off);
     const std::size_t bytes = len * sizeof(std::uint32_t);
     cudaStream_t st = streams[c % n_streams];
-    CUDA_CHECK(cudaMemcpyAsync(job.device_in + off, job.host_in + off, bytes,
-                               cudaMemcpyHostToDevice, st));
+    CUDA_CHECK(
+        cudaMemcpyAsync(job.device_in + off, job.host_in + off, bytes, cudaMemcpyHostToDevice, st));
     launch_transform(job, off, len, st);
     CUDA_CHECK(cudaMemcpyAsync(job.host_out + off, job.device_out + off, bytes,
                                cudaMemcpyDeviceToHost, st));

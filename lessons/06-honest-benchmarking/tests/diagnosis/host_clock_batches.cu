@@ -16,9 +16,9 @@ namespace {
 
 using steady = std::chrono::steady_clock;
 
-constexpr double kWarmUpMs = 80.0;     // the work is cold for up to 40 ms of its runs
-constexpr double kBatchMs = 2.0;       // one sample holds at least this much work
-constexpr int kMinSamples = 21;        // >= 20, odd
+constexpr double kWarmUpMs = 80.0; // the work is cold for up to 40 ms of its runs
+constexpr double kBatchMs = 2.0;   // one sample holds at least this much work
+constexpr int kMinSamples = 21;    // >= 20, odd
 constexpr int kMaxSamples = 150;
 constexpr double kQuietEnough = 0.01;  // stop once the middle half is within 1%
 constexpr double kBudgetSeconds = 1.2; // and stop anyway after this long

@@ -22,8 +22,7 @@ namespace {
 
 // One timing of what `queue` puts on streams a and b: both streams wait for a start event on a,
 // each records its own stop, and the interval ends at whichever stop completed later.
-template <typename Queue>
-float span_ms(const Queue& queue, cudaStream_t a, cudaStream_t b) {
+template <typename Queue> float span_ms(const Queue& queue, cudaStream_t a, cudaStream_t b) {
   gpucourse::cuda_event start, stop_a, stop_b;
   CUDA_CHECK(cudaEventRecord(start, a));
   CUDA_CHECK(cudaStreamWaitEvent(b, start, 0));

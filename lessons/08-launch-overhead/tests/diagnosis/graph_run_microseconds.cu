@@ -35,8 +35,8 @@ static cudaGraphExec_t capture_into_exec(const gpu_work& queue, cudaStream_t str
 }
 
 cuda_graph_exec capture_naive(unsigned* data, int count, int steps, cudaStream_t stream) {
-  return cuda_graph_exec(capture_into_exec(
-      [=](cudaStream_t s) { run_naive(data, count, steps, s); }, stream));
+  return cuda_graph_exec(
+      capture_into_exec([=](cudaStream_t s) { run_naive(data, count, steps, s); }, stream));
 }
 
 void replay(const cuda_graph_exec& graph, cudaStream_t stream) {

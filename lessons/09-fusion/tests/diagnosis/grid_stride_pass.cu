@@ -11,8 +11,8 @@
 
 namespace {
 
-__global__ void scale_shift_relu(const float* __restrict__ x, float* __restrict__ y,
-                                 std::size_t n, float a, float b) {
+__global__ void scale_shift_relu(const float* __restrict__ x, float* __restrict__ y, std::size_t n,
+                                 float a, float b) {
   const std::size_t stride = std::size_t{gridDim.x} * blockDim.x;
   for (std::size_t i = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x; i < n; i += stride)
     y[i] = relu(scale_shift(x[i], a, b));
