@@ -19,6 +19,11 @@
 // start and the work that is the work's wait, not a mistake). Effect: the difference between what
 // was measured and the work's GPU time; in a lesson, where the traced replay hid it, the miss of
 // the run that failed.
+// In a lesson the check's truth is the work its call queued, all of it: work launched between the
+// records on a stream the stop is not ordered after, and still running when the stop completed,
+// is left out even where the events' stream carries work of its own (a marker on the events'
+// stream after each piece on four others). Lint does not know the program's intent, so there only
+// events that bracket none of the work are a mismatch.
 #include "messages/messages.hpp"
 #include "rules/api_names.hpp"
 #include "rules/detail/event_ordering.hpp"
@@ -85,6 +90,25 @@ bool spans_brackets(const rule_input& input, const interval_facts& facts) {
   });
 }
 
+// In a lesson: the first work between the records that the stop is not ordered after and that
+// was still running on the GPU when the stop event completed (the trace's clock shows it left
+// out); none where every such piece ended before the stop, or the stop's completion is unknown.
+const trace::gpu_activity* left_out_past_stop(const rule_input& input, const interval_facts& facts,
+                                              const trace::api_call& stop,
+                                              const stream_ref& stop_stream) {
+  if (input.options.mode != rule_options::context::lesson)
+    return nullptr;
+  const trace::time_ns stop_done_ns =
+      input.index.event_completed_ns(facts.interval.stop_record_correlation);
+  if (stop_done_ns == 0)
+    return nullptr;
+  for (const trace::gpu_activity* work : facts.work) {
+    if (work->end_ns > stop_done_ns && !ordered_before(input, stop, stop_stream, *work))
+      return work;
+  }
+  return nullptr;
+}
+
 } // namespace
 
 std::vector<finding> check_event_stream_mismatch(const rule_input& input) {
@@ -104,14 +128,16 @@ std::vector<finding> check_event_stream_mismatch(const rule_input& input) {
           return ordered_after(input, *start, start_stream, *work) &&
                  ordered_before(input, *stop, stop_stream, *work);
         });
-    if (carries_work || spans_brackets(input, facts))
-      continue;
     const trace::gpu_activity* outside = nullptr;
-    for (const trace::gpu_activity* work : facts.work) {
-      if (input.index.ordered_with(start_stream, work->stream_id) == coverage::no ||
-          input.index.ordered_with(stop_stream, work->stream_id) == coverage::no) {
-        outside = work;
-        break;
+    if (carries_work) {
+      outside = left_out_past_stop(input, facts, *stop, stop_stream);
+    } else if (!spans_brackets(input, facts)) {
+      for (const trace::gpu_activity* work : facts.work) {
+        if (input.index.ordered_with(start_stream, work->stream_id) == coverage::no ||
+            input.index.ordered_with(stop_stream, work->stream_id) == coverage::no) {
+          outside = work;
+          break;
+        }
       }
     }
     if (outside == nullptr)

@@ -8,6 +8,8 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
+
 using namespace gpucheck;
 using test::ms;
 using test::us;
@@ -108,7 +110,62 @@ TEST_CASE("in a lesson, only the pair whose time was returned explains the numbe
     CHECK(findings[0].interval.measured_ns == 1565 * us);
   }
   SUBCASE("a number none of the pairs measured: returned-value, on the last pair") {
+    // Each of stream 1's pairs leaves out stream 2's work, which ran on after end1 completed.
     const auto findings = rules::run_rules(four_pairs(true), lesson_call(2.0));
-    REQUIRE(test::rule_ids(findings) == strings{"event-stream-mismatch", "returned-value"});
+    REQUIRE(test::rule_ids(findings) ==
+            strings{"event-stream-mismatch", "event-stream-mismatch", "returned-value"});
+    CHECK(measured_of(findings) == std::vector<trace::time_ns>{1575 * us, 1565 * us, 2165 * us});
+  }
+  SUBCASE("stream 1's own pair returned: it leaves out stream 2's work, still running past it") {
+    const auto findings = rules::run_rules(four_pairs(true), lesson_call(1.575));
+    REQUIRE(test::rule_ids(findings) == strings{"event-stream-mismatch"});
+    CHECK(measured_of(findings) == std::vector<trace::time_ns>{1575 * us});
+  }
+}
+
+namespace {
+
+// Pieces on stream 2 and a short marker on stream 1 after each, both events on stream 1 (a held-out
+// submission's time_marked_pieces): the events' stream carries work of its own, the markers, but
+// the stop is not ordered after the pieces. The piece runs 1.200 ms to `piece_end`, the marker
+// 1.250-1.270 ms, and the stop completes at 1.280 ms.
+trace::run_trace markers_between_pieces(trace::time_ns piece_end) {
+  test::trace_builder b;
+  b.create_non_blocking_stream(100 * us, s1, s1_id);
+  b.create_non_blocking_stream(120 * us, s2, s2_id);
+  b.clock(window_begin, "check+0x10");
+  std::vector<trace::event_time> times;
+  record(b, window_begin + 10 * us, begin1, s1, s1_id, window_begin + 30 * us, times);
+  b.launch(window_begin + 20 * us, window_begin + 200 * us, piece_end, 1, s2_id, s2);
+  b.launch(window_begin + 25 * us, window_begin + 250 * us, window_begin + 270 * us, 1, s1_id, s1);
+  record(b, window_begin + 30 * us, end1, s1, s1_id, window_begin + 280 * us, times);
+  trace::api_call& wait = b.api("cudaEventSynchronize", window_begin + 40 * us,
+                                window_begin + 285 * us);
+  wait.event = end1;
+  elapsed(b, window_begin + 290 * us, begin1, end1, 0.250);
+  b.clock(window_end, "check+0x50");
+  trace::run_trace t = b.build();
+  t.event_times = times;
+  return t;
+}
+
+} // namespace
+
+TEST_CASE("events whose stream carries a marker leave out the pieces on other streams, in a lesson") {
+  const trace::run_trace pieces_run_on = markers_between_pieces(3 * ms + 200 * us);
+  SUBCASE("in a lesson the truth is all the work: the pieces still running past the stop are "
+          "left out") {
+    const auto findings = rules::run_rules(pieces_run_on, lesson_call(0.250));
+    REQUIRE(test::rule_ids(findings) == strings{"event-stream-mismatch"});
+    CHECK(findings[0].message.find("(0x6)") != std::string::npos); // the pieces' stream
+  }
+  SUBCASE("lint does not know the intent (one stream timed beside others on purpose): silent") {
+    CHECK(rules::run_rule("event-stream-mismatch", pieces_run_on).empty());
+  }
+  SUBCASE("pieces that ended before the stop completed were not left out") {
+    const auto findings =
+        rules::run_rules(markers_between_pieces(window_begin + 240 * us), lesson_call(0.250));
+    const strings ids = test::rule_ids(findings);
+    CHECK(std::count(ids.begin(), ids.end(), "event-stream-mismatch") == 0);
   }
 }
