@@ -139,8 +139,8 @@ trace::run_trace markers_between_pieces(trace::time_ns piece_end) {
   b.launch(window_begin + 20 * us, window_begin + 200 * us, piece_end, 1, s2_id, s2);
   b.launch(window_begin + 25 * us, window_begin + 250 * us, window_begin + 270 * us, 1, s1_id, s1);
   record(b, window_begin + 30 * us, end1, s1, s1_id, window_begin + 280 * us, times);
-  trace::api_call& wait = b.api("cudaEventSynchronize", window_begin + 40 * us,
-                                window_begin + 285 * us);
+  trace::api_call& wait =
+      b.api("cudaEventSynchronize", window_begin + 40 * us, window_begin + 285 * us);
   wait.event = end1;
   elapsed(b, window_begin + 290 * us, begin1, end1, 0.250);
   b.clock(window_end, "check+0x50");
@@ -151,7 +151,8 @@ trace::run_trace markers_between_pieces(trace::time_ns piece_end) {
 
 } // namespace
 
-TEST_CASE("events whose stream carries a marker leave out the pieces on other streams, in a lesson") {
+TEST_CASE(
+    "events whose stream carries a marker leave out the pieces on other streams, in a lesson") {
   const trace::run_trace pieces_run_on = markers_between_pieces(3 * ms + 200 * us);
   SUBCASE("in a lesson the truth is all the work: the pieces still running past the stop are "
           "left out") {
