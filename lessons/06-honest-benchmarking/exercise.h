@@ -30,7 +30,7 @@ struct benchmark_result {
 // are slow outliers, several times as long. A sample is the time of one run; where one run is too
 // short to time alone, the time of a batch of runs divided by their number. The work is cold at
 // first: its runs are up to 3 times slower until they have run for up to 40 ms on the GPU in all.
-// Return within about 2 seconds, outliers included: the checks call it up to 22 times, and
+// Return within about 2 seconds, outliers included: the checks call it up to 24 times, and
 // gpucheck stops a run at 60 s.
 benchmark_result benchmark(const gpu_work& work, cudaStream_t stream);
 // ANCHOR_END: contract
