@@ -55,7 +55,20 @@ void indent_block(std::ostringstream& out, const std::string& text, const std::s
   }
 }
 
-void render_check(std::ostringstream& out, const check_item& check, const painter& paint) {
+// The why as the check or the trace said it, marked where only the numbers showed it, or where the
+// GPU was disturbed during the run and could have caused this failure: then no sentence of the
+// check's (made for a quiet GPU, as "your warm-up has 50 calls, but it had 2") is a determined
+// cause, whatever another check's failure decided.
+std::string shown_why(const check_item& check, bool disturbed_run) {
+  if (disturbed_run && check.noise_could_explain)
+    return text("report.why-disturbed", {{"why", check.message}});
+  if (check.why_from == "numbers")
+    return text("report.why-from-numbers", {{"why", check.message}});
+  return check.message;
+}
+
+void render_check(std::ostringstream& out, const check_item& check, bool disturbed_run,
+                  const painter& paint) {
   if (check.passed) {
     out << "  " << paint.green(text("report.check-ok")) << " " << check.name << "\n";
     return;
@@ -69,10 +82,8 @@ void render_check(std::ostringstream& out, const check_item& check, const painte
   };
   field("field.expected", check.expected);
   field("field.measured", check.measured);
-  if (check.why_from == "numbers")
-    field("field.why", text("report.why-from-numbers", {{"why", check.message}}));
-  else
-    field("field.why", check.message);
+  if (!check.message.empty())
+    field("field.why", shown_why(check, disturbed_run));
   for (const source_ref& line : check.lines) {
     const std::string where = line.line > 0 ? std::filesystem::path(line.file).filename().string() +
                                                   ":" + std::to_string(line.line)
@@ -127,7 +138,7 @@ std::string render_terminal(const check_report& report, const terminal_style& st
   if (!report.checks.empty()) {
     out << "\n";
     for (const auto& check : report.checks) {
-      render_check(out, check, paint);
+      render_check(out, check, !report.noise_reasons.empty(), paint);
     }
   }
   if (!report.not_run_checks.empty()) {

@@ -25,6 +25,37 @@ TEST_CASE("the verdict is on the first line, then each failed check's numbers, f
   CHECK(text.find("\x1b[") == std::string::npos); // no colour when not asked for
 }
 
+TEST_CASE("on a disturbed GPU, a failure noise could explain has no determined cause") {
+  // Beside another process on an H100, a correct lesson 02 warm-up was told "your warm-up has 50
+  // calls, but it had 2": its own times never settled because the load delayed them.
+  gpucheck::check_report report = failing_report();
+  report.checks[0].noise_could_explain = true;
+  const std::string why = "your warm-up has 50 calls, but it had 2";
+  report.checks[0].message = why;
+  const std::string marked = "why       (the GPU was disturbed while this check ran, which could "
+                             "have caused this failure: the cause is not determined) " +
+                             why;
+  SUBCASE("on a quiet GPU the check's sentence stands") {
+    const std::string text = gpucheck::render_terminal(report, {false});
+    CHECK(text.find("why       " + why) != std::string::npos);
+    CHECK(text.find("the cause is not determined") == std::string::npos);
+  }
+  report.noise_reasons = {"another process used the GPU during the checks"};
+  SUBCASE("disturbed and inconclusive: shown as what the disturbance could have caused") {
+    report.verdict = gpucheck::exit_code::inconclusive;
+    CHECK(gpucheck::render_terminal(report, {false}).find(marked) != std::string::npos);
+  }
+  SUBCASE("disturbed, and failed for another check's mistake: this one is still not determined") {
+    CHECK(gpucheck::render_terminal(report, {false}).find(marked) != std::string::npos);
+  }
+  SUBCASE("disturbed, a failure noise could not explain: its sentence stands") {
+    report.checks[0].noise_could_explain = false;
+    const std::string text = gpucheck::render_terminal(report, {false});
+    CHECK(text.find("why       " + why) != std::string::npos);
+    CHECK(text.find("the cause is not determined") == std::string::npos);
+  }
+}
+
 TEST_CASE("colour is used only when asked, and NO_COLOR always wins") {
   const std::string coloured = gpucheck::render_terminal(failing_report(), {true});
   CHECK(coloured.find("\x1b[1;31mFAIL\x1b[0m") == 0);
