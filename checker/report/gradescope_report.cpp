@@ -2,6 +2,7 @@
 #include "report/gradescope_report.hpp"
 
 #include "messages/messages.hpp"
+#include "report/shown_why.hpp"
 
 #include <cmath>
 #include <nlohmann/json.hpp>
@@ -9,7 +10,7 @@
 namespace gpucheck {
 namespace {
 
-std::string check_output(const check_item& check) {
+std::string check_output(const check_report& report, const check_item& check) {
   if (check.passed) {
     return "";
   }
@@ -21,7 +22,7 @@ std::string check_output(const check_item& check) {
   };
   field("expected: ", check.expected);
   field("measured: ", check.measured);
-  field("why: ", check.message);
+  field("why: ", shown_why(report, check));
   field("fix: ", check.hint);
   field("learn: ", check.lesson_section);
   return text;
@@ -40,7 +41,7 @@ std::string render_gradescope(const check_report& report) {
                      {"score", points},
                      {"max_score", 1},
                      {"status", check.passed ? "passed" : "failed"},
-                     {"output", check_output(check)},
+                     {"output", check_output(report, check)},
                      {"visibility", "visible"}});
   }
   if (!judged) {

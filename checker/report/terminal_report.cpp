@@ -2,6 +2,7 @@
 #include "report/terminal_report.hpp"
 
 #include "messages/messages.hpp"
+#include "report/shown_why.hpp"
 
 #include <cstdio>
 #include <cstdlib>
@@ -55,19 +56,7 @@ void indent_block(std::ostringstream& out, const std::string& text, const std::s
   }
 }
 
-// The why as the check or the trace said it, marked where only the numbers showed it, or where the
-// GPU was disturbed during the run and could have caused this failure: then no sentence of the
-// check's (made for a quiet GPU, as "your warm-up has 50 calls, but it had 2") is a determined
-// cause, whatever another check's failure decided.
-std::string shown_why(const check_item& check, bool disturbed_run) {
-  if (disturbed_run && check.noise_could_explain)
-    return text("report.why-disturbed", {{"why", check.message}});
-  if (check.why_from == "numbers")
-    return text("report.why-from-numbers", {{"why", check.message}});
-  return check.message;
-}
-
-void render_check(std::ostringstream& out, const check_item& check, bool disturbed_run,
+void render_check(std::ostringstream& out, const check_report& report, const check_item& check,
                   const painter& paint) {
   if (check.passed) {
     out << "  " << paint.green(text("report.check-ok")) << " " << check.name << "\n";
@@ -82,8 +71,7 @@ void render_check(std::ostringstream& out, const check_item& check, bool disturb
   };
   field("field.expected", check.expected);
   field("field.measured", check.measured);
-  if (!check.message.empty())
-    field("field.why", shown_why(check, disturbed_run));
+  field("field.why", shown_why(report, check));
   for (const source_ref& line : check.lines) {
     const std::string where = line.line > 0 ? std::filesystem::path(line.file).filename().string() +
                                                   ":" + std::to_string(line.line)
@@ -138,7 +126,7 @@ std::string render_terminal(const check_report& report, const terminal_style& st
   if (!report.checks.empty()) {
     out << "\n";
     for (const auto& check : report.checks) {
-      render_check(out, check, !report.noise_reasons.empty(), paint);
+      render_check(out, report, check, paint);
     }
   }
   if (!report.not_run_checks.empty()) {

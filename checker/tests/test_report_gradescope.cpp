@@ -26,3 +26,15 @@ TEST_CASE("Gradescope results.json: a run that never reached its checks scores 0
   CHECK(json["output"].get<std::string>().rfind("crashed: Your code crashed", 0) == 0);
   golden::check_golden("check_gradescope_crashed.json", text);
 }
+
+TEST_CASE("Gradescope results.json: a failure a disturbed GPU could have caused is undetermined") {
+  // The same sentence as the terminal's (report/shown_why.hpp): every report a student reads.
+  gpucheck::check_report report = golden::failing_report();
+  report.noise_reasons = {"another process used the GPU during the checks"};
+  report.checks[0].noise_could_explain = true;
+  const auto json = nlohmann::json::parse(gpucheck::render_gradescope(report));
+  const std::string output = json["tests"][0]["output"];
+  CHECK(output.find("why: (the GPU was disturbed while this check ran, which could have caused "
+                    "this failure: the cause is not determined) your number includes") !=
+        std::string::npos);
+}
