@@ -26,7 +26,7 @@ TEST_CASE("the verdict is on the first line, then each failed check's numbers, f
 }
 
 TEST_CASE("on a disturbed GPU, a failure noise could explain has no determined cause") {
-  // Beside another process on an H100, a correct lesson 02 warm-up was told "your warm-up has 50
+  // Beside another process on an H100, a correct warm-up was told "your warm-up has 50
   // calls, but it had 2": its own times never settled because the load delayed them.
   gpucheck::check_report report = failing_report();
   report.checks[0].noise_could_explain = true;
