@@ -6,7 +6,8 @@ A lent GPU machine gives a session 30 minutes; `make test-gpu` takes longer (doc
 the suite is run in parts (`tools/gpu-verify.sh resume`), sometimes across sessions. This ledger
 (bench/results/suite/gpu-ledger.tsv) keeps each test's result with the hash of the code that test
 depends on, its *scope*: every tracked file except the prose and records that no GPU test reads
-(docs, the book's text, recorded outputs, the diagnosis corpus...), and of the lessons only the
+(docs, the book's text, a lesson's text but its front matter, recorded outputs, the diagnosis
+corpus...), and of the lessons only the
 test's own lesson (a test named `....NN-slug`) or all of them (any other test). A later commit
 that changes only docs, or only another lesson, leaves a test's scope, and so its result, standing;
 any other change asks for the test again.
@@ -56,12 +57,34 @@ def git(repo, *args):
                           text=True).stdout
 
 
+# A lesson's text: gpucheck reads its front matter (the lesson's title, the rules it teaches, the
+# sanitizer's tools), and no GPU test reads its prose: only the front matter is in scope, so that a
+# lesson rewritten or re-recorded does not ask for its GPU tests again.
+LESSON_TEXT = re.compile(r"^lessons/[^/]+/lesson(\.zh)?\.md$")
+
+
+def front_matter(text):
+    """The text between a leading `---` line and the next one; all of it where there is none."""
+    lines = text.splitlines()
+    if not lines or lines[0].strip() != "---":
+        return text
+    for end in range(1, len(lines)):
+        if lines[end].strip() == "---":
+            return "\n".join(lines[1:end])
+    return text
+
+
 def tracked_blobs(repo, commit):
-    """(path, blob id) of every file of the commit's tree."""
+    """(path, blob id) of every file of the commit's tree; of a lesson's text, the hash of its
+    front matter instead."""
     blobs = []
     for line in git(repo, "ls-tree", "-r", "--full-tree", commit).splitlines():
         meta, path = line.split("\t", 1)
-        blobs.append((path, meta.split()[2]))
+        blob = meta.split()[2]
+        if LESSON_TEXT.search(path):
+            head = front_matter(git(repo, "cat-file", "-p", blob))
+            blob = "front-matter:" + hashlib.sha256(head.encode()).hexdigest()
+        blobs.append((path, blob))
     return blobs
 
 

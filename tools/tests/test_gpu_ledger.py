@@ -18,6 +18,10 @@ TESTS = [
 ]
 
 
+# A lesson's text: its front matter (which gpucheck reads), then prose (which no GPU test reads).
+LESSON_TEXT = "---\nnumber: 5\nrules:\n  - {rules}\n---\n# Streams\n\n{prose}\n"
+
+
 def junit(cases):
     """A CTest JUnit file of (name, status, failed) cases."""
     body = ""
@@ -43,6 +47,7 @@ class Repo:
                      "solutions/05-streams/exercise.cu", "docs/grading.md", "README.md",
                      "book/front/intro.md", "book/tools/timeline_figure.cpp"):
             self.write(path, "one\n")
+        self.write("lessons/05-streams/lesson.md", LESSON_TEXT.format(rules="stale-queue", prose="one"))
         with open(os.path.join(folder, "tests.txt"), "w", encoding="utf-8") as out:
             out.write("\n".join(TESTS) + "\n")
         self.commit()
@@ -109,6 +114,18 @@ class LedgerTest(unittest.TestCase):
             self.repo.write(path, "two\n")
         self.repo.commit()
         self.assertEqual(self.repo.todo(), [])
+
+    def test_a_lessons_prose_leaves_its_results_and_its_front_matter_does_not(self):
+        self.record_all_passing()
+        self.repo.write("lessons/05-streams/lesson.md",
+                        LESSON_TEXT.format(rules="stale-queue", prose="rewritten, re-recorded"))
+        self.repo.commit()
+        self.assertEqual(self.repo.todo(), [])
+        self.repo.write("lessons/05-streams/lesson.md",
+                        LESSON_TEXT.format(rules="sync-other-stream", prose="rewritten, re-recorded"))
+        self.repo.commit()
+        self.assertEqual(self.repo.todo(),
+                         ["gpu_grade_a_class_alone.05-streams", "gpu_starters_fail_with_a_message"])
 
     def test_a_lesson_change_asks_again_for_its_tests_and_the_unscoped_ones(self):
         self.record_all_passing()
