@@ -57,9 +57,12 @@ std::vector<double> returned_for(const fresh_rounds_call& call, int n) {
   return times;
 }
 
-// The same number: the one the checker handed over, or its arithmetic done another way.
+// The same number: the one the checker handed over, or its arithmetic done another way (equal
+// but for rounding, relative to the number).
+constexpr double exact = 1e-9;
+
 bool same_ms(double reported, double truth) {
-  return std::abs(reported - truth) <= 1e-9 * std::max(1.0, std::abs(truth));
+  return std::abs(reported - truth) <= exact * std::max(1.0, std::abs(truth));
 }
 
 bool same_times(const std::vector<double>& reported, const std::vector<double>& truth) {
@@ -163,8 +166,7 @@ bool fail_for_entries(check_outcome& outcome, const fresh_rounds_call& call) {
     const auto [shortest, longest] = std::minmax_element(truth.begin(), truth.end());
     const double spread = *longest - *shortest;
     // Each field holds the other's right value: a fact of the numbers, said as the swap it is.
-    if (!same_ms(entry.median_ms, median) && same_ms(entry.median_ms, spread) &&
-        same_ms(entry.spread_ms, median)) {
+    if (swapped_both_ways(entry.median_ms, median, entry.spread_ms, spread, exact)) {
       outcome.message =
           say("check.l02.rounds.swapped.message", {{"n", n},
                                                    {"median", format_ms(entry.median_ms)},
