@@ -36,13 +36,13 @@ bool ordered(const rule_input& input, const stream_ref& events, const trace::gpu
 left_out find_left_out(const rule_input& input, const interval_facts& facts,
                        const trace::api_call& start, const trace::api_call& stop,
                        const trace::api_call& elapsed) {
+  if (!facts.work.empty())
+    return {}; // events around some work time that work (the header says why)
   const stream_ref events = input.index.stream_of(stop);
   // Where left-out work may have been launched: the call window in a lesson; in lint, only
-  // between the stop's record and the elapsed-time call. Either only when the events hold no work.
+  // between the stop's record and the elapsed-time call.
   trace::time_ns from_ns = stop.end_ns;
   trace::time_ns to_ns = elapsed.start_ns;
-  if (!facts.work.empty())
-    return {};
   if (input.options.window) {
     from_ns = input.options.window->begin_ns;
     to_ns = input.options.window->end_ns;
