@@ -167,7 +167,7 @@ trace::run_trace warm_up_then_two_timed_runs(const std::string& timed_kernel) {
 
 } // namespace
 
-TEST_CASE("event-order: a benchmark's warm-up and other runs are not work left out") {
+TEST_CASE("event-order: work before events that bracket a run is not work left out") {
   const auto options = lesson_call(1 * ms, 9 * ms, 0.99, 0.99);
   CHECK(test::rule_ids(rules::run_rules(warm_up_then_two_timed_runs("work_kernel"), options))
             .empty());

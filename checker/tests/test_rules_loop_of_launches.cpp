@@ -3,10 +3,9 @@
 // time_loop_ms): the reference's one pair of events around 200 launches of the same kernel gives
 // no finding, whatever the checker's truth; each launch timed with its own events and the times
 // summed is a returned-value slip (the sum of the intervals), and the 199 launches outside each
-// interval are not work left out (event-order ignores work of the same kernel as the work an
-// interval brackets). The class's other wrong timings get the rule its .says file asks for: a host
-// clock and no wait (unsynced-stop), events on a stream of the function's own
-// (event-stream-mismatch).
+// interval are not work left out (event-order judges only events that bracket no work). The class's
+// other wrong timings get the rule its .says file asks for: a host clock and no wait
+// (unsynced-stop), events on a stream of the function's own (event-stream-mismatch).
 #include "test_rules_support.hpp"
 
 #include "rules/run_rules.hpp"
