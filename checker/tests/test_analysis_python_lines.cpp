@@ -245,13 +245,17 @@ TEST_CASE("events count the host's stretch before the line's launch; one line is
           return f.rule == "event-stream-mismatch";
         }) == 1); // the first timing's events, on the other stream
 
-  SUBCASE("the start recorded on the line before the launch: the stretch is the launch's own") {
-    for (trace::api_call& call : t.api) {
+  // `with` first, then start.record(side) right above `c = a @ b`.
+  const auto record_start_on_line_28 = [](trace::run_trace& trace) {
+    for (trace::api_call& call : trace.api) {
       for (trace::python_frame& frame : call.python) {
         if (frame.line == 27)
-          frame.line = 28; // `with` first, then start.record(side) right above `c = a @ b`
+          frame.line = 28;
       }
     }
+  };
+  SUBCASE("the start recorded on the line before the launch: the stretch is the launch's own") {
+    record_start_on_line_28(t);
     CHECK(host_gaps(analysis::analyze(t, {})).empty());
   }
   SUBCASE("without the launch's line, the stretch is not excused") {
@@ -259,12 +263,7 @@ TEST_CASE("events count the host's stretch before the line's launch; one line is
       if (!call.from_program())
         call.python.clear(); // as the tracer wrote a library's calls before: no line to compare
     }
-    for (trace::api_call& call : t.api) {
-      for (trace::python_frame& frame : call.python) {
-        if (frame.line == 27)
-          frame.line = 28;
-      }
-    }
+    record_start_on_line_28(t);
     CHECK(host_gaps(analysis::analyze(t, {})).size() == 1);
   }
 }
