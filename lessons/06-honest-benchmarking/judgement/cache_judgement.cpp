@@ -26,9 +26,18 @@ bool encloses(double reported_ms, double truth_ms, const cache_tolerance& tolera
                                tolerance.above_share);
 }
 
+// Shorter than every run of its kind: the events enclosed none. Not the medians: they count
+// runs no event pair enclosed (cache_judgement.hpp).
+bool warm_too_short(const cache_trial& t, const cache_tolerance& tolerance) {
+  return t.warm_ms < t.shortest_warm_ms - tolerance.below_ms;
+}
+
+bool cold_too_short(const cache_trial& t, const cache_tolerance& tolerance) {
+  return t.cold_ms < t.shortest_cold_ms - tolerance.below_ms;
+}
+
 bool too_short(const cache_trial& t, const cache_tolerance& tolerance) {
-  return t.warm_ms < t.truth_warm_ms - tolerance.below_ms ||
-         t.cold_ms < t.truth_cold_ms - tolerance.below_ms;
+  return warm_too_short(t, tolerance) || cold_too_short(t, tolerance);
 }
 
 // The flush slowed the read by a measurable amount, and the student's numbers show less than
@@ -59,10 +68,11 @@ slip_result unit_slip(const cache_trial& t, const cache_tolerance& tolerance) {
 }
 
 // The two numbers exchanged: warm_ms encloses the cold runs and cold_ms the warm ones, where the
-// flush's effect sets them apart (gap_missing's min_gap_ms). No busy GPU makes a number shorter.
+// flush's effect sets them apart (gap_missing's min_gap_ms), and cold_ms is shorter than every
+// cold run, which no busy GPU makes.
 bool swapped(const cache_trial& t, const cache_tolerance& tolerance) {
   return t.truth_cold_ms - t.truth_warm_ms >= tolerance.min_gap_ms &&
-         encloses(t.warm_ms, t.truth_cold_ms, tolerance) &&
+         cold_too_short(t, tolerance) && encloses(t.warm_ms, t.truth_cold_ms, tolerance) &&
          encloses(t.cold_ms, t.truth_warm_ms, tolerance);
 }
 
@@ -75,6 +85,8 @@ std::string say_numbers(std::string_view id, const cache_trial& t) {
                   {"cold", ms_text(t.cold_ms)},
                   {"warm_truth", ms_text(t.truth_warm_ms)},
                   {"cold_truth", ms_text(t.truth_cold_ms)},
+                  {"warm_shortest", ms_text(t.shortest_warm_ms)},
+                  {"cold_shortest", ms_text(t.shortest_cold_ms)},
                   {"flush", ms_text(t.flush_ms)},
                   {"gap", ms_text(t.truth_cold_ms - t.truth_warm_ms)}});
 }
@@ -110,8 +122,8 @@ check_outcome judge_cache(const std::vector<cache_trial>& trials, const std::str
   if (outcome.passed)
     return outcome;
 
-  // Facts no busy GPU makes come first: the checker counted them, or a run is never shorter
-  // than its own clock says.
+  // Facts no busy GPU makes come first: the checker counted them, or no run of a kind is shorter
+  // than the shortest by its own clock.
   outcome.noise_could_explain = false;
   const auto any = [&](auto&& predicate) {
     return std::find_if(trials.begin(), trials.end(), predicate) != trials.end();
