@@ -25,7 +25,7 @@ struct burst_numbers {
   int runs = 0;                    ///< how often it called the work
   std::vector<double> reported_us; ///< what it returned [us each]
   std::vector<double> truth_us;    ///< each call's launch, by the checker's clock inside it [us]
-  double kernel_us = 0;            ///< one run's true length on the GPU [us]
+  double kernel_us = 0;            ///< one run's planned length, the least it lasts [us]
 };
 
 /// How close a launch's time must be to the checker's, and how many must be.

@@ -14,6 +14,7 @@ constexpr double relative_tolerance = 0.15;
 constexpr double absolute_tolerance_ms = 0.030;
 constexpr double fewest_timing_cost_ms = 0.002; // per iteration, for summed_per_launch
 constexpr double most_timing_cost_ms = 0.040;
+constexpr double floor_slack_ms = 0.002; // two clocks' ticks: the events' and %globaltimer's
 
 bool usable(double value) {
   return std::isfinite(value) && value >= 0;
@@ -52,9 +53,9 @@ bool noise_could_cause(loop_timing_verdict verdict, const loop_timing_call& call
   case loop_timing_verdict::too_long:
     // Unless a power of 1000 or 20 times (and 10 ms) too long: no neighbour does that (issue 42).
     return !noise_cannot_produce(loop_time_slip(call), call.reported_ms, call.truth_ms, 10);
-  case loop_timing_verdict::too_short: // as launches_only: a neighbour does not quadruple a truth
-  case loop_timing_verdict::launches_only:
-    return call.reported_ms >= 0.25 * call.truth_ms;
+  case loop_timing_verdict::too_short:     // a neighbour may have lengthened the checker's truth...
+  case loop_timing_verdict::launches_only: // ...but no interval around the runs reads under them
+    return call.work_floor_ms <= 0 || call.reported_ms >= call.work_floor_ms - floor_slack_ms;
   case loop_timing_verdict::summed_per_launch:
     return 2 * call.intervals < call.iterations;
   default:

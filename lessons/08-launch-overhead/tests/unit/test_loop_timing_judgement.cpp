@@ -11,14 +11,15 @@ using namespace gpucheck;
 
 namespace {
 
-// 1000 iterations of 6.3 us each back to back (lesson 06's H200 batch figure); a launch call of
-// 3 us on the host.
+// 1000 iterations of 5 us work, 6.3 us each back to back (lesson 06's H200 batch figure); a
+// launch call of 3 us on the host.
 loop_timing_call call_reporting(double reported_ms) {
   loop_timing_call call;
   call.reported_ms = reported_ms;
   call.truth_ms = 6.3;
   call.iterations = 1000;
   call.launch_ms = 0.003;
+  call.work_floor_ms = 5.0;
   return call;
 }
 
@@ -55,18 +56,40 @@ TEST_CASE("each launch timed and summed carries one timing's cost per iteration"
 TEST_CASE("a host clock without a wait reads the launch calls") {
   CHECK(judge_loop_timing(call_reporting(3.0)) == loop_timing_verdict::launches_only);
   CHECK(judge_loop_timing(call_reporting(1.5)) == loop_timing_verdict::launches_only);
+  // Under the 5 ms the runs last one after another: no interval around them reads that.
   CHECK_FALSE(noise_could_cause(loop_timing_verdict::launches_only, call_reporting(1.5)));
-  CHECK(noise_could_cause(loop_timing_verdict::launches_only, call_reporting(3.0)));
+  CHECK_FALSE(noise_could_cause(loop_timing_verdict::launches_only, call_reporting(3.0)));
 }
 
 TEST_CASE("other wrong times are too long or too short, and may be noise") {
   CHECK(judge_loop_timing(call_reporting(100.0)) == loop_timing_verdict::too_long);
   CHECK(judge_loop_timing(call_reporting(0.1)) == loop_timing_verdict::too_short);
   CHECK(noise_could_cause(loop_timing_verdict::too_long, call_reporting(100.0)));
-  // Under a quarter of the truth is no neighbour's doing (events on a stream without the work).
+  // Under the runs' floor is no neighbour's doing (events on a stream without the work).
   CHECK_FALSE(noise_could_cause(loop_timing_verdict::too_short, call_reporting(0.1)));
   CHECK(judge_loop_timing(call_reporting(4.0)) == loop_timing_verdict::too_short);
-  CHECK(noise_could_cause(loop_timing_verdict::too_short, call_reporting(4.0)));
+  CHECK_FALSE(noise_could_cause(loop_timing_verdict::too_short, call_reporting(4.0)));
+  // Over it, the checker's truth may be the one a neighbour lengthened.
+  CHECK(judge_loop_timing(call_reporting(5.2)) == loop_timing_verdict::too_short);
+  CHECK(noise_could_cause(loop_timing_verdict::too_short, call_reporting(5.2)));
+}
+
+TEST_CASE("a truth a neighbour lengthened fourfold never fails a loop timed over its runs") {
+  // The check's loop: 200 runs of 10 us (a 2 ms floor), timed right at 2.1 ms, while both of the
+  // checker's own timings caught a neighbour's time slices: 8.8 ms.
+  loop_timing_call call;
+  call.reported_ms = 2.1;
+  call.truth_ms = 8.8;
+  call.iterations = 200;
+  call.launch_ms = 0.003;
+  call.work_floor_ms = 2.0;
+  const loop_timing_verdict verdict = judge_loop_timing(call);
+  CHECK(verdict == loop_timing_verdict::too_short);
+  CHECK(noise_could_cause(verdict, call));
+  call.reported_ms = 1.9; // under the runs: certain, whatever the truth
+  CHECK_FALSE(noise_could_cause(judge_loop_timing(call), call));
+  call.work_floor_ms = 0; // a floor not known: nothing short is certain
+  CHECK(noise_could_cause(judge_loop_timing(call), call));
 }
 
 TEST_CASE("the check's own loop: 200 launches of a 10 us kernel") {
@@ -75,6 +98,7 @@ TEST_CASE("the check's own loop: 200 launches of a 10 us kernel") {
   call.truth_ms = 2.2;
   call.iterations = 200;
   call.launch_ms = 0.003;
+  call.work_floor_ms = 2.0;
   SUBCASE("timed once, with a host clock and a wait: the first launch's latency added") {
     call.reported_ms = 2.2 + 0.015;
     CHECK(judge_loop_timing(call) == loop_timing_verdict::accurate);
@@ -86,10 +110,10 @@ TEST_CASE("the check's own loop: 200 launches of a 10 us kernel") {
     call.intervals = 200;
     CHECK_FALSE(noise_could_cause(judge_loop_timing(call), call));
   }
-  SUBCASE("no wait: the launch calls, 0.6 ms; excusable by the numbers, the trace decides") {
+  SUBCASE("no wait: the launch calls, 0.6 ms, under the runs' 2 ms: certain") {
     call.reported_ms = 0.6;
     CHECK(judge_loop_timing(call) == loop_timing_verdict::launches_only);
-    CHECK(noise_could_cause(judge_loop_timing(call), call));
+    CHECK_FALSE(noise_could_cause(judge_loop_timing(call), call));
   }
   SUBCASE("events on a stream of their own: near 0") {
     call.reported_ms = 0.004;
