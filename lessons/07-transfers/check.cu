@@ -146,13 +146,18 @@ job_setup& setup() {
 }
 
 // One call of round_trip_gbps, timed by the checker: events on every stream before the call and
-// after its return; the work's end is the last stop to complete.
+// after its return; the work's end is the last stop to complete. The starts are waited for before
+// the call: a neighbour holding the GPU could otherwise delay them past a host clock's start, and
+// the truth would be shorter than a correct student's interval. So the truth encloses every
+// interval the student may time, and a number under it is certain on any GPU.
 gpucheck::round_trip_call run_student() {
   job_setup& s = setup();
   CUDA_CHECK(cudaDeviceSynchronize());
   std::vector<gpucourse::cuda_event> starts(stream_count), stops(stream_count);
   for (int k = 0; k < stream_count; ++k)
     CUDA_CHECK(cudaEventRecord(starts[k], s.streams[k]));
+  for (int k = 0; k < stream_count; ++k)
+    CUDA_CHECK(cudaEventSynchronize(starts[k]));
   gpucheck::round_trip_call trip;
   const transfer_job job = s.job(s.student_in, s.student_out);
   trip.call = gpucheck::call_timed([&] {

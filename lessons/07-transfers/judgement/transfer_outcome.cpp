@@ -98,9 +98,10 @@ check_outcome number_outcome(const std::vector<round_trip_call>& calls, double r
       advise_on_bandwidth(slip, reported, first.truth_gbps, round_trip_bytes);
   outcome.message = advice.message;
   outcome.hint = advice.hint;
-  // Both numbers time the same work, but the checker's events are recorded before the call and
-  // after its return: another process that holds the GPU in between (time-slicing) delays them,
-  // and only them. So a number above the truth by less than half may be the neighbour's; a unit
+  // Both numbers time the same work, but the checker's events are recorded (and the starts
+  // waited for) before the call and after its return: they enclose every interval the student
+  // may time, and another process that holds the GPU in between (time-slicing) lengthens only
+  // the checker's. So a number above the truth by less than half may be the neighbour's; a unit
   // slip, a lower number or one far above the truth (a clock stopped before the copies ended)
   // never is.
   const double ratio = reported / first.truth_gbps;
