@@ -292,6 +292,17 @@ TEST_CASE("a number that the student's own wrong byte count explains is named by
   }
 }
 
+TEST_CASE("20 times low is certain only where its time is 10 ms longer than the truth's") {
+  // The check's 0.13 ms run at 3900 GB/s: 507 MB. 25 times low is 3.25 ms, what one time slice
+  // of a neighbour can hold; 100 times low is 13 ms, which none does.
+  const double truth = 3900;
+  const double bytes = truth * 1e9 * 0.13e-3;
+  const std::vector<gbps_call> sliced(3, gbps_call{truth / 25, truth, bytes, bytes});
+  CHECK(judge_gbps_round(sliced).noise_could_explain);
+  const std::vector<gbps_call> far(3, gbps_call{truth / 100, truth, bytes, bytes});
+  CHECK_FALSE(judge_gbps_round(far).noise_could_explain);
+}
+
 TEST_CASE("milliseconds used as seconds: a thousandth, named, and no busy GPU's doing") {
   const double truth = 2800; // GB/s
   CHECK(find_gbps_slip(truth * 1e-3, truth) == gbps_slip::ms_as_seconds);
