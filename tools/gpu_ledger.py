@@ -7,8 +7,9 @@ the suite is run in parts (`tools/gpu-verify.sh resume`), sometimes across sessi
 (bench/results/suite/gpu-ledger.tsv) keeps each test's result with the hash of the code that test
 depends on, its *scope*: every tracked file except the prose and records that no GPU test reads
 (docs, the book's text, a lesson's text but its front matter, recorded outputs, the diagnosis
-corpus...), and of the lessons only the
-test's own lesson (a test named `....NN-slug`) or all of them (any other test). A later commit
+corpus, the scripts that run and report GPU tests...), and of the lessons only the test's own
+lesson (a test named `....NN-slug`), only their texts' front matter (a test that runs no lesson's
+code: lint's, the start state's), or all of them (any other test). A later commit
 that changes only docs, or only another lesson, leaves a test's scope, and so its result, standing;
 any other change asks for the test again.
 
@@ -43,6 +44,10 @@ NOT_READ_BY_GPU_TESTS = [
         r"^bench/",
         r"^tools/heldout/",
         r"^tools/tests/",
+        # what runs, records or reports GPU tests; no GPU test runs it
+        r"^tools/(gpu_ledger\.py|gpu-verify\.sh|gpu-diagnose\.sh|suite_times\.py|bench\.py)$",
+        r"^tools/(bench-tracer-overhead|record-results|record-lint|public-corpus)\.sh$",
+        r"^tools/(prose_words|public_corpus_compare)\.py$",
         r"^book/(?!CMakeLists\.txt$|tools/)",  # the book's text; its timeline tool is built by all
         r"^lessons/[^/]+/results/",  # recorded outputs, for the book
         r"^lessons/[^/]+/tests/diagnosis(-traces)?/",  # replayed on the CPU (unit tests)
@@ -50,6 +55,15 @@ NOT_READ_BY_GPU_TESTS = [
 ]
 LESSON_PATH = re.compile(r"^(?:lessons|solutions)/(\d\d-[^/]+)/")
 LESSON_TEST = re.compile(r"\.(\d\d-[a-z0-9-]+)$")
+# Tests that build and run no lesson's code: gpucheck lint on the checker's own corpus and on the
+# PyTorch scripts, and a test program of the check API. Of the lessons they read only what gpucheck
+# reads of every lesson, its text's front matter (a rule's "learn" link), so a change to one
+# lesson's code or words leaves their results standing.
+NO_LESSON_CODE_TESTS = {
+    "gpu_lint_corpus_verdicts",
+    "gpu_lint_pytorch_scripts",
+    "gpu_cuda_start_state_says_yes_after_the_first_call",
+}
 
 
 def git(repo, *args):
@@ -90,7 +104,8 @@ def tracked_blobs(repo, commit):
 
 def scope_of(test, blobs):
     """The hash of what `test` depends on: every file a GPU test may read, of the lessons only its
-    own where its name ends in one."""
+    own where its name ends in one, and only their texts' front matter for a test that runs no
+    lesson's code."""
     own = LESSON_TEST.search(test)
     digest = hashlib.sha256()
     for path, blob in sorted(blobs):
@@ -98,6 +113,8 @@ def scope_of(test, blobs):
             continue
         lesson = LESSON_PATH.match(path)
         if lesson and own and lesson.group(1) != own.group(1):
+            continue
+        if lesson and test in NO_LESSON_CODE_TESTS and not LESSON_TEXT.search(path):
             continue
         digest.update(f"{path}\0{blob}\n".encode())
     return digest.hexdigest()[:16]

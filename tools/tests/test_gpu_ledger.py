@@ -110,7 +110,8 @@ class LedgerTest(unittest.TestCase):
     def test_prose_and_records_leave_every_result_standing(self):
         self.record_all_passing()
         for path in ("docs/grading.md", "README.md", "book/front/intro.md",
-                     "lessons/05-streams/results/main.txt"):
+                     "lessons/05-streams/results/main.txt", "tools/gpu-verify.sh",
+                     "tools/gpu_ledger.py"):
             self.repo.write(path, "two\n")
         self.repo.commit()
         self.assertEqual(self.repo.todo(), [])
@@ -133,6 +134,20 @@ class LedgerTest(unittest.TestCase):
         self.repo.commit()
         self.assertEqual(self.repo.todo(),
                          ["gpu_grade_a_class_alone.05-streams", "gpu_starters_fail_with_a_message"])
+
+    def test_a_lint_test_stands_through_a_lessons_code_but_not_its_front_matter(self):
+        lint = "gpu_lint_corpus_verdicts"
+        with open(os.path.join(self.repo.files, "tests.txt"), "w", encoding="utf-8") as out:
+            out.write(lint + "\n" + TESTS[1] + "\n")
+        code, out = self.repo.record([(lint, "run", False), (TESTS[1], "run", False)])
+        self.assertEqual(code, 0, out)
+        self.repo.write("lessons/05-streams/check.cu", "two\n")  # no lesson code runs in lint
+        self.repo.commit()
+        self.assertEqual(self.repo.todo(), [TESTS[1]])
+        self.repo.write("lessons/05-streams/lesson.md",  # a rule's learn link moves
+                        LESSON_TEXT.format(rules="sync-other-stream", prose="one"))
+        self.repo.commit()
+        self.assertEqual(self.repo.todo(), [lint, TESTS[1]])
 
     def test_a_checker_change_asks_for_every_test_again(self):
         self.record_all_passing()
