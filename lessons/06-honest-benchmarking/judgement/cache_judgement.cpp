@@ -193,7 +193,8 @@ check_outcome judge_cache(const std::vector<cache_trial>& trials, const std::str
     outcome.hint = say("check.l06.cache.no-gap.hint");
     outcome.noise_could_explain = true;
   } else {
-    // Too long only (too short was named above): a busy GPU lengthens a run's events.
+    // Too long, or short only against the medians (under every run was named above): a busy GPU
+    // lengthens a run's events, and the runs the medians count that no event pair enclosed.
     outcome.message = say_numbers("check.l06.cache.off.message", shown);
     outcome.hint = say("check.l06.cache.off.hint");
     outcome.noise_could_explain = true;

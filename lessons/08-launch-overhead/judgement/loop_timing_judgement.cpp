@@ -14,7 +14,9 @@ constexpr double relative_tolerance = 0.15;
 constexpr double absolute_tolerance_ms = 0.030;
 constexpr double fewest_timing_cost_ms = 0.002; // per iteration, for summed_per_launch
 constexpr double most_timing_cost_ms = 0.040;
-constexpr double floor_slack_ms = 0.002; // two clocks' ticks: the events' and %globaltimer's
+// A run spins until %globaltimer has moved on by its length, so it can end one tick early (up to
+// 1 us on some GPUs): the floor gives that much a run.
+constexpr double floor_slack_per_run_ms = 0.001;
 
 bool usable(double value) {
   return std::isfinite(value) && value >= 0;
@@ -55,7 +57,8 @@ bool noise_could_cause(loop_timing_verdict verdict, const loop_timing_call& call
     return !noise_cannot_produce(loop_time_slip(call), call.reported_ms, call.truth_ms, 10);
   case loop_timing_verdict::too_short:     // a neighbour may have lengthened the checker's truth...
   case loop_timing_verdict::launches_only: // ...but no interval around the runs reads under them
-    return call.work_floor_ms <= 0 || call.reported_ms >= call.work_floor_ms - floor_slack_ms;
+    return call.work_floor_ms <= 0 ||
+           call.reported_ms >= call.work_floor_ms - call.iterations * floor_slack_per_run_ms;
   case loop_timing_verdict::summed_per_launch:
     return 2 * call.intervals < call.iterations;
   default:

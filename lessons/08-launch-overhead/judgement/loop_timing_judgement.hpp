@@ -20,7 +20,8 @@ struct loop_timing_call {
   double launch_ms = 0;   ///< [ms] the host's time of one launch call, as the checker measured it
   int intervals = 0;      ///< timed intervals the trace shows in the call (0: no trace)
   /// [ms] The least the iterations' work lasts, one run after another on one stream: iterations x
-  /// one run's planned length (a run never ends sooner). 0: not known.
+  /// one run's planned length (a run ends no sooner but for a tick of %globaltimer, which
+  /// noise_could_cause allows a run). 0: not known.
   double work_floor_ms = 0;
 };
 

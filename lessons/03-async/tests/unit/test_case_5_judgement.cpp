@@ -59,8 +59,19 @@ TEST_CASE("a correct reproduction of case 5 is accurate, at every duration the c
     t.reported.case_5_ms = 7.0 - 0.003 + 3.7 + 0.03;
     t.reported.stale_ms = t.reported.case_5_ms - t.reported.alone_ms; // 7.7 ms: the runs differ
     CHECK(judge_case_5_trial(t).accurate);
-    t.reported.stale_ms = 6.5; // near what case 4 left, far from case_5_ms - alone_ms
+    t.reported.stale_ms = 7.0; // what case 4 left: the other exact reading
+    CHECK(judge_case_5_trial(t).accurate);
+    t.reported.stale_ms = 8.6; // past both
     CHECK_FALSE(judge_case_5_trial(t).accurate);
+  }
+  SUBCASE("with a neighbour's time slice in the alone run: 1 ms longer than case 5's own run") {
+    case_5_trial t = correct_trial(7.0, 3.0);
+    t.alone_work_ms = 4.0;
+    t.reported.alone_ms = 4.0 + 0.03;
+    t.reported.stale_ms = t.reported.case_5_ms - t.reported.alone_ms; // 6.0 ms
+    CHECK(judge_case_5_trial(t).accurate);
+    t.reported.stale_ms = 7.0; // what case 4 left
+    CHECK(judge_case_5_trial(t).accurate);
   }
   SUBCASE("with both errors at the edge of their tolerances, in opposite directions") {
     case_5_trial t = correct_trial(10.0, 2.0);

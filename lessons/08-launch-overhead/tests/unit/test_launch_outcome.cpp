@@ -128,6 +128,14 @@ TEST_CASE("the loop timing names work run another number of times, and shows its
   CHECK_FALSE(launches.passed);
   CHECK_FALSE(launches.message.empty());
   CHECK_FALSE(launches.states_what_was_seen);
+  CHECK_FALSE(launches.noise_could_explain); // under 200 runs of 10 us: no neighbour's doing
+
+  // Right, against a truth a neighbour lengthened fourfold: over the runs' 2 ms, so excusable.
+  loop_trial lengthened = loop_call(2.1);
+  lengthened.judged.truth_ms = 8.8;
+  const check_outcome excused = loop_outcome(lengthened, 200, 0.010, lesson);
+  CHECK_FALSE(excused.passed);
+  CHECK(excused.noise_could_explain);
 
   // 5 us more an iteration: each launch timed and summed, inferred from the numbers.
   const check_outcome summed = loop_outcome(loop_call(3.1), 200, 0.010, lesson);
