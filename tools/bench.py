@@ -12,7 +12,9 @@ asked for (--make-test, --make-test-gpu, --make-book; make bench ALL=1 asks for 
                       passes, and the starter, which fails (the student's usual case: its traced
                       replay runs too; GPU only), their ratio (issue 44: at most 1.3), and the
                       steps: make's front door, CMake's no-op, nvcc's phases, the link, the check
-                      program, the starter's check without its replay
+                      program, the starter's check without its replay, and in its parts (the
+                      checks' run, the replay's run, the trace read with its rules: the timing
+                      log)
   checker overhead    gpucheck check against the same check program run directly
   tracer overhead     tools/bench-tracer-overhead.sh (10,000 tiny launches; lesson 04's check)
   fidelity            each solution's reported numbers against the truth the check recorded and
@@ -187,6 +189,59 @@ def failing_rows(make, env, has_gpu, measure=measure):
                     env=dict(env, GPUCHECK_TRACE="0"))]
 
 
+FAILING_PARTS = "  step: the starter's failing check in parts (GPUCHECK_TIMING_LOG)"
+PARTS = (("build", "build"), ("checks run", "run"), ("traced replay run", "replay"),
+         ("trace read and rules", "diagnosis"))
+
+
+def timing_log_parts(text):
+    """One gpucheck check's timing log (core/timing_log.hpp) in its parts [s]: the build, the
+    checks' run (the first gpu step), the traced replay's run (the second) and the trace read with
+    its rules (diagnosis); a part the log does not hold is left out."""
+    steps = [line.split("\t") for line in text.splitlines() if line.count("\t") >= 3]
+    gpu = [float(fields[1]) for fields in steps if fields[2] == "gpu"]
+    parts = {}
+    for kind in ("build", "diagnosis"):
+        found = [float(fields[1]) for fields in steps if fields[2] == kind]
+        if found:
+            parts[kind] = sum(found)
+    if gpu:
+        parts["run"] = gpu[0]
+    if len(gpu) > 1:
+        parts["replay"] = gpu[1]
+    return parts
+
+
+def failing_parts(make, env, has_gpu, run=run_timed, runs=5, before=None):
+    """Where the failing edit to verdict's time goes: the starter checked `runs` times (each after
+    `before`, by default a touch of the starter) with GPUCHECK_TIMING_LOG, each part's median."""
+    if not has_gpu:
+        return {"name": FAILING_PARTS, "not_measured": "needs a GPU (no failing check without one)"}
+    before = before or touch(os.path.join(ROOT, "lessons", LESSON, "exercise.cu"))
+    logs = []
+    with tempfile.TemporaryDirectory() as folder:
+        for i in range(runs):
+            before()
+            log = os.path.join(folder, f"run-{i}.tsv")
+            run(make + ["check", "LESSON=4"], env=dict(env, GPUCHECK_TIMING_LOG=log))
+            text = ""
+            if os.path.exists(log):  # none where the check stopped before its first step
+                with open(log, encoding="utf-8") as f:
+                    text = f.read()
+            logs.append(timing_log_parts(text))
+    parts = {}
+    for label, key in PARTS:
+        values = [log[key] for log in logs if key in log]
+        if values:
+            parts[label] = round(statistics.median(values), 3)
+    return {"name": FAILING_PARTS, "runs": runs, "parts_s": parts}
+
+
+def parts_text(row):
+    return "; ".join(f"{label} {seconds:.3f} s" for label, seconds in row["parts_s"].items()) + \
+        f" (medians of {row['runs']} runs)"
+
+
 def verdict_ratio(passing, failing):
     """The failing edit to verdict over the passing one, when each ended as it should (the
     solution passed, the starter failed: exit 1)."""
@@ -214,6 +269,7 @@ def edit_to_verdict(build, has_gpu):
         failing[0],
         verdict_ratio(passing, failing[0]),
         failing[1],
+        failing_parts(make, env, has_gpu),
         measure("  step: make's front door (gpucheck up to date)", make + ["gpucheck"], env=env),
         measure("  step: cmake --build of the check target, nothing to do",
                 ["cmake", "--build", build, "--target", f"lesson.{LESSON}.check-solution"], env=env),
@@ -371,6 +427,8 @@ def describe(row):
     if "ratio" in row:
         return (f"{row['name']:<72} {row['untraced_ms'] / 1000:>9.3f} {row['traced_ms'] / 1000:>9.3f}"
                 f"  traced/untraced {row['ratio']:.2f}")
+    if "parts_s" in row:
+        return f"{row['name']:<72} {'':>9} {'':>9}  " + parts_text(row)
     if "ratio_of_walls" in row:
         return (f"{row['name']:<72} {'':>9} {'':>9}  {row['ratio_of_walls']:.2f}"
                 f"{'' if row['within_goal'] else ' (over the goal)'}")
@@ -400,6 +458,8 @@ def markdown_table(result):
                          f"traced/untraced {row['ratio']:.2f}")
             elif "calls" in row:
                 notes = fidelity_summary(row)
+            elif "parts_s" in row:
+                notes = parts_text(row)
             elif "ratio_of_walls" in row:
                 notes = (f"{row['ratio_of_walls']:.2f} times"
                          f"{'' if row['within_goal'] else ', over the goal'}")

@@ -26,7 +26,7 @@ import sys
 import xml.etree.ElementTree as ElementTree
 
 # The kinds of step a timing log holds, in the order they are shown (core/timing_log.hpp).
-STEP_KINDS = ("build", "gpu-wait", "gpu")
+STEP_KINDS = ("build", "gpu-wait", "gpu", "diagnosis")
 
 
 def read_junit(path):
@@ -174,7 +174,8 @@ def render(tests, wall, labels, logs, top=25):
         out.append("")
         out.append("Inside the timed tests (the GPU tests, and make test's grading chain): "
                    "build = compiling, gpu-wait = waiting for the GPU lock, gpu = checks run "
-                   "(on the GPU, or exiting 77 without one), other = the rest")
+                   "(on the GPU, or exiting 77 without one; a failing check's replay too), "
+                   "diagnosis = reading a replay's trace and its rules (CPU), other = the rest")
         width = max(len(name) for name in logs)
         out.append(f"  {'test':<{width}} {'test s':>8} " +
                    " ".join(f"{kind:>10}" for kind in kinds) + f" {'other':>8}")

@@ -7,6 +7,7 @@
 #include "analysis/traced_analysis.hpp"
 #include "core/lesson_catalog.hpp"
 #include "core/noise_judgement.hpp"
+#include "core/timing_log.hpp"
 #include "messages/messages.hpp"
 #include "trace_model/read_trace.hpp"
 
@@ -133,6 +134,9 @@ static check_report traced_report(const lesson_entry& lesson, check_settings set
                                         last_test_case_read(report, confirming, whole_run),
                                         what_the_replay_reads(report, confirming, whole_run)));
 
+  // GPUCHECK_TIMING_LOG (core/timing_log.hpp): reading the replay's trace and the rules on it, on
+  // the CPU, apart from the replay's run (a "gpu" step): where a failing verdict's extra time goes.
+  timed_step diagnosing("diagnosis", lesson.folder + " trace read and rules");
   source_options lines;
   lines.preferred_files = {fs::path(report.exercise_file).filename().string()};
   loaded_trace loaded =
@@ -182,6 +186,7 @@ static check_report traced_report(const lesson_entry& lesson, check_settings set
     test_assumed_cause(item, *loaded.trace, window);
   }
   revise_noise_judgement(report, refuted_passes);
+  diagnosing.done();
   if (options.timeline && loaded.trace && options.render_timeline != nullptr) {
     check_report drawn = traced; // its calls are the ones in the trace
     draw_timeline(*loaded.trace, *options.timeline, options.render_timeline, drawn, reporter,

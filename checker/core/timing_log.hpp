@@ -3,7 +3,9 @@
 // docs/testing.md): with GPUCHECK_TIMING_LOG=FILE set, gpucheck appends one line a step to FILE,
 //   START<TAB>SECONDS<TAB>KIND<TAB>WHAT
 // START in seconds since the epoch, KIND one of build (compiling, the GPU idle), gpu-wait (waiting
-// for another check's GPU lock) and gpu (the check program run, the lock held). Nothing is written
+// for another check's GPU lock), gpu (the check program run, the lock held: the traced replay of a
+// failing check is a second such step) and diagnosis (reading the replay's trace and running the
+// rules on it, on the CPU). Nothing is written
 // when the variable is unset, which is every student's case; a file that cannot be written is no
 // log (the check goes on).
 #pragma once

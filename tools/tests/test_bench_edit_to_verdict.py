@@ -57,6 +57,43 @@ class FailingEditToVerdict(unittest.TestCase):
         self.assertIn("exit [77]", wrong["error"])
 
 
+class FailingParts(unittest.TestCase):
+    # One failing check's timing log: the build, the checks' run, the replay's run, the diagnosis.
+    LOG = ("1.0\t0.84\tbuild\t04-two-sync-methods exercise\n"
+           "2.0\t0.95\tgpu\t04-two-sync-methods exercise\n"
+           "3.0\t0.61\tgpu\t04-two-sync-methods exercise\n"
+           "3.7\t0.12\tdiagnosis\t04-two-sync-methods trace read and rules\n")
+
+    def test_a_log_in_its_parts(self):
+        self.assertEqual(bench.timing_log_parts(self.LOG),
+                         {"build": 0.84, "run": 0.95, "replay": 0.61, "diagnosis": 0.12})
+        passed = "2.0\t0.95\tgpu\t04-two-sync-methods solution\n"  # no replay, no diagnosis
+        self.assertEqual(bench.timing_log_parts(passed), {"run": 0.95})
+
+    def test_each_part_is_the_median_of_the_runs_and_is_shown(self):
+        replays = iter([0.61, 0.70, 0.55])
+
+        def run(command, env=None):
+            self.assertEqual(command, ["make", "check", "LESSON=4"])
+            replay = next(replays)
+            with open(env["GPUCHECK_TIMING_LOG"], "w", encoding="utf-8") as f:
+                f.write(self.LOG.replace("\t0.61\t", f"\t{replay}\t"))
+            return 3.0, 3.0, 1, ""
+
+        row = bench.failing_parts(["make"], {}, has_gpu=True, run=run, runs=3,
+                                  before=lambda: None)
+        self.assertEqual(row["parts_s"], {"build": 0.84, "checks run": 0.95,
+                                          "traced replay run": 0.61, "trace read and rules": 0.12})
+        self.assertIn("traced replay run 0.610 s", bench.describe(row))
+        table = bench.markdown_table({"gpu": "G", "date": "2026-12-07", "host": {"cores": 16},
+                                      "sections": {"edit_to_verdict": [row]}})
+        self.assertIn("trace read and rules 0.120 s (medians of 3 runs)", table)
+
+    def test_without_a_gpu_nothing_runs(self):
+        row = bench.failing_parts(["make"], {}, has_gpu=False, run=never_measured)
+        self.assertIn("needs a GPU", row["not_measured"])
+
+
 class CommandStatus(unittest.TestCase):
     def test_the_innermost_make_says_gpucheck_status(self):
         output = ("make[1]: *** [Makefile:79: check] Error 1\n"

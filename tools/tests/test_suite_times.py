@@ -91,9 +91,10 @@ class SuiteTimes(unittest.TestCase):
         # The slowest first.
         slowest = text.split("slowest tests:")[1]
         self.assertLess(slowest.index("no_gpu_verdicts.04"), slowest.index("book.build.student"))
-        # The GPU test's time split: build, gpu-wait, gpu, its own kind (load-start), other.
+        # The GPU test's time split: build, gpu-wait, gpu, diagnosis (none in this log), its own
+        # kind (load-start), other.
         self.assertRegex(text, r"gpu_grade_sandboxes_every_attack_of_a_class +126\.3 +20\.0 +1\.5"
-                               r" +90\.0 +3\.0 +11\.8\n")
+                               r" +90\.0 +0\.0 +3\.0 +11\.8\n")
         # A log of a test this run did not run is left out.
         self.assertNotIn("gpu_not_in_this_run", text)
         # The GPU idle between the two GPU tests: 1130.333 - (1000 + 126.333) = 4 s.
