@@ -38,6 +38,8 @@ ALLOWED = [
      "a step's label in GPUCHECK_TIMING_LOG (core/timing_log.hpp), read by tools/suite_times.py"),
     ("checker/cli/grade_command.cpp", r"grading tree configured for |course side of ",
      "a step's label in GPUCHECK_TIMING_LOG (core/timing_log.hpp), read by tools/suite_times.py"),
+    ("checker/analysis/traced_check.cpp", r" trace read and rules",
+     "a step's label in GPUCHECK_TIMING_LOG (core/timing_log.hpp), read by tools/suite_times.py"),
     ("checker/core/check_build_shortcut.cpp", r"built through CMake: ",
      "a stamp file's contents, which no one reads but the build"),
     ("checker/core/lesson_scaffold.cpp", r".*",
