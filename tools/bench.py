@@ -39,6 +39,8 @@ import tempfile
 import time
 import xml.etree.ElementTree as ElementTree
 
+import suite_times  # beside this file: the timing log's reader
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LESSON = "04-two-sync-methods"
 
@@ -194,17 +196,13 @@ PARTS = (("build", "build"), ("checks run", "run"), ("traced replay run", "repla
          ("trace read and rules", "diagnosis"))
 
 
-def timing_log_parts(text):
-    """One gpucheck check's timing log (core/timing_log.hpp) in its parts [s]: the build, the
-    checks' run (the first gpu step), the traced replay's run (the second) and the trace read with
-    its rules (diagnosis); a part the log does not hold is left out."""
-    steps = [line.split("\t") for line in text.splitlines() if line.count("\t") >= 3]
-    gpu = [float(fields[1]) for fields in steps if fields[2] == "gpu"]
-    parts = {}
-    for kind in ("build", "diagnosis"):
-        found = [float(fields[1]) for fields in steps if fields[2] == kind]
-        if found:
-            parts[kind] = sum(found)
+def timing_log_parts(path):
+    """One gpucheck check's timing log (core/timing_log.hpp, read by suite_times.py) in its parts
+    [s]: the build, the checks' run (the first gpu step), the traced replay's run (the second) and
+    the trace read with its rules (diagnosis); a part the log does not hold is left out."""
+    log = suite_times.read_timing_log(path)
+    parts = {kind: log["steps"][kind] for kind in ("build", "diagnosis") if kind in log["steps"]}
+    gpu = [seconds for seconds, kind, _ in log["parts"] if kind == "gpu"]
     if gpu:
         parts["run"] = gpu[0]
     if len(gpu) > 1:
@@ -224,11 +222,8 @@ def failing_parts(make, env, has_gpu, run=run_timed, runs=5, before=None):
             before()
             log = os.path.join(folder, f"run-{i}.tsv")
             run(make + ["check", "LESSON=4"], env=dict(env, GPUCHECK_TIMING_LOG=log))
-            text = ""
-            if os.path.exists(log):  # none where the check stopped before its first step
-                with open(log, encoding="utf-8") as f:
-                    text = f.read()
-            logs.append(timing_log_parts(text))
+            # none where the check stopped before its first step
+            logs.append(timing_log_parts(log) if os.path.exists(log) else {})
     parts = {}
     for label, key in PARTS:
         values = [log[key] for log in logs if key in log]

@@ -5,6 +5,7 @@ they need one and run nothing; the ratio against the passing row is reported onl
 solution passed and the starter failed; make's status is read from the innermost make."""
 import os
 import sys
+import tempfile
 import unittest
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
@@ -64,11 +65,18 @@ class FailingParts(unittest.TestCase):
            "3.0\t0.61\tgpu\t04-two-sync-methods exercise\n"
            "3.7\t0.12\tdiagnosis\t04-two-sync-methods trace read and rules\n")
 
+    def parts_of(self, text):
+        with tempfile.TemporaryDirectory() as folder:
+            path = os.path.join(folder, "log.tsv")
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(text)
+            return bench.timing_log_parts(path)
+
     def test_a_log_in_its_parts(self):
-        self.assertEqual(bench.timing_log_parts(self.LOG),
+        self.assertEqual(self.parts_of(self.LOG),
                          {"build": 0.84, "run": 0.95, "replay": 0.61, "diagnosis": 0.12})
         passed = "2.0\t0.95\tgpu\t04-two-sync-methods solution\n"  # no replay, no diagnosis
-        self.assertEqual(bench.timing_log_parts(passed), {"run": 0.95})
+        self.assertEqual(self.parts_of(passed), {"run": 0.95})
 
     def test_each_part_is_the_median_of_the_runs_and_is_shown(self):
         replays = iter([0.61, 0.70, 0.55])
