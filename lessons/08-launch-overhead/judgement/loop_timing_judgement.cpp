@@ -57,8 +57,8 @@ bool noise_could_cause(loop_timing_verdict verdict, const loop_timing_call& call
     return !noise_cannot_produce(loop_time_slip(call), call.reported_ms, call.truth_ms, 10);
   case loop_timing_verdict::too_short:     // a neighbour may have lengthened the checker's truth...
   case loop_timing_verdict::launches_only: // ...but no interval around the runs reads under them
-    return call.work_floor_ms <= 0 ||
-           call.reported_ms >= call.work_floor_ms - call.iterations * floor_slack_per_run_ms;
+    return call.run_ms <= 0 ||
+           call.reported_ms >= call.iterations * (call.run_ms - floor_slack_per_run_ms);
   case loop_timing_verdict::summed_per_launch:
     return 2 * call.intervals < call.iterations;
   default:

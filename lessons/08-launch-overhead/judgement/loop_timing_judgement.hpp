@@ -19,10 +19,10 @@ struct loop_timing_call {
   int iterations = 0;     ///< how many iterations the call ran
   double launch_ms = 0;   ///< [ms] the host's time of one launch call, as the checker measured it
   int intervals = 0;      ///< timed intervals the trace shows in the call (0: no trace)
-  /// [ms] The least the iterations' work lasts, one run after another on one stream: iterations x
-  /// one run's planned length (a run ends no sooner but for a tick of %globaltimer, which
-  /// noise_could_cause allows a run). 0: not known.
-  double work_floor_ms = 0;
+  /// [ms] One run's planned length: a run ends no sooner but for a tick of %globaltimer, so the
+  /// iterations one after another last at least iterations x that (noise_could_cause). 0: not
+  /// known.
+  double run_ms = 0;
 };
 
 enum class loop_timing_verdict {
@@ -42,10 +42,10 @@ loop_timing_verdict judge_loop_timing(const loop_timing_call& call);
 /// Whether a busy GPU or host could have produced this verdict for `call`. A neighbour lengthens
 /// the student's interval or the checker's, unevenly, by any amount: too_long can be noise but
 /// for a unit or a factor of 20 and 10 ms, and too_short and launches_only can be noise unless
-/// the report is under the work's floor (work_floor_ms): an interval around the iterations cannot
-/// read less than their runs one after another, on any GPU, while the checker's own truth can be
-/// lengthened by any amount. summed_per_launch is certain only when the trace shows an interval
-/// for at least half the iterations.
+/// the report is under the work's floor (iterations x run_ms, less a tick a run): an interval
+/// around the iterations cannot read less than their runs one after another, on any GPU, while
+/// the checker's own truth can be lengthened by any amount. summed_per_launch is certain only when
+/// the trace shows an interval for at least half the iterations.
 bool noise_could_cause(loop_timing_verdict verdict, const loop_timing_call& call);
 
 /// The slip a loop's time shows against the checker's (slip_analysis.hpp): a power of 1000, whole

@@ -19,7 +19,7 @@ loop_timing_call call_reporting(double reported_ms) {
   call.truth_ms = 6.3;
   call.iterations = 1000;
   call.launch_ms = 0.003;
-  call.work_floor_ms = 5.0;
+  call.run_ms = 0.005;
   return call;
 }
 
@@ -85,13 +85,13 @@ TEST_CASE("a truth a neighbour lengthened fourfold never fails a loop timed over
   call.truth_ms = 8.8;
   call.iterations = 200;
   call.launch_ms = 0.003;
-  call.work_floor_ms = 2.0;
+  call.run_ms = 0.010;
   const loop_timing_verdict verdict = judge_loop_timing(call);
   CHECK(verdict == loop_timing_verdict::too_short);
   CHECK(noise_could_cause(verdict, call));
   call.reported_ms = 1.7; // under the runs, less a tick each: certain, whatever the truth
   CHECK_FALSE(noise_could_cause(judge_loop_timing(call), call));
-  call.work_floor_ms = 0; // a floor not known: nothing short is certain
+  call.run_ms = 0; // a floor not known: nothing short is certain
   CHECK(noise_could_cause(judge_loop_timing(call), call));
 }
 
@@ -101,7 +101,7 @@ TEST_CASE("the check's own loop: 200 launches of a 10 us kernel") {
   call.truth_ms = 2.2;
   call.iterations = 200;
   call.launch_ms = 0.003;
-  call.work_floor_ms = 2.0;
+  call.run_ms = 0.010;
   SUBCASE("timed once, with a host clock and a wait: the first launch's latency added") {
     call.reported_ms = 2.2 + 0.015;
     CHECK(judge_loop_timing(call) == loop_timing_verdict::accurate);
