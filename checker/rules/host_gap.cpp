@@ -48,16 +48,22 @@ std::vector<gap> idle_gaps(const rule_input& input, const interval_facts& facts,
   // The tracer's own time after a call or a clock read (its unwinding and writing: on the H100,
   // once more than the 0.3 ms of a product that ended before the script's next line) is not the
   // program's: it counts as busy.
-  for (const trace::api_call& call : input.trace().api) {
+  // Only what overlaps [begin_ns, end_ns) adds anything: the ranges that hold it (time_order.hpp).
+  const index_range calls = input.index.api_times().overlapping(begin_ns, end_ns);
+  for (std::size_t i = calls.first; i < calls.last; ++i) {
+    const trace::api_call& call = input.trace().api[i];
     if (call.tid == facts.interval.tid)
       add(call.start_ns, call.program_resumed_ns());
   }
-  for (const trace::clock_read& read : input.trace().clocks) {
+  const index_range reads = input.index.clock_times().overlapping(begin_ns, end_ns);
+  for (std::size_t i = reads.first; i < reads.last; ++i) {
+    const trace::clock_read& read = input.trace().clocks[i];
     if (read.tid == facts.interval.tid)
       add(read.t_ns, read.program_resumed_ns());
   }
-  for (const trace::gpu_activity& work : input.trace().activity)
-    add(work.start_ns, work.end_ns);
+  const index_range work = input.index.work_times().overlapping(begin_ns, end_ns);
+  for (std::size_t i = work.first; i < work.last; ++i)
+    add(input.trace().activity[i].start_ns, input.trace().activity[i].end_ns);
   std::sort(busy.begin(), busy.end());
   std::vector<gap> gaps;
   trace::time_ns covered_until_ns = begin_ns;

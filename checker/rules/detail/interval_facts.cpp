@@ -32,11 +32,11 @@ interval_facts analyze_interval(const trace_index& index, const timed_interval& 
     return call.tid == interval.tid && call.start_ns >= facts.host_begin_ns &&
            call.start_ns <= facts.host_end_ns;
   };
-  for (const trace::api_call& call : index.trace().api) {
-    if (call.start_ns > facts.host_end_ns)
-      break;
-    if (inside(call))
-      facts.calls.push_back(&call);
+  const auto& api = index.trace().api;
+  const index_range calls = index.api_times().starting_in(facts.host_begin_ns, facts.host_end_ns);
+  for (std::size_t i = calls.first; i < calls.last; ++i) {
+    if (inside(api[i]))
+      facts.calls.push_back(&api[i]);
   }
   for (const host_wait& wait : index.waits()) {
     // An event interval's own records are not waits; a host-clock interval's wait must start in it.
@@ -45,7 +45,8 @@ interval_facts analyze_interval(const trace_index& index, const timed_interval& 
     }
   }
   std::vector<std::pair<time_ns, time_ns>> ranges;
-  for (const trace::gpu_activity& work : index.trace().activity) {
+  for (const std::size_t i : index.work_launched_in(facts.host_begin_ns, facts.host_end_ns)) {
+    const trace::gpu_activity& work = index.trace().activity[i];
     const trace::api_call* launch = index.launch_of(work);
     if (launch == nullptr || !inside(*launch))
       continue;

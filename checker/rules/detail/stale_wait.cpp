@@ -35,7 +35,10 @@ stale_wait find_stale_wait(const rule_input& input, const interval_facts& facts)
     return found;
   std::vector<std::pair<trace::time_ns, trace::time_ns>> overlaps;
   found.from_other_streams = !facts.work.empty();
-  for (const trace::gpu_activity& work : input.trace().activity) {
+  const index_range overlapping =
+      input.index.work_times().overlapping(interval.start_ns, interval.stop_ns);
+  for (std::size_t i = overlapping.first; i < overlapping.last; ++i) {
+    const trace::gpu_activity& work = input.trace().activity[i];
     if (work.start_ns >= interval.stop_ns || work.end_ns <= interval.start_ns)
       continue;
     const trace::api_call* launch = input.index.launch_of(work);

@@ -3,6 +3,8 @@
 
 #include "rules/api_names.hpp"
 
+#include <algorithm>
+
 namespace gpucheck::rules::detail {
 
 using trace::api_call;
@@ -23,10 +25,12 @@ trace_index::trace_index(const trace::run_trace& trace) : m_trace(trace) {
     if (call.correlation != 0)
       m_by_correlation.emplace(call.correlation, &call);
   }
+  index_times();
   for (const trace::event_time& time : m_trace.event_times) {
     if (time.correlation != 0)
       m_event_completed_by_record.emplace(time.correlation, time.t_ns);
   }
+  index_events(); // before index_waits, which asks for records
   index_streams();
   index_waits();
   index_library_calls();
@@ -175,30 +179,76 @@ stream_ref trace_index::stream_of(const api_call& call) const {
   return ref;
 }
 
-std::optional<unsigned> trace_index::event_flags(trace::handle event, time_ns before_ns) const {
-  std::optional<unsigned> flags;
-  for (const api_call& call : m_trace.api) {
-    if (call.start_ns > before_ns)
-      break;
-    if (is_event_creation(call.name) && call.result == cuda_success && call.created_event &&
-        *call.created_event == event) {
-      flags = call.flags.value_or(0);
-    }
+void trace_index::index_events() {
+  for (std::size_t i = 0; i < m_trace.api.size(); ++i) {
+    const api_call& call = m_trace.api[i];
+    if (call.result != cuda_success)
+      continue;
+    if (call.from_program() && call.event && is_event_record(call.name))
+      m_records_by_event[*call.event].push_back(i);
+    if (call.created_event && is_event_creation(call.name))
+      m_creations_by_event[*call.created_event].push_back(i);
   }
-  return flags;
+}
+
+void trace_index::index_times() {
+  std::vector<time_ns> starts;
+  std::vector<time_ns> ends;
+  const auto order = [&](const auto& list, auto start, auto end) {
+    starts.clear();
+    ends.clear();
+    for (const auto& element : list) {
+      starts.push_back(start(element));
+      ends.push_back(end(element));
+    }
+    return time_order(starts, ends);
+  };
+  m_api_times = order(
+      m_trace.api, [](const api_call& call) { return call.start_ns; },
+      [](const api_call& call) { return call.program_resumed_ns(); });
+  m_clock_times = order(
+      m_trace.clocks, [](const trace::clock_read& read) { return read.t_ns; },
+      [](const trace::clock_read& read) { return read.program_resumed_ns(); });
+  m_work_times = order(
+      m_trace.activity, [](const trace::gpu_activity& work) { return work.start_ns; },
+      [](const trace::gpu_activity& work) { return work.end_ns; });
+  for (std::size_t i = 0; i < m_trace.activity.size(); ++i) {
+    if (const api_call* launch = launch_of(m_trace.activity[i]))
+      m_work_by_launch_start.emplace_back(launch->start_ns, i);
+  }
+  std::sort(m_work_by_launch_start.begin(), m_work_by_launch_start.end());
+}
+
+std::vector<std::size_t> trace_index::work_launched_in(time_ns begin_ns, time_ns end_ns) const {
+  std::vector<std::size_t> work;
+  const auto first = std::lower_bound(m_work_by_launch_start.begin(), m_work_by_launch_start.end(),
+                                      std::pair<time_ns, std::size_t>{begin_ns, 0});
+  for (auto it = first; it != m_work_by_launch_start.end() && it->first <= end_ns; ++it)
+    work.push_back(it->second);
+  std::sort(work.begin(), work.end());
+  return work;
+}
+
+const api_call* trace_index::last_reached(const std::vector<std::size_t>& calls,
+                                          time_ns before_ns) const {
+  const std::size_t reached = m_api_times.starting_in(before_ns, before_ns).last;
+  const auto after = std::lower_bound(calls.begin(), calls.end(), reached);
+  return after == calls.begin() ? nullptr : &m_trace.api[*(after - 1)];
+}
+
+std::optional<unsigned> trace_index::event_flags(trace::handle event, time_ns before_ns) const {
+  const auto found = m_creations_by_event.find(event);
+  if (found == m_creations_by_event.end())
+    return std::nullopt;
+  const api_call* creation = last_reached(found->second, before_ns);
+  if (creation == nullptr)
+    return std::nullopt;
+  return creation->flags.value_or(0);
 }
 
 const api_call* trace_index::latest_record(trace::handle event, time_ns before_ns) const {
-  const api_call* latest = nullptr;
-  for (const api_call& call : m_trace.api) {
-    if (call.start_ns > before_ns)
-      break;
-    if (call.from_program() && is_event_record(call.name) && call.result == cuda_success &&
-        call.event && *call.event == event) {
-      latest = &call;
-    }
-  }
-  return latest;
+  const auto found = m_records_by_event.find(event);
+  return found == m_records_by_event.end() ? nullptr : last_reached(found->second, before_ns);
 }
 
 bool trace_index::launched_on_between(std::uint32_t stream_id, time_ns after_ns,

@@ -3,6 +3,7 @@
 // kind of stream a stream id is, the flags an event was created with, and the host's waits.
 #pragma once
 
+#include "rules/detail/time_order.hpp"
 #include "trace_model/trace.hpp"
 
 #include <cstdint>
@@ -65,6 +66,14 @@ public:
   // timestamp); 0 when the trace does not say.
   trace::time_ns event_completed_ns(std::uint32_t record_correlation) const;
   const std::vector<host_wait>& waits() const { return m_waits; }
+  // Where in the trace's lists the things that touch a stretch of time lie (time_order.hpp), for
+  // the rules that look at one timed interval at a time.
+  const time_order& api_times() const { return m_api_times; }
+  const time_order& clock_times() const { return m_clock_times; }
+  const time_order& work_times() const { return m_work_times; }
+  // The indices, in the activity's order, of every piece of GPU work whose launch started in
+  // [begin_ns, end_ns] (and no other).
+  std::vector<std::size_t> work_launched_in(trace::time_ns begin_ns, trace::time_ns end_ns) const;
   // The run's first launch on thread `tid` with library_use_of(launch).key == key, or null.
   const trace::api_call* first_library_launch(const std::string& key, int tid) const;
 
@@ -77,6 +86,12 @@ private:
   void index_streams();
   void index_waits();
   void index_library_calls();
+  void index_events();
+  void index_times();
+  // The last of `calls` (indices into the trace's api, in order) that a scan of the trace reaches
+  // before the first call that starts after `before_ns`, or null.
+  const trace::api_call* last_reached(const std::vector<std::size_t>& calls,
+                                      trace::time_ns before_ns) const;
   bool launched_on_between(std::uint32_t stream_id, trace::time_ns after_ns,
                            trace::time_ns before_ns) const;
 
@@ -88,6 +103,15 @@ private:
   std::unordered_map<trace::handle, stream_kind> m_stream_kinds_by_handle;
   std::vector<host_wait> m_waits;
   std::map<std::pair<std::string, int>, const trace::api_call*> m_first_library_launches;
+  time_order m_api_times;   // of calls, from their start to the program's resumption
+  time_order m_clock_times; // of clock reads, likewise
+  time_order m_work_times;  // of GPU work, from its start to its end
+  // The GPU work that has a launch, by the launch's start: (start, index into the activity).
+  std::vector<std::pair<trace::time_ns, std::size_t>> m_work_by_launch_start;
+  // Of each event, its program's successful cudaEventRecord calls, and its successful creations
+  // (indices into the trace's api, in order): latest_record and event_flags answer in log time.
+  std::unordered_map<trace::handle, std::vector<std::size_t>> m_records_by_event;
+  std::unordered_map<trace::handle, std::vector<std::size_t>> m_creations_by_event;
 };
 
 } // namespace gpucheck::rules::detail
