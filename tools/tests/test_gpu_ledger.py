@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
 """tools/gpu_ledger.py: a GPU test's result stands while the code in its scope is unchanged, and
-only then; a skipped or failed test is never counted as passed."""
+only then; a skipped or failed test is never counted as passed. And tools/gpu-verify.sh resume,
+which runs the tests whose JUnit files the ledger records: a fixture's setup runs once a machine,
+not before each test."""
 import os
 import subprocess
 import sys
@@ -10,6 +12,7 @@ import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 LEDGER_TOOL = os.path.join(HERE, "..", "gpu_ledger.py")
+VERIFY_TOOL = os.path.join(HERE, "..", "gpu-verify.sh")
 
 TESTS = [
     "gpu_grade_a_class_alone.04-two-sync-methods",
@@ -187,6 +190,42 @@ class LedgerTest(unittest.TestCase):
         code, out = self.repo.record([(TESTS[0], "notrun", False)])
         self.assertNotEqual(code, 0)
         self.assertIn("no test that ran", out)
+
+
+# A CTest project with a fixture's setup (counting its runs in a file) and two tests that need it.
+FIXTURE_PROJECT = """cmake_minimum_required(VERSION 3.20)
+project(resume_fixture NONE)
+enable_testing()
+add_test(NAME setup_first COMMAND sh -c "echo run >> ${CMAKE_BINARY_DIR}/setup-runs.txt")
+set_tests_properties(setup_first PROPERTIES FIXTURES_SETUP built)
+foreach(name one two)
+  add_test(NAME gpu_${name} COMMAND sh -c "echo ${name} >> ${CMAKE_BINARY_DIR}/test-runs.txt")
+  set_tests_properties(gpu_${name} PROPERTIES FIXTURES_REQUIRED built)
+endforeach()
+"""
+
+
+class ResumeTest(unittest.TestCase):
+    def test_a_fixtures_setup_runs_once_then_is_left_out(self):
+        with tempfile.TemporaryDirectory() as folder:
+            with open(os.path.join(folder, "CMakeLists.txt"), "w", encoding="utf-8") as out:
+                out.write(FIXTURE_PROJECT)
+            build = os.path.join(folder, "build")
+            subprocess.run(["cmake", "-S", folder, "-B", build], check=True, capture_output=True)
+            open(os.path.join(build, "gpu-verify-built"), "w").close()  # nothing to build
+            os.makedirs(os.path.join(build, "test-timings"))  # archived at the end, as a GPU's
+            env = dict(os.environ, TESTS="gpu_one gpu_two", OUT=os.path.join(folder, "out"))
+            done = subprocess.run(["bash", VERIFY_TOOL, "resume", "300"], cwd=folder, env=env,
+                                  capture_output=True, text=True, check=False)
+            self.assertEqual(done.returncode, 0, done.stdout + done.stderr)
+            with open(os.path.join(build, "test-runs.txt"), encoding="utf-8") as runs:
+                self.assertEqual(runs.read().split(), ["one", "two"])
+            with open(os.path.join(build, "setup-runs.txt"), encoding="utf-8") as runs:
+                self.assertEqual(runs.read().split(), ["run"], "the setup ran before each test")
+            # Each test still has its JUnit file, for the ledger.
+            for name in ("gpu_one", "gpu_two"):
+                self.assertTrue(os.path.exists(os.path.join(build, "gpu-verify-junit",
+                                                            name + ".xml")))
 
 
 if __name__ == "__main__":
