@@ -91,7 +91,13 @@ resume)
   # A CTest fixture's setup (the builds every GPU test requires) runs before each test that ctest
   # -R selects, 4 to 5 s each time once built; here it runs once a machine: a fixture whose setup
   # passed in this build tree is left out of the later tests' runs (ctest -FS).
+  # Kept with a checksum of the sources: a tree sent again with other code sets them up again.
   fixtures_file=build/gpu-verify-fixtures.txt
+  sources=$(find CMakeLists.txt cmake checker lessons solutions book/tools -type f -print0 |
+    sort -z | xargs -0 cat | sha1sum | cut -d' ' -f1)
+  [ -f "$fixtures_file.sources" ] && [ "$(cat "$fixtures_file.sources")" = "$sources" ] ||
+    : >"$fixtures_file"
+  echo "$sources" >"$fixtures_file.sources"
   touch "$fixtures_file"
   setups=$(cd build && ctest --show-only=json-v1 | python3 -c '
 import json, sys

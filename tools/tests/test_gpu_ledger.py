@@ -214,18 +214,32 @@ class ResumeTest(unittest.TestCase):
             subprocess.run(["cmake", "-S", folder, "-B", build], check=True, capture_output=True)
             open(os.path.join(build, "gpu-verify-built"), "w").close()  # nothing to build
             os.makedirs(os.path.join(build, "test-timings"))  # archived at the end, as a GPU's
-            env = dict(os.environ, TESTS="gpu_one gpu_two", OUT=os.path.join(folder, "out"))
-            done = subprocess.run(["bash", VERIFY_TOOL, "resume", "300"], cwd=folder, env=env,
-                                  capture_output=True, text=True, check=False)
-            self.assertEqual(done.returncode, 0, done.stdout + done.stderr)
+
+            def resume(tests):
+                # A later call goes on where the last stopped: forget what ran, to run it again.
+                done_file = os.path.join(build, "gpu-verify-done.txt")
+                if os.path.exists(done_file):
+                    os.remove(done_file)
+                env = dict(os.environ, TESTS=tests, OUT=os.path.join(folder, "out"))
+                done = subprocess.run(["bash", VERIFY_TOOL, "resume", "300"], cwd=folder,
+                                      env=env, capture_output=True, text=True, check=False)
+                self.assertEqual(done.returncode, 0, done.stdout + done.stderr)
+                with open(os.path.join(build, "setup-runs.txt"), encoding="utf-8") as runs:
+                    return len(runs.read().split())
+
+            self.assertEqual(resume("gpu_one gpu_two"), 1, "the setup ran before each test")
             with open(os.path.join(build, "test-runs.txt"), encoding="utf-8") as runs:
                 self.assertEqual(runs.read().split(), ["one", "two"])
-            with open(os.path.join(build, "setup-runs.txt"), encoding="utf-8") as runs:
-                self.assertEqual(runs.read().split(), ["run"], "the setup ran before each test")
             # Each test still has its JUnit file, for the ledger.
             for name in ("gpu_one", "gpu_two"):
                 self.assertTrue(os.path.exists(os.path.join(build, "gpu-verify-junit",
                                                             name + ".xml")))
+            # A later call on the same code sets nothing up again; on other code, it does.
+            self.assertEqual(resume("gpu_one"), 1)
+            os.makedirs(os.path.join(folder, "checker"))
+            with open(os.path.join(folder, "checker", "changed.cpp"), "w", encoding="utf-8") as out:
+                out.write("// other code\n")
+            self.assertEqual(resume("gpu_two"), 2, "a tree with other code used the old setup")
 
 
 if __name__ == "__main__":
