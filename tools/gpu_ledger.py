@@ -48,6 +48,9 @@ NOT_READ_BY_GPU_TESTS = [
         r"^tools/(gpu_ledger\.py|gpu-verify\.sh|gpu-diagnose\.sh|suite_times\.py|bench\.py)$",
         r"^tools/(bench-tracer-overhead|record-results|record-lint|public-corpus)\.sh$",
         r"^tools/(prose_words|public_corpus_compare)\.py$",
+        # make test's integration tests: their CMakeLists registers tests and no target, and sets
+        # nothing outside its folder; no GPU test runs their scripts
+        r"^checker/tests/integration/",
         r"^book/(?!CMakeLists\.txt$|tools/)",  # the book's text; its timeline tool is built by all
         r"^lessons/[^/]+/results/",  # recorded outputs, for the book
         r"^lessons/[^/]+/tests/diagnosis(-traces)?/",  # replayed on the CPU (unit tests)
