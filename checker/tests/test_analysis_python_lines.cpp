@@ -216,7 +216,7 @@ TEST_CASE("host time inside one script line is its launch, not a host gap") {
   }
 }
 
-TEST_CASE("events count the host's stretch before the line's launch; one line is its launch") {
+TEST_CASE("events count the host's stretch before the line's launch, one line is its launch") {
   // Recorded on an H100 (checker/tests/fixtures/recorded/PROVENANCE.md): side_stream_events.py
   // with `start.record(side)` at line 27, `with torch.cuda.stream(side):` at 28, `c = a @ b` at
   // 29 (cuBLAS's launch, which the tracer writes with that line) and `end.record(side)` at 30. The

@@ -191,7 +191,7 @@ TEST_CASE("a function that never ran the work is told so, on any GPU") {
   CHECK_FALSE(outcome.passed);
 }
 
-TEST_CASE("a sum of several runs is named; a warm-up run before the timed one is not") {
+TEST_CASE("a sum of several runs is named, a warm-up run before the timed one is not") {
   SUBCASE("three runs, their sum returned, in two calls: certain") {
     auto outcome = failed_with_rule();
     CHECK(gpucheck::name_work_runs(outcome, {{3, 6.2, 2.0}, {3, 9.1, 3.0}}));

@@ -257,7 +257,7 @@ TEST_CASE("a power of 1000 is found by the caller's own band, either way") {
         slip_kind::none);
 }
 
-TEST_CASE("exact relations are never noise; factors near 1 may be") {
+TEST_CASE("exact relations are never noise, factors near 1 may be") {
   CHECK(exact_relation(slip_kind::times_1000));
   CHECK(exact_relation(slip_kind::percent_for_fraction));
   CHECK(exact_relation(slip_kind::truncated));

@@ -49,7 +49,7 @@ bool contains(const std::string& text, const std::string& part) {
 
 } // namespace
 
-TEST_CASE("accurate trials pass; one miss is allowed, two are not") {
+TEST_CASE("accurate trials pass, one miss is allowed, two are not") {
   const auto good =
       gpucheck::judge_timing({kernel_trial(2.01, 2.0), kernel_trial(3.0, 3.02)}, words(), 1);
   CHECK(good.passed);

@@ -181,7 +181,7 @@ TEST_CASE("a compile error is placed in the student's source") {
 
 // Parallel compilers can write into the middle of each other's lines: the error's file is then no
 // path at all, and build_target builds once more on one core (core/build_driver.cpp).
-TEST_CASE("an error whose file is no path is known as lost; a real file's is not") {
+TEST_CASE("an error whose file is no path is known as lost, a real file's is not") {
   namespace fs = std::filesystem;
   gpucheck::build_outcome outcome;
   CHECK_FALSE(gpucheck::error_path_lost(outcome)); // no error at all

@@ -28,7 +28,7 @@ TEST_CASE("backup names carry the time, and a sequence number when the time is t
   CHECK(gpucheck::backup_file_name("exercise.cu", when, 2) == first + ".2");
 }
 
-TEST_CASE("reset backs up the student's version and restores the starter; twice keeps both") {
+TEST_CASE("reset backs up the student's version and restores the starter, twice keeps both") {
   const fs::path root = fs::temp_directory_path() / ("gpucheck-reset-" + std::to_string(getpid()));
   fs::remove_all(root);
   fs::create_directories(root / "lesson");

@@ -6,7 +6,7 @@
 
 using gpucheck::parse_hints;
 
-TEST_CASE("each numbered item is one hint; a heading, an intro and blank lines are not") {
+TEST_CASE("each numbered item is one hint, a heading, an intro and blank lines are not") {
   const std::string text = "# Hints: lesson 44, The two ways to synchronize\n\n"
                            "`make hint` shows these one at a time.\n\n"
                            "1. Run `make check`.\n\n"

@@ -32,7 +32,7 @@ objectives:
 
 } // namespace
 
-TEST_CASE("front matter: number matches the folder, title, section, objectives; no hints") {
+TEST_CASE("front matter: number matches the folder, title, section, objectives, no hints") {
   CHECK(gpucheck::front_matter_problems(good_front_matter, 4).empty());
   CHECK(mentions(gpucheck::front_matter_problems(good_front_matter, 5),
                  "number 4 does not match the folder's 5"));

@@ -101,7 +101,7 @@ TEST_CASE("NVML absent is an answer, not an error") {
   }
 }
 
-TEST_CASE("a CUDA error in the output is named; an illegal address is recognised") {
+TEST_CASE("a CUDA error in the output is named, an illegal address is recognised") {
   const auto error = gpucheck::find_cuda_error(
       "exercise.cu:19: CUDA error cudaErrorIllegalAddress (an illegal memory access was "
       "encountered)\n    in: cudaDeviceSynchronize()\n");

@@ -62,7 +62,7 @@ TEST_CASE("memcheck findings name the access, the kernel, the line, and merge th
   CHECK(findings[1].kind.rfind("Program hit cudaErrorLaunchFailure", 0) == 0);
 }
 
-TEST_CASE("the CUDA 11 layout and racecheck's are read too; the program's own lines are not") {
+TEST_CASE("the CUDA 11 layout and racecheck's are read too, the program's own lines are not") {
   const auto old = gpucheck::parse_sanitizer_report(
       std::string("the program printed this\n") + old_style, "memcheck");
   REQUIRE(old.size() == 1);
@@ -80,7 +80,7 @@ TEST_CASE("the CUDA 11 layout and racecheck's are read too; the program's own li
             .empty());
 }
 
-TEST_CASE("the lesson's front matter chooses the tools; memcheck by default") {
+TEST_CASE("the lesson's front matter chooses the tools, memcheck by default") {
   const auto path = std::filesystem::temp_directory_path() / "gpucheck-sanitize-lesson.md";
   std::ofstream(path) << "---\ntitle: Streams\nsanitize: memcheck, synccheck, bogus\n---\ntext\n";
   CHECK(gpucheck::sanitizer_tools_for(path) == std::vector<std::string>{"memcheck", "synccheck"});

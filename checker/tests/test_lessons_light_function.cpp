@@ -68,7 +68,7 @@ TEST_CASE("a copy holds its own copy of the callable, as std::function's does") 
   CHECK(calls == 2);
 }
 
-TEST_CASE("moving a light_function leaves the source empty; assignment replaces the callable") {
+TEST_CASE("moving a light_function leaves the source empty, assignment replaces the callable") {
   std::vector<int> seen;
   int_work first = [&](int value) { seen.push_back(value); };
   int_work moved = std::move(first);

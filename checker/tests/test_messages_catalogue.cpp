@@ -231,7 +231,7 @@ TEST_CASE("every message id the checker's sources name is in the catalogue") {
   CHECK(ids_named >= 60);
 }
 
-TEST_CASE("the language comes from GPUCHECK_LANG, else LC_ALL, LC_MESSAGES, LANG; else English") {
+TEST_CASE("the language comes from GPUCHECK_LANG, else LC_ALL, LC_MESSAGES, LANG, else English") {
   using messages::language;
   CHECK(messages::choose_language("", "", "", "") == language::english);
   CHECK(messages::choose_language("", "", "", "zh_CN.UTF-8") == language::chinese);
@@ -242,7 +242,7 @@ TEST_CASE("the language comes from GPUCHECK_LANG, else LC_ALL, LC_MESSAGES, LANG
   CHECK(messages::choose_language("", "", "zh_TW.UTF-8", "en_US.UTF-8") == language::chinese);
 }
 
-TEST_CASE("placeholders are filled; a missing message falls back, an unknown id shows itself") {
+TEST_CASE("placeholders are filled, a missing message falls back, an unknown id shows itself") {
   CHECK(messages::text_in(messages::language::english, "headline.failed",
                           {{"failed", "2"}, {"total", "3"}}) == "2 of 3 checks failed.");
   CHECK(messages::text_in(messages::language::chinese, "headline.failed",

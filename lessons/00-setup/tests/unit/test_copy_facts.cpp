@@ -51,7 +51,7 @@ TEST_CASE("bytes that did not arrive fail the check, even where the times passed
   CHECK(untimed.message == "returns 0");
 }
 
-TEST_CASE("a passed check stays passed; a unit slip is named; ten times too fast is no noise") {
+TEST_CASE("a passed check stays passed, a unit slip is named, ten times too fast is no noise") {
   check_outcome passed;
   passed.passed = true;
   name_copy_facts(passed, {copy(10.0, 10.0)}, tolerance, "s");

@@ -45,7 +45,7 @@ TEST_CASE("right cold and warm times pass, and a warm time that grows with N") {
   CHECK(contains(close.expected, "the checker's: 7.9 times"));
 }
 
-TEST_CASE("a cold start left out fails, and noise may excuse it; seconds are a unit slip") {
+TEST_CASE("a cold start left out fails, and noise may excuse it, seconds are a unit slip") {
   fresh_gemm_size warm_first = measured(4000, 2.0);
   warm_first.first_ms = 2.0; // timed after a warm-up
   const check_outcome short_first = judge_fresh_gemm(warm_first, lesson);

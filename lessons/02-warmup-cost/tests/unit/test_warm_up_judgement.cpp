@@ -411,7 +411,7 @@ TEST_CASE("the expected and measured lines list the warm-up") {
 }
 
 TEST_CASE(
-    "the check's trials: all accurate pass; noise is retried twice at most; a mistake stops") {
+    "the check's trials: all accurate pass, noise is retried twice at most, a mistake stops") {
   int calls = 0;
   // A series as the check runs it: the work drawn afresh, answered by `who`, in a call of 1 s.
   const auto trials_by = [&](student who, double load = 0.0) {

@@ -217,7 +217,7 @@ TEST_CASE("case 4's launch in microseconds is a unit slip, not a wait, on any ma
   }
 }
 
-TEST_CASE("case 5 and the work alone in another unit are named; no busy machine excuses them") {
+TEST_CASE("case 5 and the work alone in another unit are named, no busy machine excuses them") {
   SUBCASE("every number in seconds") {
     case_5_trial t = correct_trial(7.0, 3.0);
     t.reported = {t.reported.case_4_ms / 1e3, t.reported.case_5_ms / 1e3, t.reported.alone_ms / 1e3,

@@ -32,7 +32,7 @@ TEST_CASE("a launch of microseconds passes") {
   CHECK(outcome.lesson_section.empty());
 }
 
-TEST_CASE("a wait for the GPU fails on any GPU; a slow launch may be noise") {
+TEST_CASE("a wait for the GPU fails on any GPU, a slow launch may be noise") {
   launch_numbers waited = launched_in(0.01);
   waited.launch_ms = 40.0;
   waited.longest.call_ms = 40.1;

@@ -50,7 +50,7 @@ bool contains(const std::string& text, const std::string& part) {
 
 } // namespace
 
-TEST_CASE("a wrong median at the cold runs' length is told so; a right one is left alone") {
+TEST_CASE("a wrong median at the cold runs' length is told so, a right one is left alone") {
   check_outcome cold = failed_by_how_far();
   name_median_clue(cold, {call_of(2.0, 0.05), call_of(5.0, 0.05)});
   CHECK(contains(cold.hint, "5.000 ms"));

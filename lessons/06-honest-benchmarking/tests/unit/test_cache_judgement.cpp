@@ -134,7 +134,7 @@ TEST_CASE("a number under the median of its runs but over the shortest is no cer
   CHECK(shorter.message.find("0.0090 ms warm") != std::string::npos); // the shortest, quoted
 }
 
-TEST_CASE("both numbers in another unit are that slip, certain; one alone is not") {
+TEST_CASE("both numbers in another unit are that slip, certain, one alone is not") {
   const check_outcome in_us = judged(three(0.014 * 1e3, 0.031 * 1e3)); // events' cost included
   CHECK_FALSE(in_us.passed);
   CHECK(in_us.slip == "times-1000");

@@ -72,7 +72,7 @@ TEST_CASE("a correct one passes at 90% of the link's peak rate") {
   CHECK(judge_speed(t) == speed_verdict::fast_enough);
 }
 
-TEST_CASE("one stream (no overlap) fails; on a loaded machine its trace is the one to read") {
+TEST_CASE("one stream (no overlap) fails, on a loaded machine its trace is the one to read") {
   // The serial baseline is timed before the student's calls: under a neighbour that time-slices
   // the GPU, a correct chunked round trip measured no faster than it (lena, class 07, H100). So
   // the numbers leave the miss to noise there, and the check shows the call for the trace.

@@ -133,7 +133,7 @@ TEST_CASE("a time that is not a number is said to be one") {
         loop_timing_verdict::not_a_number);
 }
 
-TEST_CASE("a faster version passes below the bar; a near miss or a tiny naive loop is noise") {
+TEST_CASE("a faster version passes below the bar, a near miss or a tiny naive loop is noise") {
   const speedup_judgement fast = judge_speedup(6.3, 0.05, 0.5);
   CHECK(fast.passed);
   CHECK_FALSE(fast.noise_could_explain);

@@ -163,7 +163,7 @@ TEST_CASE("times out of the order of the calls fail, and noise cannot excuse the
   CHECK(says(outcome, "only 4 of your 6 times agree with the runs' own: run 1, for one"));
 }
 
-TEST_CASE("a run lengthened by a slow host may be noise; every run lengthened is not") {
+TEST_CASE("a run lengthened by a slow host may be noise, every run lengthened is not") {
   first_launch_numbers one_slow = right_runs();
   one_slow.reported_ms[3] += 0.100;
   const check_outcome slow = judge_first_launch(one_slow, "s");
