@@ -65,9 +65,9 @@ bool noise_could_cause(noise_verdict verdict, const benchmark_call& call) {
   switch (verdict) {
   case noise_verdict::accurate:
   case noise_verdict::too_high:
+  case noise_verdict::too_low: // samples of one length not the runs' (benchmark_judgement.hpp)
     return true;
   case noise_verdict::median_outside:
-  case noise_verdict::too_low:
     return median_long;
   case noise_verdict::not_a_number:
     return false;
@@ -109,11 +109,14 @@ noise_judgement judge_noise_calls(const std::vector<benchmark_call>& calls, int 
                               std::isfinite(lowest->noise) && highest->noise == lowest->noise;
   if (judgement.same_every_call)
     judgement.noise_could_explain = false;
-  // A percentage where a fraction is asked: each wrong figure, divided by 100, is right.
+  // A percentage where a fraction is asked: each wrong figure is too high with its median right,
+  // and divided by 100 is right. Not a figure judged with a median off: where the runs' spread is
+  // under 1.25%, any small figure divided by 100 is "right" (allowed_noise's low bound is 0).
   const auto right_as_fraction = [](const benchmark_call& call) {
     const noise_bounds bounds = allowed_noise(call.truth.spread);
     const double fraction = call.noise / 100;
-    return fraction >= bounds.low && fraction <= bounds.high;
+    return judge_noise_call(call) == noise_verdict::too_high && fraction >= bounds.low &&
+           fraction <= bounds.high;
   };
   const bool in_percent =
       !judgement.passed && std::all_of(calls.begin(), calls.end(), [&](const auto& call) {

@@ -56,8 +56,12 @@ enum class noise_verdict {
 noise_verdict judge_noise_call(const benchmark_call& call);
 
 /// Whether a busy or throttled GPU could have produced this verdict for `call`. Contention
-/// lengthens samples unevenly: it raises a noise figure and lengthens a median; it lowers a
-/// noise figure only by lengthening every sample, which shows as a median above the runs'.
+/// lengthens samples unevenly: it raises a noise figure and lengthens a median. It can also make
+/// every sample one length that is not the runs': on an H100 beside gpu_load, five calls whose
+/// runs' medians were 2.37 to 3.09 ms returned medians of 4.546 to 4.555 ms, and those of 20
+/// samples a noise of 0.1% (the GPU's time slices, probably). Where that length falls inside the
+/// runs' quartiles, the median looks right and the noise figure too low. No busy GPU makes a
+/// median shorter than the runs.
 bool noise_could_cause(noise_verdict verdict, const benchmark_call& call);
 
 /// The judgement of a noise check's calls: passed when at most `allowed_misses` calls are not
