@@ -19,6 +19,7 @@
 #include "checkapi/say.hpp"
 #include "checkapi/test_case_counter.hpp"
 #include "checkapi/timing_noise.hpp"
+#include "checkapi/timing_trials.hpp"
 #include "core/channel_descriptors.hpp"
 
 #include <algorithm>
@@ -77,6 +78,22 @@ long microseconds(double milliseconds) {
   return static_cast<long>(milliseconds * 1000.0 + 0.5);
 }
 
+// The largest timing noise measured in this run: at the start, and again after each check that
+// failed twice in a way noise could explain (timing_trials.hpp, judge_twice). A burst of host or
+// GPU noise that began after the start and spoiled both rounds of a check shows there: on an H100,
+// a correct time_with_device_sync was 52.9 us over in 2 of 5 trials of each round, where the
+// noise measured at the start was under the checks' 50 us.
+gpucheck::timing_noise largest_noise;
+
+void measure_noise_again() {
+  const gpucheck::timing_noise now = gpucheck::measure_noise_now();
+  if (!now.measured)
+    return;
+  largest_noise.measured = true;
+  largest_noise.host_jitter_ms = std::max(largest_noise.host_jitter_ms, now.host_jitter_ms);
+  largest_noise.event_jitter_ms = std::max(largest_noise.event_jitter_ms, now.event_jitter_ms);
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -109,14 +126,16 @@ int main(int argc, char** argv) {
     std::printf("%s\n",
                 gpucheck::say("check.api.console.no-device", {{"reason", device.reason}}).c_str());
   } else if (!fresh) {
-    if (const auto& noise = gpucheck::measured_noise(); noise.measured) {
-      summary.noise_host_us = microseconds(noise.host_jitter_ms);
-      summary.noise_event_us = microseconds(noise.event_jitter_ms);
-    }
+    largest_noise = gpucheck::measured_noise();
+    gpucheck::on_second_round_failed(measure_noise_again);
   }
   const int failed = context.run();
   if (context.shouldExit()) {
     return failed;
+  }
+  if (largest_noise.measured) {
+    summary.noise_host_us = microseconds(largest_noise.host_jitter_ms);
+    summary.noise_event_us = microseconds(largest_noise.event_jitter_ms);
   }
   if (!gpucheck::fresh_process_task().empty()) {
     gpucheck::detail::write_fresh_done(fresh_done_key);

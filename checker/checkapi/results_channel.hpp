@@ -77,7 +77,7 @@ struct summary_fields {
   bool gpu_used = false;
   std::string device_name;
   std::string skip_reason;
-  long noise_host_us = -1; ///< timing noise measured at start (measured_noise()); -1: not measured
+  long noise_host_us = -1; ///< the largest timing noise measured (check_main.cpp); -1: none
   long noise_event_us = -1;
 };
 

@@ -66,6 +66,10 @@ timing_noise measure() {
 
 } // namespace
 
+timing_noise measure_noise_now() {
+  return measure();
+}
+
 const timing_noise& measured_noise() {
   static const timing_noise noise = measure();
   return noise;

@@ -17,10 +17,14 @@ struct timing_noise {
   int samples = 0;
 };
 
-/// Measured once per process, on first use (check_main measures it before the checks run, and
-/// gpucheck reports a run whose noise exceeds the checks' absolute tolerances as too noisy to
-/// fail). Costs about 10 ms of GPU time.
+/// Measured once per process, on first use (check_main measures it before the checks run, again
+/// after a check fails twice in a way noise could explain, and reports the largest; gpucheck
+/// reports a run whose noise exceeds the checks' absolute tolerances as too noisy to fail). Costs
+/// about 10 ms of GPU time.
 const timing_noise& measured_noise();
+
+/// A new measurement, now (measured_noise() keeps the first).
+timing_noise measure_noise_now();
 
 /// `tolerance` widened so that its absolute part is at least twice the measured jitter of the
 /// given kind of timer: a check may use it instead of declaring the run inconclusive.

@@ -83,6 +83,14 @@ int current_test_case();
 /// so a failure that noise could explain is judged on a second round; never in the traced replay.
 bool second_round_wanted(const check_outcome& outcome);
 
+/// What runs when a check failed its second round in a way noise could explain: check_main
+/// measures the timing noise again there (timing_noise.hpp), since a burst that spoiled two rounds
+/// may have begun after the noise measured at the start. None by default (the unit tests).
+void on_second_round_failed(void (*measure_again)());
+namespace detail {
+void second_round_failed();
+} // namespace detail
+
 /// `run_check()`, a whole check (its measurements and their judgement), and once more when it
 /// failed in a way noise could explain (second_round_wanted): a real mistake fails both rounds, a
 /// burst of noise seldom lasts through two. The second round's failure says it was the second.
@@ -92,6 +100,8 @@ template <typename RunCheck> check_outcome judge_twice(RunCheck&& run_check) {
     outcome = run_check();
     if (!outcome.passed) {
       outcome.measured = say("check.api.second-round.measured", {{"measured", outcome.measured}});
+      if (outcome.noise_could_explain)
+        detail::second_round_failed();
     }
   }
   return outcome;

@@ -20,7 +20,7 @@ struct check_summary {
   std::string device;
   std::string skip_reason;
   std::string seed;
-  long noise_host_us = -1; // timing noise the check program measured at start; -1: not measured
+  long noise_host_us = -1; // the largest timing noise the check program measured; -1: none
   long noise_event_us = -1;
 };
 

@@ -210,6 +210,50 @@ TEST_CASE("judge_twice runs a whole check again only after a failure noise could
   }
 }
 
+namespace {
+int noise_measured_again = 0;
+void count_noise_measurement() {
+  ++noise_measured_again;
+}
+} // namespace
+
+TEST_CASE("the noise is measured again after a second round fails as noise could explain, only") {
+  // check_main measures the noise again there: a burst that began after the start shows.
+  gpucheck::on_second_round_failed(count_noise_measurement);
+  noise_measured_again = 0;
+  int rounds = 0;
+  const auto check = [&rounds](bool noise_could_explain, int passing_round) {
+    return [&rounds, noise_could_explain, passing_round] {
+      gpucheck::check_outcome outcome;
+      outcome.passed = ++rounds == passing_round;
+      outcome.noise_could_explain = noise_could_explain;
+      return outcome;
+    };
+  };
+  SUBCASE("two rounds failed, noise could explain both: measured again once") {
+    gpucheck::judge_twice(check(true, 0));
+    CHECK(noise_measured_again == 1);
+  }
+  SUBCASE("a certain failure: one round, no measurement") {
+    gpucheck::judge_twice(check(false, 0));
+    CHECK(noise_measured_again == 0);
+  }
+  SUBCASE("a second round that passes: no measurement") {
+    gpucheck::judge_twice(check(true, 2));
+    CHECK(noise_measured_again == 0);
+  }
+  SUBCASE("a second round that fails for certain: no measurement, noise cannot excuse it") {
+    const auto first_noisy_then_certain = [&rounds] {
+      gpucheck::check_outcome outcome;
+      outcome.noise_could_explain = ++rounds == 1;
+      return outcome;
+    };
+    gpucheck::judge_twice(first_noisy_then_certain);
+    CHECK(noise_measured_again == 0);
+  }
+  gpucheck::on_second_round_failed(nullptr);
+}
+
 TEST_CASE("gpucheck's traced replay runs one round: only a failing call's window is read there") {
   int rounds = 0;
   const auto too_long = [&] {
