@@ -153,6 +153,8 @@ void draw_interval_underlay(svg_writer& out, const interval_marks& marks,
 
   out.comment("launch to GPU work");
   std::set<std::pair<const placed_block*, const placed_block*>> drawn;
+  const block_finder host_blocks(frame.host_lanes);
+  const block_finder stream_blocks(frame.stream_lanes);
   for (const interval_view& view : views) {
     if (!visible(view, frame.scale)) {
       continue;
@@ -165,10 +167,8 @@ void draw_interval_underlay(svg_writer& out, const interval_marks& marks,
         }
         const lane_frame* host_lane = nullptr;
         const lane_frame* stream_lane = nullptr;
-        const placed_block* call =
-            timeline_frame::find_block(frame.host_lanes, correlation, &host_lane);
-        const placed_block* work =
-            timeline_frame::find_block(frame.stream_lanes, correlation, &stream_lane);
+        const placed_block* call = host_blocks.find(correlation, &host_lane);
+        const placed_block* work = stream_blocks.find(correlation, &stream_lane);
         // A merged block stands for many launches: one line from it would point nowhere true.
         if (call == nullptr || work == nullptr || call->count > 1 || work->count > 1 ||
             !drawn.insert({call, work}).second) {

@@ -44,13 +44,48 @@ bool name_has(const trace::api_call& call, std::string_view part) {
   return call.name.find(part) != std::string::npos;
 }
 
-// The cudaEventRecord that last recorded `event` before `before_ns`.
-const trace::api_call* last_record(const trace::run_trace& run, trace::handle event,
-                                   trace::time_ns before_ns) {
-  const trace::api_call* found = nullptr;
+// What the views look up once per interval, gathered in one pass over the trace: each launch by
+// its correlation, each event's records and each EventElapsedTime call (in the trace's order), and
+// the first completion time the tracer gave each record.
+struct trace_lookups {
+  std::unordered_map<std::uint32_t, const trace::api_call*> launches;
+  std::unordered_map<trace::handle, std::vector<const trace::api_call*>> records;
+  std::vector<const trace::api_call*> elapsed_calls;
+  std::unordered_map<std::uint32_t, trace::time_ns> completed_by_record;
+};
+
+trace_lookups look_up(const trace::run_trace& run) {
+  trace_lookups found;
   for (const trace::api_call& call : run.api) {
-    if (name_has(call, "EventRecord") && call.event == event && call.start_ns <= before_ns) {
-      found = &call;
+    if (call.correlation != 0 && classify_api(call.name) != api_kind::sync) {
+      found.launches.emplace(call.correlation, &call);
+    }
+    if (call.event && name_has(call, "EventRecord")) {
+      found.records[*call.event].push_back(&call);
+    }
+    if (call.event && call.event_end && name_has(call, "EventElapsedTime")) {
+      found.elapsed_calls.push_back(&call);
+    }
+  }
+  for (const trace::event_time& time : run.event_times) {
+    if (time.correlation != 0) {
+      found.completed_by_record.try_emplace(time.correlation, time.t_ns); // the first, as a scan
+    }
+  }
+  return found;
+}
+
+// The cudaEventRecord that last recorded `event` before `before_ns`.
+const trace::api_call* last_record(const trace_lookups& lookups, trace::handle event,
+                                   trace::time_ns before_ns) {
+  const auto records = lookups.records.find(event);
+  if (records == lookups.records.end()) {
+    return nullptr;
+  }
+  const trace::api_call* found = nullptr;
+  for (const trace::api_call* call : records->second) {
+    if (call->start_ns <= before_ns) {
+      found = call;
     }
   }
   return found;
@@ -61,10 +96,11 @@ const trace::api_call* last_record(const trace::run_trace& run, trace::handle ev
 // guarantees), which is how the picture estimates it.
 std::pair<trace::time_ns, bool> event_gpu_time(const trace::run_trace& run,
                                                const trace::api_call& record,
-                                               const api_by_correlation& launches) {
-  for (const trace::event_time& time : run.event_times) {
-    if (record.correlation != 0 && time.correlation == record.correlation) {
-      return {time.t_ns, false};
+                                               const trace_lookups& lookups) {
+  if (record.correlation != 0) {
+    if (const auto time = lookups.completed_by_record.find(record.correlation);
+        time != lookups.completed_by_record.end()) {
+      return {time->second, false};
     }
   }
   for (const trace::event_time& time : run.event_times) {
@@ -75,47 +111,46 @@ std::pair<trace::time_ns, bool> event_gpu_time(const trace::run_trace& run,
   }
   trace::time_ns done_ns = record.end_ns;
   for (const trace::gpu_activity& work : run.activity) {
-    const auto launch = launches.find(work.correlation);
-    if (record.stream_id && work.stream_id == *record.stream_id && launch != launches.end() &&
-        launch->second->start_ns < record.start_ns) {
+    const auto launch = lookups.launches.find(work.correlation);
+    if (record.stream_id && work.stream_id == *record.stream_id &&
+        launch != lookups.launches.end() && launch->second->start_ns < record.start_ns) {
       done_ns = std::max(done_ns, work.end_ns);
     }
   }
   return {done_ns, true};
 }
 
-void view_event_interval(const trace::run_trace& run, const api_by_correlation& launches,
+void view_event_interval(const trace::run_trace& run, const trace_lookups& lookups,
                          interval_view& view) {
   const rules::timed_interval& interval = view.interval;
   const trace::api_call* elapsed = nullptr;
-  for (const trace::api_call& call : run.api) {
-    if (!name_has(call, "EventElapsedTime") || !call.event || !call.event_end ||
-        (interval.tid != 0 && call.tid != interval.tid)) {
+  for (const trace::api_call* call : lookups.elapsed_calls) {
+    if (interval.tid != 0 && call->tid != interval.tid) {
       continue;
     }
-    if (elapsed == nullptr || std::llabs(call.start_ns - interval.stop_ns) <
+    if (elapsed == nullptr || std::llabs(call->start_ns - interval.stop_ns) <
                                   std::llabs(elapsed->start_ns - interval.stop_ns)) {
-      elapsed = &call;
+      elapsed = call;
     }
   }
   if (elapsed == nullptr) {
     return; // keep the host span
   }
-  const trace::api_call* start = last_record(run, *elapsed->event, elapsed->start_ns);
-  const trace::api_call* stop = last_record(run, *elapsed->event_end, elapsed->start_ns);
+  const trace::api_call* start = last_record(lookups, *elapsed->event, elapsed->start_ns);
+  const trace::api_call* stop = last_record(lookups, *elapsed->event_end, elapsed->start_ns);
   if (start == nullptr || stop == nullptr) {
     return;
   }
-  const auto [start_ns, start_estimated] = event_gpu_time(run, *start, launches);
-  const auto [stop_ns, stop_estimated] = event_gpu_time(run, *stop, launches);
+  const auto [start_ns, start_estimated] = event_gpu_time(run, *start, lookups);
+  const auto [stop_ns, stop_estimated] = event_gpu_time(run, *stop, lookups);
   view.on_gpu = true;
   view.span_start_ns = start_ns;
   view.span_end_ns = std::max(start_ns, stop_ns);
   view.span_estimated = start_estimated || stop_estimated;
   view.event_stream_id = start->stream_id ? start->stream_id : stop->stream_id;
   for (const trace::gpu_activity& work : run.activity) {
-    const auto launch = launches.find(work.correlation);
-    if (launch != launches.end() && launch->second->tid == start->tid &&
+    const auto launch = lookups.launches.find(work.correlation);
+    if (launch != lookups.launches.end() && launch->second->tid == start->tid &&
         launch->second->start_ns >= start->end_ns && launch->second->start_ns <= stop->start_ns) {
       view.launched_correlations.push_back(work.correlation);
       view.related_start_ns = std::min(view.related_start_ns, work.start_ns);
@@ -126,8 +161,9 @@ void view_event_interval(const trace::run_trace& run, const api_by_correlation& 
   view.related_end_ns = std::max({view.related_end_ns, stop_ns, elapsed->end_ns});
 }
 
-void view_host_clock_interval(const trace::run_trace& run, const api_by_correlation& launches,
+void view_host_clock_interval(const trace::run_trace& run, const trace_lookups& lookups,
                               interval_view& view) {
+  const api_by_correlation& launches = lookups.launches;
   const trace::time_ns start_ns = view.interval.start_ns;
   const trace::time_ns stop_ns = view.interval.stop_ns;
   const trace::time_ns interval_ns = std::max<trace::time_ns>(stop_ns - start_ns, 1);
@@ -195,21 +231,16 @@ std::vector<interval_view> view_intervals(const trace::run_trace& run,
     }
   }
 
-  api_by_correlation launches;
-  for (const trace::api_call& call : run.api) {
-    if (call.correlation != 0 && classify_api(call.name) != api_kind::sync) {
-      launches.emplace(call.correlation, &call);
-    }
-  }
+  const trace_lookups lookups = look_up(run);
   for (interval_view& view : views) {
     view.span_start_ns = view.interval.start_ns;
     view.span_end_ns = std::max(view.interval.stop_ns, view.interval.start_ns);
     view.related_start_ns = view.span_start_ns;
     view.related_end_ns = view.span_end_ns;
     if (view.interval.how == rules::timed_interval::method::events) {
-      view_event_interval(run, launches, view);
+      view_event_interval(run, lookups, view);
     } else {
-      view_host_clock_interval(run, launches, view);
+      view_host_clock_interval(run, lookups, view);
     }
   }
   return views;
