@@ -62,7 +62,7 @@ double time_copy_ms(void* destination, const void* source, std::size_t bytes) {
   // TODO: copy `bytes` bytes from `source` (host memory) to `destination` (GPU memory), once, and
   // return in milliseconds how long it took: from the moment you ask for the copy until its last
   // byte is on the GPU. The checker calls this with pageable memory and with pinned memory, so
-  // read what lesson.md says about when each kind of copy call returns.
+  // read lesson 07's table, which lesson.md links, of when each kind of copy call returns.
   (void)destination;
   (void)source;
   (void)bytes;

@@ -7,8 +7,9 @@
 #include <cuda_runtime.h>
 #include <vector>
 
-// Some GPU work to time. Calling it queues the work on `stream` and returns at once, before the
-// GPU has run it (like every kernel launch and like cublasSgemm).
+// Some GPU work to time. Calling it queues the work on `stream` and returns, usually before the
+// GPU has run it (a first call can spend long on the host first: lesson 01; a launch into a full
+// queue waits: lesson 03).
 using gpu_work = gpucourse::light_function<void(cudaStream_t stream)>;
 
 // Two calls agree when their times differ by at most this fraction of the shorter one (10 %).
@@ -49,8 +50,8 @@ struct first_gemm_spread {
 
 // Each size's first GEMM in `processes` fresh processes: `processes` rounds, each calling
 // first_gemm once for every size, in an order shuffled afresh for each round (std::shuffle), so
-// that a size does not keep its place in the round. One call at a time: processes started together
-// would slow each other's cold start. Returns one entry per size, in the order of `sizes`.
+// that a size does not keep its place in the round. One call at a time, so that no process's cold
+// start overlaps another's. Returns one entry per size, in the order of `sizes`.
 std::vector<first_gemm_spread> first_gemm_in_processes(const std::vector<int>& sizes, int processes,
                                                        const first_gemm_in_new_process& first_gemm);
 // ANCHOR_END: processes_contract

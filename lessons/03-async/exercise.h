@@ -7,8 +7,9 @@
 #include <cuda_runtime.h>
 #include <vector>
 
-// Some GPU work. Calling it queues the work on `stream` and returns at once, before the GPU has
-// run it (like every kernel launch and like cublasSgemm).
+// Some GPU work. Calling it queues the work on `stream` and returns, usually before the GPU has
+// run it (a first call can spend long on the host first: lesson 01; a launch into a full queue
+// waits: this lesson's burst).
 using gpu_work = gpucourse::light_function<void(cudaStream_t stream)>;
 
 // Some CPU work. Calling it returns once the work is done.

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Lesson 04: the two ways to synchronize, and what each one waits for.
 //
-// Each function below measures how long `work` takes on the GPU, in milliseconds: that work alone,
-// not whatever else was queued before it, and not just the time to queue it.
+// The first three functions below measure how long `work` takes on the GPU, in milliseconds: that
+// work alone, not whatever else was queued before it, and not just the time to queue it.
 //   1. time_with_device_sync: a host clock (std::chrono) and cudaDeviceSynchronize().
 //   2. time_with_events: two CUDA events recorded on `stream`, the stream that carries the work.
 //   3. time_with_stream_sync: a host clock again, while other streams are busy with work of their

@@ -6,8 +6,9 @@
 
 #include <cuda_runtime.h>
 
-// Some GPU work to time. Calling it queues the work on `stream` and returns at once, before the
-// GPU has run it (like every kernel launch and like cublasSgemm).
+// Some GPU work to time. Calling it queues the work on `stream` and returns, usually before the
+// GPU has run it (a first call can spend long on the host first: lesson 01; a launch into a full
+// queue waits: lesson 03).
 using gpu_work = gpucourse::light_function<void(cudaStream_t stream)>;
 
 double time_with_device_sync(const gpu_work& work, cudaStream_t stream); // [ms]

@@ -91,10 +91,11 @@ void replay(const cuda_graph_exec& graph, cudaStream_t stream);
 // with no warm-up runs of your own: the checker counts the runs.
 double time_loop_ms(const gpu_work& work, int iterations, cudaStream_t stream);
 
-// (d) [ms] The GPU's time of one run of `work` with no launch call in it, as Triton's
-// do_bench_cudagraph measures it: `runs` calls of `work` captured from `stream` into one CUDA
-// graph (call `work` there only, exactly `runs` times: the checker counts them and sees the
-// capture), the graph instantiated and launched once untimed (its first launch uploads it), then
-// one more launch of it timed with events on `stream`, that time divided by `runs`.
+// (d) [ms] The GPU's time of one run of `work` with no launch call in it, in the manner of
+// Triton's do_bench_cudagraph (which averages ten timed replays): `runs` calls of `work` captured
+// from `stream` into one CUDA graph (call `work` there only, exactly `runs` times: the checker
+// counts them and sees the capture), the graph instantiated and launched once untimed (its first
+// launch uploads it), then one more launch of it timed with events on `stream`, that time divided
+// by `runs`.
 double time_graph_run_ms(const gpu_work& work, int runs, cudaStream_t stream);
 // ANCHOR_END: contract
