@@ -120,6 +120,10 @@ slip_result common_slip(const std::vector<slip_result>& results);
 bool noise_cannot_produce(const slip_result& slip, double returned, double truth,
                           double min_difference = 0);
 
+/// [ms] The `min_difference` for times: a neighbour's time slice can hold very short work's start
+/// for a few milliseconds, so a time 20 times off is certain only this far from the truth.
+constexpr double busy_gpu_delay_ms = 10;
+
 /// Whether the slip is an exact relation that no noise imitates in every call (a power of 1000 or
 /// 100, whole units, an index): a failure that shows it is never excused by a busy GPU. Factors
 /// near 1 (GiB, one run more) and one-way swaps are not: a loaded GPU can move every call by 7%.

@@ -2,6 +2,7 @@
 #include "checkapi/timing_trials.hpp"
 
 #include "checkapi/say.hpp"
+#include "checkapi/slip_analysis.hpp"
 #include "checkapi/work_runs.hpp"
 
 #include <algorithm>
@@ -14,8 +15,6 @@
 
 namespace gpucheck {
 namespace {
-
-constexpr double min_impossible_difference_ms = 10;
 
 bool accurate(const timing_trial& trial) {
   return trial.verdict() == time_verdict::accurate;
@@ -86,8 +85,7 @@ void name_number_facts(check_outcome& outcome, const std::vector<timing_trial>& 
   // A number 20 times off (and by 10 ms or more: a neighbour's time slice can hold very short
   // work's start for a few milliseconds) is no busy GPU's, named slip or not (issue 42, item 5).
   const bool impossible = std::any_of(trials.begin(), trials.end(), [](const timing_trial& t) {
-    return !accurate(t) &&
-           noise_cannot_produce({}, t.reported_ms, t.truth_ms, min_impossible_difference_ms);
+    return !accurate(t) && noise_cannot_produce({}, t.reported_ms, t.truth_ms, busy_gpu_delay_ms);
   });
   if (impossible)
     outcome.noise_could_explain = false;

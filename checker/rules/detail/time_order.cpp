@@ -37,17 +37,19 @@ index_range time_order::overlapping(time_ns begin_ns, time_ns end_ns) const {
   return {std::min(first, last), last};
 }
 
-index_range time_order::starting_in(time_ns begin_ns, time_ns end_ns) const {
-  // The scan stops at the first element that starts after end_ns: the first whose running latest
-  // start does.
-  const auto stop =
+std::size_t time_order::scan_stop(time_ns end_ns) const {
+  // The first element that starts after end_ns is the first whose running latest start does.
+  return static_cast<std::size_t>(
       std::upper_bound(m_latest_start_up_to.begin(), m_latest_start_up_to.end(), end_ns) -
-      m_latest_start_up_to.begin();
-  const auto last = static_cast<std::size_t>(stop);
+      m_latest_start_up_to.begin());
+}
+
+index_range time_order::starting_in(time_ns begin_ns, time_ns end_ns) const {
+  const std::size_t last = scan_stop(end_ns);
+  const auto stop = m_starts.begin() + static_cast<std::ptrdiff_t>(last);
   const std::size_t first =
       m_in_start_order ? static_cast<std::size_t>(
-                             std::lower_bound(m_starts.begin(), m_starts.begin() + stop, begin_ns) -
-                             m_starts.begin())
+                             std::lower_bound(m_starts.begin(), stop, begin_ns) - m_starts.begin())
                        : 0;
   return {first, last};
 }

@@ -29,6 +29,8 @@ public:
   // Holds every element that a scan in the list's order, stopping at the first element that
   // starts after end_ns, reaches with a start of at least begin_ns.
   index_range starting_in(trace::time_ns begin_ns, trace::time_ns end_ns) const;
+  // Where a scan in the list's order that stops at the first element starting after end_ns stops.
+  std::size_t scan_stop(trace::time_ns end_ns) const;
 
 private:
   std::vector<trace::time_ns> m_starts;

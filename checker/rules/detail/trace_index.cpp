@@ -231,7 +231,7 @@ std::vector<std::size_t> trace_index::work_launched_in(time_ns begin_ns, time_ns
 
 const api_call* trace_index::last_reached(const std::vector<std::size_t>& calls,
                                           time_ns before_ns) const {
-  const std::size_t reached = m_api_times.starting_in(before_ns, before_ns).last;
+  const std::size_t reached = m_api_times.scan_stop(before_ns);
   const auto after = std::lower_bound(calls.begin(), calls.end(), reached);
   return after == calls.begin() ? nullptr : &m_trace.api[*(after - 1)];
 }

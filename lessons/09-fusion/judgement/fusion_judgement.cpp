@@ -17,11 +17,6 @@ double implied_ms(double gbps, double bytes) {
   return bytes / (gbps * 1e9) * 1e3;
 }
 
-// How much longer than the truth's a number's time must be before no neighbour can have made it:
-// a time slice of a few milliseconds holds this short kernel (about 0.13 ms) 20 times over
-// (timing_trials.cpp asks the same 10 ms of a time 20 times long).
-constexpr double fewest_excess_ms = 10.0;
-
 // A miss no neighbour causes: nothing measured, or a number far above the truth (the truth is
 // the checker's fastest run, which a neighbour can only have slowed less than all of the others).
 bool noise_cannot_cause(const gbps_call& call) {
@@ -30,13 +25,14 @@ bool noise_cannot_cause(const gbps_call& call) {
   if (call.reported_gbps / call.truth_gbps >= 1.5)
     return true;
   // A power of 1000 no neighbour makes (issue 42, item 5); 20 times low, only where the time it
-  // implies is also fewest_excess_ms longer than the truth's (with the bytes known).
+  // implies is also busy_gpu_delay_ms longer than the truth's (with the bytes known): a time slice
+  // holds this short kernel (about 0.13 ms) 20 times over.
   const gbps_slip slip = find_gbps_slip(call.reported_gbps, call.truth_gbps);
   if (slip == gbps_slip::ms_as_seconds || slip == gbps_slip::in_mb_per_s)
     return true;
   return call.exact_bytes > 0 &&
          noise_cannot_produce({}, implied_ms(call.reported_gbps, call.exact_bytes),
-                              implied_ms(call.truth_gbps, call.exact_bytes), fewest_excess_ms);
+                              implied_ms(call.truth_gbps, call.exact_bytes), busy_gpu_delay_ms);
 }
 
 // A slip below the truth that every call shows, and that no neighbour can imitate: the student's
