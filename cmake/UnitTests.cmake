@@ -39,4 +39,5 @@ endfunction()
 # doctest's main(), compiled once for every unit-test program.
 add_library(gpucourse_doctest_main OBJECT ${PROJECT_SOURCE_DIR}/checker/tests/doctest_main.cpp)
 target_link_libraries(gpucourse_doctest_main PUBLIC doctest::doctest)
+target_include_directories(gpucourse_doctest_main PRIVATE ${PROJECT_SOURCE_DIR}/checker)
 target_compile_options(gpucourse_doctest_main PRIVATE ${GPUCOURSE_UNIT_TEST_COMPILE_OPTIONS})

@@ -10,16 +10,15 @@
 /// draws. check_main.cpp registers it.
 #pragma once
 
+#include "checkapi/quiet_listener.hpp"
 #include "checkapi/random_draw.hpp"
 #include "checkapi/results_channel.hpp"
 #include "checkapi/timing_trials.hpp"
 
-#include <doctest/doctest.h>
-
 namespace gpucheck::detail {
 
-struct test_case_counter final : doctest::IReporter {
-  explicit test_case_counter(const doctest::ContextOptions&) {}
+struct test_case_counter final : quiet_listener {
+  using quiet_listener::quiet_listener;
   // Each test case draws from a sequence of its own (random_draw.hpp), so that the replay, which
   // draws less in a test case it cuts short, draws the same in the next ones.
   void test_case_start(const doctest::TestCaseData&) override {
@@ -27,17 +26,6 @@ struct test_case_counter final : doctest::IReporter {
     draw_afresh_for(static_cast<std::uint64_t>(ordinal));
     note_test_case(ordinal); // what the replay reads of it (timing_trials.hpp)
   }
-  void report_query(const doctest::QueryData&) override {}
-  void test_run_start() override {}
-  void test_run_end(const doctest::TestRunStats&) override {}
-  void test_case_reenter(const doctest::TestCaseData&) override {} // a subcase: the same case
-  void test_case_end(const doctest::CurrentTestCaseStats&) override {}
-  void test_case_exception(const doctest::TestCaseException&) override {}
-  void subcase_start(const doctest::SubcaseSignature&) override {}
-  void subcase_end() override {}
-  void log_assert(const doctest::AssertData&) override {}
-  void log_message(const doctest::MessageData&) override {}
-  void test_case_skipped(const doctest::TestCaseData&) override {}
 };
 
 } // namespace gpucheck::detail

@@ -4,6 +4,8 @@
 // with a ';', which CMake splits into two tests) would run nothing and pass. Here a filter that
 // selects no test case fails the run instead.
 #define DOCTEST_CONFIG_IMPLEMENT
+#include "checkapi/quiet_listener.hpp"
+
 #include <doctest/doctest.h>
 
 #include <cstdio>
@@ -14,22 +16,11 @@ namespace {
 int test_cases_selected = -1; // set at the end of the run; -1: the run did not end
 
 // Listens only for the run's end: how many test cases the filters selected.
-struct selected_count : doctest::IReporter {
-  explicit selected_count(const doctest::ContextOptions&) {}
-  void report_query(const doctest::QueryData&) override {}
-  void test_run_start() override {}
+struct selected_count final : gpucheck::quiet_listener {
+  using quiet_listener::quiet_listener;
   void test_run_end(const doctest::TestRunStats& stats) override {
     test_cases_selected = static_cast<int>(stats.numTestCasesPassingFilters);
   }
-  void test_case_start(const doctest::TestCaseData&) override {}
-  void test_case_reenter(const doctest::TestCaseData&) override {}
-  void test_case_end(const doctest::CurrentTestCaseStats&) override {}
-  void test_case_exception(const doctest::TestCaseException&) override {}
-  void subcase_start(const doctest::SubcaseSignature&) override {}
-  void subcase_end() override {}
-  void log_assert(const doctest::AssertData&) override {}
-  void log_message(const doctest::MessageData&) override {}
-  void test_case_skipped(const doctest::TestCaseData&) override {}
 };
 
 bool names_a_test_case(int argc, char** argv) {
