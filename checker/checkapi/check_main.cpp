@@ -81,8 +81,8 @@ long microseconds(double milliseconds) {
 // The largest timing noise measured in this run: at the start, and again after each check that
 // failed twice in a way noise could explain (timing_trials.hpp, judge_twice). A burst of host or
 // GPU noise that began after the start and spoiled both rounds of a check shows there: on an H100,
-// a correct time_with_device_sync was 52.9 us over in 2 of 5 trials of each round, where the
-// noise measured at the start was under the checks' 50 us.
+// a correct host-clock timing was 52.9 us over in 2 of 5 trials of each round, where the noise
+// measured at the start was under the checks' 50 us.
 gpucheck::timing_noise largest_noise;
 
 void measure_noise_again() {
