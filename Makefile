@@ -132,20 +132,17 @@ new-lesson: gpucheck
 test: configure
 	@$(call exiting,CMAKE="$(CMAKE)" tools/run-tests.sh $(BUILD) $(JOBS))
 
-# Then where its time went (tools/suite_times.py: per test, and inside each GPU test its builds,
-# its waits for the GPU and its checks), from its JUnit file build/test-gpu-results.xml. With
-# LESSONS, the setup test builds the grading trees of those lessons' classes alone.
+# tools/test-gpu.sh: first the tests that need a quiet GPU, one at a time; then the tests under
+# load, several at a time beside one load they share (GPUCHECK_LOADED_JOBS, 3). Then where its
+# time went (tools/suite_times.py: per test, and inside each GPU test its builds, its waits for the
+# GPU and its checks), from its JUnit files build/test-gpu-results.xml and
+# build/test-gpu-loaded-results.xml. With LESSONS, the setup test builds the grading trees of
+# those lessons' classes alone.
 test-gpu: configure
 	@command -v nvidia-smi >/dev/null && nvidia-smi -L >/dev/null 2>&1 || \
 	  { echo "make test-gpu needs an NVIDIA GPU and its driver (nvidia-smi found none)."; exit 1; }
 	@$(CMAKE) --build $(BUILD) -j $(JOBS)
-	@labels='.*'; if [ -n "$(LESSONS)" ]; then labels='^(gpu-shared'; \
-	  for n in $(LESSONS); do labels="$$labels|lesson-$$(printf %02d "$$(expr "$$n" + 0)")"; done; \
-	  labels="$$labels)$$"; fi; \
-	  (cd $(BUILD) && GPUCHECK_SETUP_LESSONS="$(LESSONS)" ctest --output-on-failure -L gpu-full \
-	    -L "$$labels" --output-junit "$$PWD/test-gpu-results.xml"); status=$$?; \
-	  python3 tools/suite_times.py --build $(BUILD) --junit $(BUILD)/test-gpu-results.xml \
-	    --top 10 || true; exit $$status
+	@$(call exiting,tools/test-gpu.sh $(BUILD) "$(LESSONS)")
 
 # Timings (tools/bench.py): a table, and bench/results/<date>-<gpu>.json. ALL=1 also times make
 # test, make test-gpu and make book in this tree (minutes); the GPU parts say so where there is none.

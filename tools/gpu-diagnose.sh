@@ -16,7 +16,7 @@
 # verdicts a disturbed GPU gives the same submissions; LOADED=only grades beside it alone (a second
 # device call, where both do not fit in one).
 set -u
-source "$(dirname "$0")/../checker/tests/gpu/timing.sh" # wait_for_load
+source "$(dirname "$0")/../checker/tests/gpu/load.sh" # wait_for_load
 out=${OUT:-gpu-diagnose-out}
 mkdir -p "$out"
 out=$(cd "$out" && pwd) # absolute: the archive is written from inside the work folder

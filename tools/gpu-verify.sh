@@ -17,7 +17,9 @@
 #                                while time is left; logs.tgz holds their JUnit files
 #   tools/gpu-verify.sh resume DEADLINE_S
 #                                make test-gpu's tests one at a time (or those in $TESTS; a
-#                                fixture's setup once, not before each), starting
+#                                fixture's setup once, not before each; the tests under load
+#                                last, GPUCHECK_LOADED_JOBS at a time beside one load, as make
+#                                test-gpu runs them), starting
 #                                none after DEADLINE_S seconds and stopping one that would outrun
 #                                the call (CALL_LIMIT_S: the seconds of the call left when this
 #                                script starts, 585 by default; it is then not marked done); the tests done are remembered in
@@ -107,39 +109,86 @@ for test in json.load(sys.stdin).get("tests", []):
             for fixture in prop["value"]:
                 print(test["name"], fixture)')
   tests=${TESTS:-$(cd build && ctest -N -L gpu-full | sed -n 's/^ *Test *#[0-9]*: //p')}
+  # The tests under load (label gpu-loaded) run several at a time beside one load
+  # (tools/test-gpu.sh): after the others, but for those FIRST names, which keep their place.
+  under_load=$(cd build && ctest -N -L gpu-loaded -FS '.*' | sed -n 's/^ *Test *#[0-9]*: //p')
+  is_loaded() { printf '%s\n' $under_load | grep -qxF -- "$1"; }
+  first=""
   if [ -n "${FIRST:-}" ]; then
     first=$(for pattern in $FIRST; do printf '%s\n' $tests | grep -E -- "$pattern"; done | awk '!seen[$0]++')
-    tests="$first $(printf '%s\n' $tests | grep -vxF -f <(printf '%s\n' $first))"
   fi
-  for t in $tests; do
-    grep -qx "$t" "$done_file" && continue
-    [ "$(left)" -gt 60 ] || { step "deadline: $t and later tests not started"; break; }
-    step "$t"
-    # A test may run past the deadline by 90 s, never past the call's own end (CALL_LIMIT_S from
-    # this script's start, 585 s by default: a device call ends at 600 s), which would lose the
-    # archives below.
+  rest=$(printf '%s\n' $tests | grep -vxF -f <(printf '%s\n' $first ""))
+  tests="$first $(for t in $rest; do is_loaded "$t" || echo "$t"; done) \
+    $(for t in $rest; do is_loaded "$t" && echo "$t"; done)"
+  mkdir -p build/gpu-verify-junit
+  # run_tests NAME_OF_LOG TEST...: one test, or a batch of tests under load, through ctest: each
+  # test's JUnit file kept in build/ across calls (tools/suite_times.py --junit reads them all as
+  # one make test-gpu, with the timing logs and the labels archived below). A test may run past
+  # the deadline by 90 s, never past the call's own end (CALL_LIMIT_S from this script's start,
+  # 585 s by default: a device call ends at 600 s), which would lose the archives below. Marks
+  # done each test that ended (passed or failed) in time; 1 when one did not.
+  run_tests() {
+    local log=$1 budget hard set_up regex status
+    shift
     budget=$(($(left) + 90))
     hard=$((${CALL_LIMIT_S:-585} - ($(date +%s) - t0) - 15))
     [ "$hard" -lt "$budget" ] && budget=$hard
-    [ "$budget" -ge 30 ] || { echo "no time left in this call for $t"; break; }
-    # Each test's JUnit file, kept in build/ across calls: tools/suite_times.py --junit reads them
-    # all as one make test-gpu (with the timing logs and the labels archived below).
-    mkdir -p build/gpu-verify-junit
+    [ "$budget" -ge 30 ] || { echo "no time left in this call for $*"; return 1; }
     set_up=$(sort -u "$fixtures_file" | paste -sd'|')
-    (cd build && timeout "$budget" ctest -R "^${t//./\.}\$" ${set_up:+-FS "^($set_up)\$"} \
-      --output-on-failure --output-junit "$PWD/gpu-verify-junit/$t.xml") >"$out/$t.log" 2>&1
+    regex="^($(printf '%s\n' "$@" | sed 's/\./\\./g' | paste -sd'|'))\$"
+    if [ $# = 1 ]; then
+      (cd build && timeout "$budget" ctest -R "$regex" ${set_up:+-FS "^($set_up)\$"} \
+        --output-on-failure --output-junit "$PWD/gpu-verify-junit/$1.xml") >"$out/$log.log" 2>&1
+    else
+      # ctest stops the batch itself by then (--stop-time), and still writes its JUnit file.
+      (cd build && timeout $((budget + 20)) ../checker/tests/gpu/beside_one_load.sh bin/gpu_load \
+        ctest -R "$regex" ${set_up:+-FS "^($set_up)\$"} -j "${GPUCHECK_LOADED_JOBS:-3}" \
+        --stop-time "$(date -d "+$budget seconds" +%T)" --output-on-failure \
+        --output-junit "$PWD/gpu-verify-junit/$log.xml") >"$out/$log.log" 2>&1
+    fi
     status=$?
     while read -r setup fixture; do
-      [ -n "$setup" ] && grep -qE "Test +#[0-9]+: $setup \.+ +Passed" "$out/$t.log" &&
+      [ -n "$setup" ] && grep -qE "Test +#[0-9]+: $setup \.+ +Passed" "$out/$log.log" &&
         echo "$fixture" >>"$fixtures_file"
     done <<<"$setups"
-    grep -E "tests passed|grade_class.sh:" "$out/$t.log" | head -5
-    if [ "$status" -eq 124 ]; then
-      echo "stopped after ${budget} s, before its end (the call's limit): not done"
-      break
+    grep -E "tests passed|grade_class.sh:" "$out/$log.log" | head -5
+    local t ended=0
+    for t in "$@"; do
+      if grep -qE "Test +#[0-9]+: $(sed 's/\./\\./g' <<<"$t") \.+ *(\*\*\*)?(Passed|Failed|Skipped)" \
+        "$out/$log.log"; then
+        echo "$t" >>"$done_file"
+        ended=$((ended + 1))
+      fi
+    done
+    if [ "$status" -eq 124 ] || [ "$ended" -lt $# ]; then
+      echo "stopped after ${budget} s, before the end of $(($# - ended)) test(s): not done"
+      return 1
     fi
-    echo "$t" >>"$done_file"
+  }
+  batch=()
+  # run_batch: the tests under load gathered so far, at once.
+  run_batch() {
+    [ ${#batch[@]} -gt 0 ] || return 0
+    step "under load, ${GPUCHECK_LOADED_JOBS:-3} at a time: ${batch[*]}"
+    local log=gpu_loaded_batch_$(date +%s)
+    run_tests "$log" "${batch[@]}"
+    local code=$?
+    batch=()
+    return $code
+  }
+  stopped=no
+  for t in $tests; do
+    grep -qx "$t" "$done_file" && continue
+    [ "$(left)" -gt 60 ] || { step "deadline: $t and later tests not started"; stopped=yes; break; }
+    if is_loaded "$t"; then
+      batch+=("$t")
+      continue
+    fi
+    run_batch || { stopped=yes; break; }
+    step "$t"
+    run_tests "$t" "$t" || { stopped=yes; break; }
   done
+  [ "$stopped" = yes ] || run_batch
   # One archive: the device tool brings back at most 8 files from $OUT.
   tar czf "$out/resume-logs.tgz" -C "$out" $(cd "$out" && ls gpu_*.log 2>/dev/null) 2>/dev/null &&
     rm -f "$out"/gpu_*.log

@@ -122,19 +122,27 @@ def label_of(name, labels):
 
 def gpu_idle_gaps(logs):
     """(span seconds, busy seconds, [(gap seconds, before, after)]) of the GPU tests' own runs, in
-    the order they ran: the time between one test's end and the next one's start, when no GPU test
-    ran (ctest was building, running other tests, or waiting for a lock)."""
+    the order they ran: busy is the time some GPU test ran (the tests under load run several at
+    once), a gap the time between the end of the last test running and the next one's start, when
+    no GPU test ran (ctest was building, running other tests, or waiting for a lock)."""
     runs = sorted((log["start"], log["start"] + log["seconds"], name)
                   for name, log in logs.items()
                   if log["start"] is not None and name.startswith("gpu_"))
     if not runs:
         return 0.0, 0.0, []
     gaps = []
-    for (_, end, before), (start, _, after) in zip(runs, runs[1:]):
-        if start - end > 0.5:
-            gaps.append((start - end, before, after))
-    span = max(end for _, end, _ in runs) - runs[0][0]
-    busy = sum(end - start for start, end, _ in runs)
+    busy = 0.0
+    held_from, held_until, last = runs[0]
+    for start, end, name in runs[1:]:
+        if start > held_until:
+            busy += held_until - held_from
+            if start - held_until > 0.5:
+                gaps.append((start - held_until, last, name))
+            held_from = start
+        if end >= held_until:
+            held_until, last = end, name
+    busy += held_until - held_from
+    span = held_until - runs[0][0]
     return span, busy, gaps
 
 

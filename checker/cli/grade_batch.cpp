@@ -208,11 +208,12 @@ build_submissions_at_once(const std::vector<submission>& items, const lesson_ent
     if (items[index].exercise.empty() || (only && *only != index)) {
       continue;
     }
-    const fs::path slot = tree / "slots" / std::to_string(index);
+    // A folder of slots per lesson: batches of several lessons may grade in one tree at once.
+    const fs::path slot = tree / "slots" / lesson.folder / std::to_string(index);
     place_submission(items[index], slot);
     // Under TREE/bin, where grade_class.sh looks for what outlived the batch.
-    builds.push_back(
-        {slot / "exercise.cu", tree / "bin" / "slots" / std::to_string(index) / "check"});
+    builds.push_back({slot / "exercise.cu",
+                      tree / "bin" / "slots" / lesson.folder / std::to_string(index) / "check"});
     built_items.push_back(index);
   }
   std::optional<build_sandbox> compile_sandbox;

@@ -52,11 +52,11 @@ bool configure_grading_tree(const std::filesystem::path& source_dir,
 
 // Builds the check program of each submission of `items` in the configured `tree` before any is
 // graded: the course's side of it once (the lesson's check-course-side target), then every
-// submission, `jobs` at a time, copied into a slot of its own (TREE/slots/I) and linked into a
-// program of its own (TREE/bin/slots/I/check). One entry per item, in order (none for an item
-// without an exercise); nullopt, and `why`, where the tree's commands cannot be used, so that the
-// batch builds one submission after another through CMake instead. A Slurm task builds `only` its
-// own item, in a tree whose course side was built already (build_course_side false).
+// submission, `jobs` at a time, copied into a slot of its own (TREE/slots/LESSON/I) and linked
+// into a program of its own (TREE/bin/slots/LESSON/I/check). One entry per item, in order (none for
+// an item without an exercise); nullopt, and `why`, where the tree's commands cannot be used, so
+// that the batch builds one submission after another through CMake instead. A Slurm task builds
+// `only` its own item, in a tree whose course side was built already (build_course_side false).
 using prebuilt_program = check_settings::prebuilt_program;
 std::optional<std::vector<std::optional<prebuilt_program>>>
 build_submissions_at_once(const std::vector<submission>& items, const lesson_entry& lesson,

@@ -19,12 +19,14 @@
 #include "core/build_driver.hpp"
 #include "core/check_runner.hpp"
 #include "core/exit_codes.hpp"
+#include "core/file_lock.hpp"
 #include "core/timing_log.hpp"
 #include "messages/messages.hpp"
 
 #include <algorithm>
 #include <fstream>
 #include <iostream>
+#include <optional>
 
 namespace gpucheck::cli {
 namespace fs = std::filesystem;
@@ -128,6 +130,15 @@ int run_grade_command(const std::vector<std::string>& arguments) {
               << "\n";
     return to_int(exit_code::usage);
   }
+  // One batch at a time builds in the tree (batches of several lessons may share it, as the GPU
+  // tests' classes under load do): the configured slot, CMake and the course's side are the
+  // tree's own. Let go once the submissions are built in their lesson's slots; kept to the end
+  // where they build one after another in the tree's slot instead.
+  fs::create_directories(tree);
+  std::optional<file_lock> tree_lock;
+  tree_lock.emplace(tree / "gpucheck-grading.lock", [&] {
+    std::cout << messages::text("grading.waiting-for-tree", {{"tree", tree.string()}}) << std::endl;
+  });
   place_submission(*buildable, slot); // the tree needs the file to exist to configure
   if (parsed.flag("build-only")) {
     std::cout << messages::text("grading.building-tree",
@@ -174,6 +185,8 @@ int run_grade_command(const std::vector<std::string>& arguments) {
   if (!prebuilt) {
     std::cout << "  " << messages::text("grading.one-by-one", {{"why", why_not_at_once}})
               << std::endl;
+  } else {
+    tree_lock.reset();
   }
 
   std::ofstream csv(csv_path);

@@ -4,31 +4,15 @@
 // The lock is released when the holder exits, however it exits.
 #pragma once
 
+#include "core/file_lock.hpp"
+
 #include <filesystem>
-#include <functional>
 #include <string>
 
 namespace gpucheck {
 
-class gpu_lock {
-public:
-  // Takes the lock on `path`, waiting as long as another process holds it; calls `on_wait` once
-  // before it waits. A lock file that cannot be opened is no lock (the check runs unserialized).
-  gpu_lock(const std::filesystem::path& path, const std::function<void()>& on_wait);
-  ~gpu_lock();
-  gpu_lock(const gpu_lock&) = delete;
-  gpu_lock& operator=(const gpu_lock&) = delete;
-
-  // Takes the lock only if it is free at once (for tests and for "is someone checking?").
-  static bool try_lock(const std::filesystem::path& path, int& fd_out);
-
-  bool held() const { return m_fd >= 0; }
-  bool waited() const { return m_waited; }
-
-private:
-  int m_fd = -1;
-  bool m_waited = false;
-};
+// The lock a check holds on its GPU (file_lock.hpp), on gpu_lock_path()'s file.
+using gpu_lock = file_lock;
 
 // Which GPU a check will use: the first entry of CUDA_VISIBLE_DEVICES (an index or a UUID), or 0.
 std::string gpu_identity();

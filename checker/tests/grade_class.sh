@@ -41,7 +41,7 @@ esac
 if [ "$mode" != no-gpu ]; then
   source "$here/gpu/have_gpu.sh"
 fi
-source "$here/gpu/timing.sh"
+source "$here/gpu/load.sh"
 status=0
 fail() {
   echo "grade_class.sh: $*" >&2
@@ -49,7 +49,9 @@ fail() {
 }
 
 mkdir -p "$(dirname "$out")"
-if [ "$mode" = loaded ]; then
+# Beside the load that make test-gpu shares between the tests under load (GPUCHECK_SHARED_LOAD,
+# gpu/beside_one_load.sh), else beside one of its own.
+if [ "$mode" = loaded ] && ! shared_load_runs; then
   "$load" 3600 >"$out.load.log" 2>&1 &
   load_pid=$!
   trap 'kill "$load_pid" 2>/dev/null; wait "$load_pid" 2>/dev/null' EXIT
@@ -145,11 +147,13 @@ if [ -f "$says_file" ]; then
 fi
 
 # A daemon (a class may have a submission that starts one) or anything else a submission started is
-# gone once the batch has ended.
+# gone once the batch has ended: its programs are under TREE/bin/slots/NN-slug (or TREE/bin/lesson/
+# NN-slug, built one after another), another lesson's batch may be running beside this one.
 sleep 1
-if leftovers=$(pgrep -af "$tree/bin"); then
+programs="$tree/bin/[a-z]+/$(printf %02d "$lesson")-"
+if leftovers=$(pgrep -af "$programs"); then
   fail "processes of the submissions outlived the batch: $leftovers"
-  pkill -9 -f "$tree/bin"
+  pkill -9 -f "$programs"
 fi
 after=$(cd "$class" && find . -type f -exec md5sum {} + | sort)
 [ "$before" = "$after" ] || fail "the submissions were modified"

@@ -8,16 +8,16 @@
 
 namespace fs = std::filesystem;
 
-TEST_CASE("one check at a time per GPU: a second taker waits until the first lets go") {
+TEST_CASE("a file lock: a second taker waits until the first lets go") {
   const fs::path path =
       fs::temp_directory_path() / ("gpucheck-lock-test-" + std::to_string(getpid()));
   bool waited = false;
   {
-    gpucheck::gpu_lock first(path, [&] { waited = true; });
+    gpucheck::file_lock first(path, [&] { waited = true; });
     CHECK(first.held());
     CHECK_FALSE(first.waited());
     int fd = -1;
-    CHECK_FALSE(gpucheck::gpu_lock::try_lock(path, fd)); // held: another taker cannot have it
+    CHECK_FALSE(gpucheck::file_lock::try_lock(path, fd)); // held: another taker cannot have it
     // Another process waits for it, and says so once, then gets it when we let go.
     const pid_t child = fork();
     if (child == 0) {
@@ -25,21 +25,21 @@ TEST_CASE("one check at a time per GPU: a second taker waits until the first let
         close(fd_to_close); // the inherited descriptor shares our lock; drop it
       }
       bool child_waited = false;
-      gpucheck::gpu_lock second(path, [&] { child_waited = true; });
+      gpucheck::file_lock second(path, [&] { child_waited = true; });
       _exit(second.held() && child_waited ? 0 : 1);
     }
     usleep(200 * 1000);
     int status = 0;
     CHECK(waitpid(child, &status, WNOHANG) == 0); // still waiting
-    first.~gpu_lock();
-    new (&first) gpucheck::gpu_lock(fs::temp_directory_path() / "gpucheck-lock-test-other", {});
+    first.~file_lock();
+    new (&first) gpucheck::file_lock(fs::temp_directory_path() / "gpucheck-lock-test-other", {});
     REQUIRE(waitpid(child, &status, 0) == child);
     CHECK(WIFEXITED(status));
     CHECK(WEXITSTATUS(status) == 0);
   }
   CHECK_FALSE(waited);
   int fd = -1;
-  CHECK(gpucheck::gpu_lock::try_lock(path, fd)); // free again
+  CHECK(gpucheck::file_lock::try_lock(path, fd)); // free again
   close(fd);
   fs::remove(path);
   fs::remove(fs::temp_directory_path() / "gpucheck-lock-test-other");

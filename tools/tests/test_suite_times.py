@@ -102,6 +102,19 @@ class SuiteTimes(unittest.TestCase):
         self.assertIn("4.0 s between gpu_grade_sandboxes_every_attack_of_a_class and "
                       "gpu_solutions_pass_3_times", text)
 
+    def test_tests_under_load_run_at_once_count_their_union(self):
+        # Two tests under load overlapping (10-40 s and 20-50 s), one inside another (25-30 s),
+        # then 5 s with none, then one more: 50 s busy, one gap of 5 s after the last to end.
+        logs = {name: {"start": start, "seconds": seconds}
+                for name, start, seconds in (("gpu_a", 10.0, 30.0), ("gpu_b", 20.0, 30.0),
+                                             ("gpu_c", 25.0, 5.0), ("gpu_d", 55.0, 10.0))}
+        span, busy, gaps = suite_times.gpu_idle_gaps(logs)
+        self.assertAlmostEqual(span, 55.0)
+        self.assertAlmostEqual(busy, 50.0)
+        self.assertEqual(len(gaps), 1)
+        self.assertAlmostEqual(gaps[0][0], 5.0)
+        self.assertEqual(gaps[0][1:], ("gpu_b", "gpu_d"))
+
     def test_a_run_in_parts_adds_its_wall_times(self):
         output = io.StringIO()
         with contextlib.redirect_stdout(output):

@@ -12,16 +12,22 @@
 # 2 runs show that, and a second that the first was not luck of the moment.
 set -u
 source "$(dirname "$0")/have_gpu.sh"
-source "$(dirname "$0")/timing.sh"
+source "$(dirname "$0")/load.sh"
 gpucheck=$1
 load=$2
 source_dir=${3:?usage: noisy_neighbour.sh GPUCHECK GPU_LOAD SOURCE_DIR}
 table=$(dirname "$0")/noisy_neighbour.tsv
-"$load" 3600 >/tmp/gpucheck-load.log 2>&1 &
-load_pid=$!
-trap 'kill "$load_pid" 2>/dev/null; wait "$load_pid" 2>/dev/null' EXIT
-wait_for_load "$load_pid" /tmp/gpucheck-load.log ||
-  { echo "gpu_load did not start:"; cat /tmp/gpucheck-load.log; exit 1; }
+# Files of its own: the tests under load may run beside each other (make test-gpu).
+work=$(mktemp -d "${TMPDIR:-/tmp}/gpucheck-noisy.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+# Beside the load make test-gpu shares between the tests under load, else beside one of its own.
+if ! shared_load_runs; then
+  "$load" 3600 >"$work/load.log" 2>&1 &
+  load_pid=$!
+  trap 'kill "$load_pid" 2>/dev/null; wait "$load_pid" 2>/dev/null; rm -rf "$work"' EXIT
+  wait_for_load "$load_pid" "$work/load.log" ||
+    { echo "gpu_load did not start:"; cat "$work/load.log"; exit 1; }
+fi
 status=0
 printf '%-26s %5s %5s %5s %5s %5s\n' program runs pass fail inconc other
 run_many() { # name repeat allowed-codes gpucheck-arguments...
@@ -29,7 +35,7 @@ run_many() { # name repeat allowed-codes gpucheck-arguments...
   shift 3
   local pass=0 fail=0 inconclusive=0 other=0 verdict=ok
   for ((i = 0; i < repeat; i++)); do
-    NO_COLOR=1 "$gpucheck" check "$@" >/tmp/gpucheck-noisy.log 2>&1
+    NO_COLOR=1 "$gpucheck" check "$@" >"$work/check.log" 2>&1
     code=$?
     case $code in
     0) pass=$((pass + 1)) ;;
@@ -40,7 +46,7 @@ run_many() { # name repeat allowed-codes gpucheck-arguments...
     if ! grep -qw "$code" <<<"$allowed"; then
       verdict="WRONG (exit $code)"
       status=1
-      cat /tmp/gpucheck-noisy.log
+      cat "$work/check.log"
     fi
   done
   printf '%-26s %5d %5d %5d %5d %5d  %s\n' "$name" "$repeat" "$pass" "$fail" "$inconclusive" \
