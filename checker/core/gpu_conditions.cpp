@@ -122,7 +122,9 @@ std::vector<std::string> describe_slowdowns(unsigned long long reasons) {
 gpu_conditions read_gpu_conditions(const std::string& identity,
                                    const std::vector<unsigned>& excluded_pids) {
   gpu_conditions conditions;
-  const nvml_library nvml;
+  // Loaded and initialized once a process: a check reads the conditions before and after its run,
+  // and a batch grades many (nvmlInit costs tens of milliseconds, more without persistence mode).
+  static const nvml_library nvml;
   if (!nvml.ready()) {
     conditions.unknown_reason = messages::text("noise.no-nvml");
     return conditions;

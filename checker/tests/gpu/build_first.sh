@@ -32,6 +32,7 @@ classes)
   out=$4
   shift 4
   mkdir -p "$out"
+  classes=()
   for class in "$@"; do
     folder=$(basename "$(dirname "$(dirname "$class")")") # lessons/NN-slug/tests/class
     if [ -n "${GPUCHECK_SETUP_LESSONS:-}" ]; then
@@ -41,6 +42,25 @@ classes)
       done
       [ "$wanted" = yes ] || continue
     fi
+    classes+=("$class")
+  done
+  # Once the first class has configured the tree, the course's sides of the others are built in
+  # one build on every core (one lesson's side is a few files: built one lesson after another,
+  # most cores stood idle); each class's own --build-only then finds its side built.
+  others=()
+  for class in "${classes[@]:1}"; do
+    others+=("lesson.$(basename "$(dirname "$(dirname "$class")")").check-course-side")
+  done
+  first=yes
+  for class in "${classes[@]}"; do
+    folder=$(basename "$(dirname "$(dirname "$class")")")
+    if [ "$first" = no ] && [ ${#others[@]} -gt 0 ]; then
+      timed build "grading tree: the course's sides of ${#others[@]} lessons" cmake --build \
+        "$tree" --target "${others[@]}" -j "$(nproc)" >"$out/course-sides.log" 2>&1 ||
+        echo "build_first.sh: the course's sides did not build at once; each lesson builds its own"
+      others=()
+    fi
+    first=no
     if timed build "grading tree: $folder" "$gpucheck" grade "$class" --lesson "${folder%%-*}" \
       --out "$out/$folder" --tree "$tree" --build-only >"$out/$folder.log" 2>&1; then
       echo "ok    $folder: its grading tree and the course's side of its check built"
