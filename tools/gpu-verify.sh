@@ -19,7 +19,7 @@
 #                                make test-gpu's tests one at a time (or those in $TESTS; a
 #                                fixture's setup once, not before each; the tests under load
 #                                last, GPUCHECK_LOADED_JOBS at a time beside one load, as make
-#                                test-gpu runs them), starting
+#                                test-gpu runs them, in batches of GPUCHECK_LOADED_BATCH), starting
 #                                none after DEADLINE_S seconds and stopping one that would outrun
 #                                the call (CALL_LIMIT_S: the seconds of the call left when this
 #                                script starts, 585 by default; it is then not marked done); the tests done are remembered in
@@ -182,6 +182,9 @@ for test in json.load(sys.stdin).get("tests", []):
     [ "$(left)" -gt 60 ] || { step "deadline: $t and later tests not started"; stopped=yes; break; }
     if is_loaded "$t"; then
       batch+=("$t")
+      # At most GPUCHECK_LOADED_BATCH (6) a batch: a batch the call's end cuts short leaves all
+      # of its unfinished tests to the next call.
+      [ ${#batch[@]} -lt "${GPUCHECK_LOADED_BATCH:-6}" ] || run_batch || { stopped=yes; break; }
       continue
     fi
     run_batch || { stopped=yes; break; }
