@@ -275,7 +275,11 @@ TEST_CASE("a median and a noise figure swapped are named, on any GPU, right call
       CHECK(median_and_noise_swapped(call) == apart);
       told_apart += apart ? 1 : 0;
     }
-    CHECK(told_apart >= 150); // most draws: the swap is named in most median checks
+    // Most draws: the swap is named in most median checks. The plans are drawn afresh each run:
+    // over 300 runs of this test, 143 to 172 of the 200 were told apart (mean 158, sd 5), so
+    // 150 failed one run in 17; 130 fails none in a million, and a judgement that named no swap
+    // still fails.
+    CHECK(told_apart >= 130);
   }
   SUBCASE("a noise figure merely too high is no swap") {
     std::vector<benchmark_call> calls = noise_round(right, 13000);
