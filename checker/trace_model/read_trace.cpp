@@ -2,7 +2,8 @@
 // JSON Lines -> run_trace. One record per line; the first error stops reading and names its line.
 #include "trace_model/read_trace.hpp"
 
-#include <nlohmann/json.hpp>
+#include "trace_model/json_line.hpp"
+
 #if GPUCHECK_HAVE_ZLIB
 #include <zlib.h>
 #endif
@@ -18,69 +19,68 @@
 namespace gpucheck::trace {
 namespace {
 
-using json = nlohmann::json;
+using detail::json_object;
+using detail::json_value;
 
 // Reads typed fields out of one record, remembering the first field of the wrong type.
 class field_reader {
 public:
-  explicit field_reader(const json& record) : m_record(record) {}
+  explicit field_reader(const json_object& record) : m_record(record) {}
 
   const std::string& error() const { return m_error; }
 
   template <typename Int> void integer(const char* name, Int& out) {
-    const json* value = find(name);
+    const json_value* value = m_record.find(name);
     if (value == nullptr)
       return;
-    if (!value->is_number_integer())
+    if (!value->is_integer())
       return wrong_type(name, "an integer");
-    if (value->is_number_unsigned()) {
-      out = static_cast<Int>(value->get<std::uint64_t>());
+    if (value->type == json_value::kind::unsigned_integer) {
+      out = static_cast<Int>(value->unsigned_integer);
     } else {
-      out = static_cast<Int>(value->get<std::int64_t>());
+      out = static_cast<Int>(value->integer);
     }
   }
   template <typename Int> void integer(const char* name, std::optional<Int>& out) {
-    if (find(name) == nullptr)
+    if (m_record.find(name) == nullptr)
       return;
     Int value{};
     integer(name, value);
     out = value;
   }
   void text(const char* name, std::string& out) {
-    const json* value = find(name);
+    const json_value* value = m_record.find(name);
     if (value == nullptr)
       return;
-    if (!value->is_string())
+    if (value->type != json_value::kind::string)
       return wrong_type(name, "a string");
-    out = value->get<std::string>();
+    out = value->text;
   }
   void boolean(const char* name, bool& out) {
-    const json* value = find(name);
+    const json_value* value = m_record.find(name);
     if (value == nullptr)
       return;
-    if (!value->is_boolean())
+    if (value->type != json_value::kind::boolean)
       return wrong_type(name, "true or false");
-    out = value->get<bool>();
+    out = value->boolean;
   }
   void number(const char* name, std::optional<double>& out) {
-    const json* value = find(name);
+    const json_value* value = m_record.find(name);
     if (value == nullptr)
       return;
     if (!value->is_number())
       return wrong_type(name, "a number");
-    out = value->get<double>();
+    out = value->as_double();
   }
 
   // An array of {file, line, function} objects (FORMAT.md, "Python frames").
   void python_frames(const char* name, std::vector<python_frame>& out) {
-    const json* value = find(name);
+    const json_value* value = m_record.find(name);
     if (value == nullptr)
       return;
-    if (!value->is_array())
+    if (value->type != json_value::kind::array || !value->only_objects)
       return wrong_type(name, "an array of frames");
-    for (const json& item : *value) {
-      if (!item.is_object())
-        return wrong_type(name, "an array of frames");
+    for (const json_object& item : value->items) {
       python_frame& frame = out.emplace_back();
       field_reader fields(item);
       fields.text("file", frame.file);
@@ -92,16 +92,12 @@ public:
   }
 
 private:
-  const json* find(const char* name) const {
-    auto it = m_record.find(name);
-    return it == m_record.end() || it->is_null() ? nullptr : &*it;
-  }
   void wrong_type(const char* name, const char* expected) {
     if (m_error.empty())
       m_error = std::string("field \"") + name + "\" should be " + expected;
   }
 
-  const json& m_record;
+  const json_object& m_record;
   std::string m_error;
 };
 
@@ -260,6 +256,7 @@ read_result read_trace(std::istream& in) {
   run_trace trace;
   bool seen_header = false;
   std::string line;
+  json_object record; // one line's fields, its memory kept from line to line
   int line_number = 0;
   std::optional<int> unparsed_line; // a line that was not JSON; fine only if it is the last one
   while (std::getline(in, line)) {
@@ -268,16 +265,15 @@ read_result read_trace(std::istream& in) {
       continue;
     if (unparsed_line)
       return fail(*unparsed_line, "not a JSON object");
-    json record = json::parse(line, nullptr, /*allow_exceptions=*/false);
-    if (record.is_discarded() || !record.is_object()) {
+    if (!detail::parse_json_object_line(line, record)) {
       unparsed_line = line_number;
       continue;
     }
-    auto type_it = record.find("type");
-    if (type_it == record.end() || !type_it->is_string()) {
+    const json_value* type_value = record.find("type");
+    if (type_value == nullptr || type_value->type != json_value::kind::string) {
       return fail(line_number, "a record without a \"type\" string");
     }
-    const std::string type = type_it->get<std::string>();
+    const std::string& type = type_value->text;
     field_reader reader(record);
     if (!seen_header) {
       if (type != "header")
