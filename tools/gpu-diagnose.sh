@@ -16,7 +16,7 @@
 # verdicts a disturbed GPU gives the same submissions; LOADED=only grades beside it alone (a second
 # device call, where both do not fit in one).
 set -u
-source "$(dirname "$0")/../checker/tests/gpu/load.sh" # wait_for_load
+source "$(dirname "$0")/../checker/tests/gpu/load.sh" # start_load, stop_load
 out=${OUT:-gpu-diagnose-out}
 mkdir -p "$out"
 out=$(cd "$out" && pwd) # absolute: the archive is written from inside the work folder
@@ -59,13 +59,10 @@ for lesson in $lessons; do
   fi
   if [ -n "${LOADED:-}" ]; then
     echo "=== $slug beside gpu_load ($(date +%T))"
-    build/bin/gpu_load 3600 >"$work/load.log" 2>&1 &
-    load_pid=$!
-    wait_for_load "$load_pid" "$work/load.log" || { cat "$work/load.log"; exit 1; }
+    start_load build/bin/gpu_load "$work/load.log" || exit 1
     build/bin/gpucheck grade "$folder" --lesson "$lesson" --out "$work/reports-loaded/$slug" \
       --tree build/diagnose-tree --timeout 60 2>&1 | grep -v "^Summary"
-    kill "$load_pid" 2>/dev/null
-    wait "$load_pid" 2>/dev/null
+    stop_load
   fi
   (cd "$work" && tar czf "$out/diagnose.tgz" $(ls -d traces reports reports-loaded 2>/dev/null))
 done

@@ -52,14 +52,9 @@ mkdir -p "$(dirname "$out")"
 # Beside the load that make test-gpu shares between the tests under load (GPUCHECK_SHARED_LOAD,
 # gpu/beside_one_load.sh), else beside one of its own.
 if [ "$mode" = loaded ] && ! shared_load_runs; then
-  "$load" 3600 >"$out.load.log" 2>&1 &
-  load_pid=$!
-  trap 'kill "$load_pid" 2>/dev/null; wait "$load_pid" 2>/dev/null' EXIT
-  wait_for_load "$load_pid" "$out.load.log" || {
-    cat "$out.load.log"
-    echo "grade_class.sh: the load program did not start" >&2
-    exit 1
-  }
+  trap stop_load EXIT
+  start_load "$load" "$out.load.log" ||
+    { echo "grade_class.sh: the load program did not start" >&2; exit 1; }
 fi
 
 rm -rf "$out"

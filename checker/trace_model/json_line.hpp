@@ -4,7 +4,8 @@
 // whose keys and strings are allocated, then read once and thrown away) made reading its trace
 // most of a failing check's diagnosis. The object is reused from line to line, its fields' memory
 // with it. Any JSON is read (nested arrays and objects too); a line that is not one JSON object
-// is refused, as a JSON parser would refuse it.
+// is refused, as a JSON parser would refuse it. The tracer writes the lines
+// (trace/detail/json_line.hpp).
 #pragma once
 
 #include <cstddef>

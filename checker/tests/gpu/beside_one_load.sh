@@ -10,12 +10,7 @@ source "$(dirname "$0")/load.sh"
 load=${1:?usage: beside_one_load.sh GPU_LOAD COMMAND...}
 shift
 log=$(mktemp "${TMPDIR:-/tmp}/gpucheck-shared-load.XXXXXX")
-"$load" 36000 >"$log" 2>&1 &
-load_pid=$!
-trap 'kill "$load_pid" 2>/dev/null; wait "$load_pid" 2>/dev/null; rm -f "$log"' EXIT
-wait_for_load "$load_pid" "$log" || {
-  cat "$log"
-  echo "beside_one_load.sh: the load program did not start" >&2
-  exit 1
-}
+trap 'stop_load; rm -f "$log"' EXIT
+start_load "$load" "$log" || { echo "beside_one_load.sh: the load program did not start" >&2; exit 1; }
+# shellcheck disable=SC2154 # load_pid: set by start_load (load.sh)
 GPUCHECK_SHARED_LOAD=$load_pid "$@"

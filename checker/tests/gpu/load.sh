@@ -20,6 +20,23 @@ wait_for_load() {
   done
   return 1
 }
+# start_load GPU_LOAD LOG: starts gpu_load in the background (its output in LOG, its process id
+# in load_pid) and waits until it is busy; when it is not, prints its output and fails. The
+# caller stops it (stop_load, or its own trap).
+start_load() {
+  "$1" 36000 >"$2" 2>&1 &
+  load_pid=$!
+  wait_for_load "$load_pid" "$2" && return 0
+  cat "$2"
+  return 1
+}
+# stop_load: stops the load start_load started, if any.
+stop_load() {
+  [ -n "${load_pid:-}" ] || return 0
+  kill "$load_pid" 2>/dev/null
+  wait "$load_pid" 2>/dev/null
+  load_pid=
+}
 # shared_load_runs: whether the load beside_one_load.sh started for the tests under load runs
 # (GPUCHECK_SHARED_LOAD, its process id): a test then checks beside it, and starts none of its own.
 shared_load_runs() {

@@ -22,11 +22,8 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/gpucheck-noisy.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 # Beside the load make test-gpu shares between the tests under load, else beside one of its own.
 if ! shared_load_runs; then
-  "$load" 3600 >"$work/load.log" 2>&1 &
-  load_pid=$!
-  trap 'kill "$load_pid" 2>/dev/null; wait "$load_pid" 2>/dev/null; rm -rf "$work"' EXIT
-  wait_for_load "$load_pid" "$work/load.log" ||
-    { echo "gpu_load did not start:"; cat "$work/load.log"; exit 1; }
+  trap 'stop_load; rm -rf "$work"' EXIT
+  start_load "$load" "$work/load.log" || { echo "noisy_neighbour.sh: gpu_load did not start"; exit 1; }
 fi
 status=0
 printf '%-26s %5s %5s %5s %5s %5s\n' program runs pass fail inconc other
