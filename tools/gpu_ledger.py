@@ -46,6 +46,7 @@ NOT_READ_BY_GPU_TESTS = [
         r"^tools/tests/",
         # what runs, records or reports GPU tests; no GPU test runs it
         r"^tools/(gpu_ledger\.py|gpu-verify\.sh|gpu-diagnose\.sh|suite_times\.py|bench\.py)$",
+        r"^tools/test-gpu\.sh$",  # make test-gpu's two phases: it runs the tests, none runs it
         r"^tools/(bench-tracer-overhead|record-results|record-lint|public-corpus)\.sh$",
         r"^tools/(prose_words|public_corpus_compare)\.py$",
         # make test's integration tests: their CMakeLists registers tests and no target, and sets
