@@ -235,6 +235,17 @@ function(gpucourse_add_lessons)
     endif()
   endforeach()
 
+  # Every lesson's side of the check program as one target (the GPU tests' setup builds a grading
+  # tree's so): CMake's Makefiles build targets named together one after another (their top level
+  # is .NOTPARALLEL), each on every core; one target's dependencies share the cores.
+  add_custom_target(lessons.check-course-sides)
+  foreach(lesson_dir IN LISTS lesson_dirs)
+    if(EXISTS ${lesson_dir}/check.cu)
+      get_filename_component(name ${lesson_dir} NAME)
+      add_dependencies(lessons.check-course-sides lesson.${name}.check-course-side)
+    endif()
+  endforeach()
+
   # Lessons that exist only to test the checker (a compile error, a hang, a crash, a cheat).
   gpucourse_fixture_folders(fixture_dirs)
   foreach(fixture_dir IN LISTS fixture_dirs)

@@ -44,21 +44,20 @@ classes)
     fi
     classes+=("$class")
   done
-  # Once the first class has configured the tree, the course's sides of the others are built in
-  # one build on every core (one lesson's side is a few files: built one lesson after another,
-  # most cores stood idle); each class's own --build-only then finds its side built.
-  others=()
-  for class in "${classes[@]:1}"; do
-    others+=("lesson.$(basename "$(dirname "$(dirname "$class")")").check-course-side")
-  done
+  # Once the first class has configured the tree, the course's sides of every lesson are built
+  # as one target on every core (lessons.check-course-sides: one lesson's side is a few files, and
+  # built one lesson after another most cores stood idle); each class's own --build-only then
+  # finds its side built. With GPUCHECK_SETUP_LESSONS, each class builds its own.
+  others=no
+  [ -z "${GPUCHECK_SETUP_LESSONS:-}" ] && [ ${#classes[@]} -gt 1 ] && others=yes
   first=yes
   for class in "${classes[@]}"; do
     folder=$(basename "$(dirname "$(dirname "$class")")")
-    if [ "$first" = no ] && [ ${#others[@]} -gt 0 ]; then
-      timed build "grading tree: the course's sides of ${#others[@]} lessons" cmake --build \
-        "$tree" --target "${others[@]}" -j "$(nproc)" >"$out/course-sides.log" 2>&1 ||
+    if [ "$first" = no ] && [ "$others" = yes ]; then
+      timed build "grading tree: every lesson's side at once" cmake --build "$tree" \
+        --target lessons.check-course-sides -j "$(nproc)" >"$out/course-sides.log" 2>&1 ||
         echo "build_first.sh: the course's sides did not build at once; each lesson builds its own"
-      others=()
+      others=no
     fi
     first=no
     if timed build "grading tree: $folder" "$gpucheck" grade "$class" --lesson "${folder%%-*}" \
