@@ -67,9 +67,9 @@ hide_gpu=()
 # The time limit: GPUCHECK_GRADE_TIMEOUT, else the table's "# grade timeout: N" line, else 20 s;
 # half as long again beside the load make test-gpu shares, where other tests under load run beside
 # this one and share the GPU's time too. On an H100 (2026-12-07), three at a time beside it, the
-# longest runs that must not reach the limit took 25.6 s of lesson 03's 30 (vic) and 28.7 s of
-# lesson 06's 60 (fritz; 47 s beside one load alone), while lesson 07's nils, which under load
-# may reach it (4), ran to the doubled limit, 120 s, the longest test's longest part.
+# longest runs that must not reach the limit took 25.6 s of a 30 s limit and 28.7 s of a 60 s one
+# (47 s beside one load alone), while a submission that may reach it under load (its row allows 4)
+# ran to the doubled limit, 120 s, the longest part of the batch's longest test.
 table_timeout=$(sed -n 's/^# grade timeout: \([0-9][0-9]*\).*/\1/p' "$expected" | head -1)
 [ -n "$table_timeout" ] && [ "$mode" = loaded ] && shared_load_runs &&
   table_timeout=$((table_timeout * 3 / 2))
