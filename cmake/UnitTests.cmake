@@ -21,16 +21,6 @@ function(gpucourse_add_unit_tests name)
     GPUCHECK_SOURCE_DIR="${PROJECT_SOURCE_DIR}"
     GPUCHECK_BUILD_DIR="${PROJECT_BINARY_DIR}")
   target_compile_options(${name} PRIVATE ${GPUCOURSE_UNIT_TEST_COMPILE_OPTIONS})
-  # ... but a test that uses nlohmann::json is optimized as the libraries are: the linker keeps one
-  # copy of each template function the two instantiate, which can be the test's unoptimized one,
-  # and the trace reader would then parse at -O0 (the diagnosis corpus's replay ran 4 times
-  # slower).
-  foreach(source IN LISTS arg_SOURCES)
-    file(READ ${source} text)
-    if(text MATCHES "nlohmann/json")
-      set_source_files_properties(${source} TARGET_DIRECTORY ${name} PROPERTIES COMPILE_OPTIONS -O2)
-    endif()
-  endforeach()
   set_target_properties(${name} PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR}/tests)
   doctest_discover_tests(${name} TEST_PREFIX "${name}: "
                          PROPERTIES LABELS unit TIMEOUT 300)
