@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: MIT
+// How much a host clock around a synchronize adds to the work it times, on this machine, now.
+//
+// Lesson 04's check allows a host-clock timing 50 us over the work (checker/checkapi/
+// TOLERANCES.md). On an H100 a correct time_with_device_sync was 53 and 60 us over in 2 of 5
+// trials of both rounds, in two runs, while the timing noise measured at the program's start (a
+// spread, not a floor) was small. This program times known work the way a correct submission
+// does (sync, clock, launch, sync, clock) and prints the excess over the work's own %globaltimer
+// stamps, by method, by earlier work queued or not, and by the work's length, so that a run in
+// which the round trip itself costs more than 50 us shows as such.
+//
+//   nvcc -O2 -std=c++17 -I lessons/common -o host_round_trip bench/experiments/host_round_trip.cu
+//   ./host_round_trip [auto|spin|yield|blocking]     # the host's wait (cudaSetDeviceFlags)
+#include "cuda_check.cuh"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <random>
+#include <sched.h>
+#include <string>
+#include <vector>
+
+namespace {
+
+__device__ unsigned long long global_timer_ns() {
+  unsigned long long now;
+  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(now));
+  return now;
+}
+
+// Spins for duration_ns and stamps when it really started and ended (as the checker's own
+// known_duration_work does).
+__global__ void spin_for(unsigned long long duration_ns, unsigned long long* stamps) {
+  const unsigned long long start = global_timer_ns();
+  unsigned long long now = start;
+  while (now - start < duration_ns)
+    now = global_timer_ns();
+  stamps[0] = start;
+  stamps[1] = now;
+}
+
+unsigned long long to_ns(double ms) {
+  return static_cast<unsigned long long>(ms * 1e6);
+}
+
+struct case_result {
+  std::string name;
+  std::vector<double> excess_us;
+};
+
+double percentile(std::vector<double> values, double p) {
+  std::sort(values.begin(), values.end());
+  return values[static_cast<std::size_t>(p * static_cast<double>(values.size() - 1) + 0.5)];
+}
+
+unsigned device_flag(const char* name) {
+  if (std::strcmp(name, "spin") == 0)
+    return cudaDeviceScheduleSpin;
+  if (std::strcmp(name, "yield") == 0)
+    return cudaDeviceScheduleYield;
+  if (std::strcmp(name, "blocking") == 0)
+    return cudaDeviceScheduleBlockingSync;
+  return cudaDeviceScheduleAuto;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+  const char* wait = argc > 1 ? argv[1] : "auto";
+  CUDA_CHECK(cudaSetDeviceFlags(device_flag(wait)));
+  const int cpu_at_start = sched_getcpu();
+  cudaStream_t stream = nullptr;
+  CUDA_CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+  unsigned long long* stamps = nullptr; // [earlier start, earlier end, work start, work end]
+  CUDA_CHECK(cudaMalloc(&stamps, 4 * sizeof(unsigned long long)));
+  spin_for<<<1, 1, 0, stream>>>(to_ns(0.01), stamps); // load the kernel
+  CUDA_CHECK_LAUNCH();
+  CUDA_CHECK(cudaDeviceSynchronize());
+
+  std::mt19937 random(std::random_device{}());
+  const auto between = [&](double low, double high) {
+    return std::uniform_real_distribution<double>(low, high)(random);
+  };
+  std::vector<case_result> cases;
+  constexpr int trials = 20;
+  for (const bool device_sync : {true, false}) {
+    for (const bool queued_before : {true, false}) {
+      for (const bool short_work : {true, false}) {
+        case_result result;
+        result.name = std::string(device_sync ? "device-sync" : "stream-sync") +
+                      (queued_before ? " after 15-30 ms queued" : " on an idle GPU     ") +
+                      (short_work ? ", work 0.5-1.2 ms" : ", work 1.2-5 ms  ");
+        for (int trial = 0; trial < trials; ++trial) {
+          const double work_ms = short_work ? between(0.5, 1.2) : between(1.2, 5.0);
+          if (queued_before) {
+            spin_for<<<1, 1, 0, stream>>>(to_ns(between(15.0, 30.0)), stamps);
+            CUDA_CHECK_LAUNCH();
+          }
+          // What a correct submission does: empty the queue, then clock, work, wait, clock.
+          CUDA_CHECK(device_sync ? cudaDeviceSynchronize() : cudaStreamSynchronize(stream));
+          const auto begin = std::chrono::steady_clock::now();
+          spin_for<<<1, 1, 0, stream>>>(to_ns(work_ms), stamps + 2);
+          CUDA_CHECK_LAUNCH();
+          CUDA_CHECK(device_sync ? cudaDeviceSynchronize() : cudaStreamSynchronize(stream));
+          const auto end = std::chrono::steady_clock::now();
+          unsigned long long span[2] = {};
+          CUDA_CHECK(cudaMemcpy(span, stamps + 2, sizeof(span), cudaMemcpyDeviceToHost));
+          const double host_us = std::chrono::duration<double, std::micro>(end - begin).count();
+          result.excess_us.push_back(host_us - static_cast<double>(span[1] - span[0]) * 1e-3);
+        }
+        cases.push_back(result);
+      }
+    }
+  }
+  std::printf("wait=%s cpu %d..%d; excess of the host clock over the work, us (%d trials):\n", wait,
+              cpu_at_start, sched_getcpu(), trials);
+  for (const case_result& c : cases) {
+    const auto over =
+        std::count_if(c.excess_us.begin(), c.excess_us.end(), [](double us) { return us > 50.0; });
+    std::printf("  %-58s min %6.1f  p50 %6.1f  p90 %6.1f  max %7.1f  over 50 us: %2ld\n",
+                c.name.c_str(), percentile(c.excess_us, 0.0), percentile(c.excess_us, 0.5),
+                percentile(c.excess_us, 0.9), percentile(c.excess_us, 1.0),
+                static_cast<long>(over));
+  }
+  CUDA_CHECK(cudaFree(stamps));
+  CUDA_CHECK(cudaStreamDestroy(stream));
+  return 0;
+}
