@@ -10,8 +10,13 @@
 // by earlier work queued or not, and by the work's length, so that a run in which the round trip
 // itself costs more than 50 us shows as such.
 //
-//   nvcc -O2 -std=c++17 -I lessons/common -o host_round_trip bench/experiments/host_round_trip.cu
+// The work is the checker's own kernel of known duration (checker/checkapi/known_duration_work.cu),
+// so the excess is the one the check sees:
+//
+//   nvcc -O2 -std=c++17 -I checker -I lessons/common -o host_round_trip \
+//     bench/experiments/host_round_trip.cu checker/checkapi/known_duration_work.cu
 //   ./host_round_trip [auto|spin|yield|blocking]     # the host's wait (cudaSetDeviceFlags)
+#include "checkapi/known_duration_work.cuh"
 #include "cuda_check.cuh"
 
 #include <algorithm>
@@ -24,27 +29,6 @@
 #include <vector>
 
 namespace {
-
-__device__ unsigned long long global_timer_ns() {
-  unsigned long long now;
-  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(now));
-  return now;
-}
-
-// Spins for duration_ns and stamps when it really started and ended (as the checker's own
-// known_duration_work does).
-__global__ void spin_for(unsigned long long duration_ns, unsigned long long* stamps) {
-  const unsigned long long start = global_timer_ns();
-  unsigned long long now = start;
-  while (now - start < duration_ns)
-    now = global_timer_ns();
-  stamps[0] = start;
-  stamps[1] = now;
-}
-
-unsigned long long to_ns(double ms) {
-  return static_cast<unsigned long long>(ms * 1e6);
-}
 
 struct case_result {
   std::string name;
@@ -74,10 +58,9 @@ int main(int argc, char** argv) {
   const int cpu_at_start = sched_getcpu();
   cudaStream_t stream = nullptr;
   CUDA_CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
-  unsigned long long* stamps = nullptr; // [earlier start, earlier end, work start, work end]
-  CUDA_CHECK(cudaMalloc(&stamps, 4 * sizeof(unsigned long long)));
-  spin_for<<<1, 1, 0, stream>>>(to_ns(0.01), stamps); // load the kernel
-  CUDA_CHECK_LAUNCH();
+  gpucheck::known_duration_work earlier;
+  gpucheck::known_duration_work work;
+  work.enqueue(stream, 0.01); // load the kernel
   CUDA_CHECK(cudaDeviceSynchronize());
 
   std::mt19937 random(std::random_device{}());
@@ -95,21 +78,16 @@ int main(int argc, char** argv) {
                       (short_work ? ", work 0.5-1.2 ms" : ", work 1.2-5 ms  ");
         for (int trial = 0; trial < trials; ++trial) {
           const double work_ms = short_work ? between(0.5, 1.2) : between(1.2, 5.0);
-          if (queued_before) {
-            spin_for<<<1, 1, 0, stream>>>(to_ns(between(15.0, 30.0)), stamps);
-            CUDA_CHECK_LAUNCH();
-          }
+          if (queued_before)
+            earlier.enqueue(stream, between(15.0, 30.0));
           // What a correct submission does: empty the queue, then clock, work, wait, clock.
           CUDA_CHECK(device_sync ? cudaDeviceSynchronize() : cudaStreamSynchronize(stream));
           const auto begin = std::chrono::steady_clock::now();
-          spin_for<<<1, 1, 0, stream>>>(to_ns(work_ms), stamps + 2);
-          CUDA_CHECK_LAUNCH();
+          work.enqueue(stream, work_ms);
           CUDA_CHECK(device_sync ? cudaDeviceSynchronize() : cudaStreamSynchronize(stream));
           const auto end = std::chrono::steady_clock::now();
-          unsigned long long span[2] = {};
-          CUDA_CHECK(cudaMemcpy(span, stamps + 2, sizeof(span), cudaMemcpyDeviceToHost));
           const double host_us = std::chrono::duration<double, std::micro>(end - begin).count();
-          result.excess_us.push_back(host_us - static_cast<double>(span[1] - span[0]) * 1e-3);
+          result.excess_us.push_back(host_us - work.last_true_ms() * 1e3);
         }
         cases.push_back(result);
       }
@@ -125,7 +103,6 @@ int main(int argc, char** argv) {
                 percentile(c.excess_us, 0.9), percentile(c.excess_us, 1.0),
                 static_cast<long>(over));
   }
-  CUDA_CHECK(cudaFree(stamps));
   CUDA_CHECK(cudaStreamDestroy(stream));
   return 0;
 }
