@@ -40,8 +40,10 @@ std::vector<source_ref> lines_of(const rules::finding& finding);
 void explain_failed_check(check_item& item, const std::vector<rules::finding>& findings);
 
 // Whether `findings` (diagnose_call's, on a passed check's call) show a mistake in the method
-// itself: an error the trace reads from what the code did. `returned-value` does not count: it
-// weighs the number returned against the one measured, and the check has judged that number.
+// itself: an error the trace reads from what the code did. `returned-value` counts only where it
+// names the slip exactly (finding::exact_slip: per-launch times summed, another unit, truncated):
+// noise can bring such a number within tolerance, never make it. A number it cannot name is the
+// check's to judge, and the check passed it.
 bool refutes_pass(const std::vector<rules::finding>& findings);
 
 // A pass on a disturbed GPU, checked against the trace of the replay. Noise can bring a wrong

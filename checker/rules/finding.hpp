@@ -48,6 +48,10 @@ struct finding {
                            // finding shown is the one with the largest effect
   std::string blamed_site; // the call the finding blames (a wait, a setup call, a record...);
                            // empty: the stop (interval.stop_site)
+  // returned-value only: the number returned is the measured one through a slip the trace names
+  // exactly (a sum of intervals, another unit, truncated, swapped, a divisor one off). No GPU's
+  // noise produces such a relation, so it refutes a pass as a method error does.
+  bool exact_slip = false;
   // Where the start, the stop and the blamed call are in the source (line 0: not resolved),
   // filled from the trace's locations by the analysis (analysis/traced_analysis.hpp).
   trace::source_line start_at;

@@ -131,6 +131,7 @@ std::vector<finding> check_per_run_number(const rule_input& input) {
                                std::llround(window.truth_ms * 1e6), std::move(message),
                                messages::text("returned-value.fix-runs"));
   found.blamed_site = site_of_number(input, interval);
+  found.exact_slip = true; // returned x divisor = measured, exactly
   findings.push_back(std::move(found));
   return findings;
 }
@@ -197,6 +198,7 @@ std::vector<finding> check_returned_value(const rule_input& input) {
       make_finding("returned-value", interval, off_ns, std::llround(window.truth_ms * 1e6),
                    std::move(message), std::move(hint));
   found.blamed_site = site_of_number(input, interval);
+  found.exact_slip = summed || !slip.empty();
   findings.push_back(std::move(found));
   return findings;
 }

@@ -3,9 +3,10 @@
 // noise can bring a wrong method's number within tolerance (a copy timed with events on the legacy
 // stream), the trace still shows the method. Judged on the diagnosis corpus's traces (recorded on
 // an H200), each shown call taken as a pass: a correct submission's passes all stand; a submission
-// whose mistake is in its method (an error the trace reads from what the code did) has its
-// function's passes refuted, by its own rule; a number slip (returned-value) or a warning refutes
-// nothing.
+// whose mistake is in its method (an error the trace reads from what the code did), or whose number
+// is the measured one through a slip the trace names exactly (returned-value: another unit,
+// truncated, a divisor one off), has its function's passes refuted, by its own rule; a warning
+// refutes nothing.
 #include "analysis/lesson_diagnosis.hpp"
 #include "core/noise_judgement.hpp"
 #include "diagnosis_corpus.hpp"
@@ -95,11 +96,12 @@ check_item passed_item(const std::string& name) {
   return item;
 }
 
-// The rules whose finding refutes a pass, from the registry: every error but returned-value.
+// The rules whose finding refutes a pass, from the registry: every error (returned-value where it
+// names its slip, as each of the corpus's returned-value submissions says it does).
 std::set<std::string> method_rules() {
   std::set<std::string> ids;
   for (const rules::rule_info& rule : rules::all_rules())
-    if (rule.level == rules::severity::error && rule.id != "returned-value")
+    if (rule.level == rules::severity::error)
       ids.insert(std::string(rule.id));
   return ids;
 }
@@ -148,11 +150,11 @@ TEST_CASE("on the diagnosis corpus, only a wrong method's passes are refuted, by
       ++wrong_methods;
       CHECK(refuted > 0);
     } else {
-      CHECK(refuted == 0); // a number slip or a warning: the check's number judges it
+      CHECK(refuted == 0); // a warning, or a slip the numbers alone show: the check judges it
     }
   }
   CHECK(correct >= 3);
-  CHECK(wrong_methods >= 8);
+  CHECK(wrong_methods >= 18); // 8 method errors and 10 named returned-value slips at least
 }
 
 TEST_CASE("a refuted pass turns the run's verdict to wrong, with the advice that says why") {
@@ -166,6 +168,16 @@ TEST_CASE("a refuted pass turns the run's verdict to wrong, with the advice that
   found.message = "the events were recorded on the legacy default stream";
   found.hint = "record the events on the stream that carries the work";
 
+  SUBCASE("a returned-value slip named exactly refutes it: no noise sums per-launch times") {
+    rules::finding summed = found;
+    summed.rule = "returned-value";
+    summed.exact_slip = true;
+    REQUIRE(analysis::refute_passed_check(report.checks[0], {summed}));
+    CHECK(report.checks[0].rule == "returned-value");
+    CHECK_FALSE(report.checks[0].noise_could_explain);
+    revise_noise_judgement(report, 1);
+    CHECK(report.verdict == exit_code::wrong);
+  }
   SUBCASE("a warning or a number slip leaves the pass standing") {
     rules::finding warning = found;
     warning.rule = "setup-in-region";

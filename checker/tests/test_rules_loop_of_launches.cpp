@@ -138,6 +138,8 @@ TEST_CASE(
   CHECK(findings[0].rule == "returned-value");
   CHECK(findings[0].message.find("the sum of the 200 intervals") != std::string::npos);
   CHECK(findings[0].hint.find("time the loop once") != std::string::npos);
+  // an exact relation: it refutes a pass on a disturbed GPU (a class's dan passed under load)
+  CHECK(findings[0].exact_slip);
 }
 
 namespace {
