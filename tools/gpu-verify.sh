@@ -27,8 +27,9 @@
 #                                this one stopped. Builds first when build/ has not been built here.
 #                                FIRST="REGEX...": the tests matching each, in that order, go
 #                                first (what a change touched, where the call may be the only one).
-#                                TESTS="$(cat FILE)": FILE written by tools/gpu_ledger.py todo, the
-#                                tests not yet passed on this code in any call (docs/testing.md).
+#                                TESTS="$(cat FILE)": FILE written by tools/gpu_ledger.py todo
+#                                --longest-first, the tests not yet passed on this code in any
+#                                call, longest first (docs/testing.md); their order is kept.
 #                                Each class's reports come back in one archive, and each test's
 #                                JUnit file with the timing logs in suite-times.tgz (for
 #                                tools/suite_times.py --junit ... --timings test-timings).

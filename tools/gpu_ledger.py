@@ -18,8 +18,10 @@ any other change asks for the test again.
     tools/gpu_ledger.py status [--commit REV] [--build DIR]   every test of make test-gpu (ctest -N
                                      -L gpu-full in DIR) and whether it passed on REV's code:
                                      exit 0 only when every one did
-    tools/gpu_ledger.py todo [--commit REV] [--build DIR]     the tests still to run, one a line
-                                     (for tools/gpu-verify.sh resume: TESTS="$(...)")
+    tools/gpu_ledger.py todo [--commit REV] [--build DIR] [--longest-first]
+                                     the tests still to run, one a line (for tools/gpu-verify.sh
+                                     resume: TESTS="$(...)"), in make test-gpu's order or the
+                                     longest first by their latest recorded time
 """
 import argparse
 import hashlib
@@ -216,11 +218,22 @@ def status(args):
     return 0 if passed == len(found) else 1
 
 
+def last_seconds(rows):
+    """Each test's latest recorded time, on any code: about what it will take again."""
+    return {row["test"]: float(row["seconds"]) for row in rows}
+
+
 def todo(args):
     _, found = standing(args)
-    for test, row in found:
-        if row is None or row["result"] != "pass":
-            print(test)
+    tests = [test for test, row in found if row is None or row["result"] != "pass"]
+    if args.longest_first:
+        # Longest first, so that the tests under load, run several at a time, end close together
+        # (tools/gpu-verify.sh resume keeps this order); one never recorded first, its length
+        # unknown. sort() is stable: equal times keep make test-gpu's order.
+        seconds = last_seconds(read_ledger(args.ledger))
+        tests.sort(key=lambda test: -seconds.get(test, float("inf")))
+    for test in tests:
+        print(test)
     return 0
 
 
@@ -240,6 +253,9 @@ def main():
         one.add_argument("--commit", default="HEAD")
         one.add_argument("--build", type=Path, help="default: REPO/build")
         one.add_argument("--tests", type=Path, help="a file of test names instead of ctest -N")
+        if name == "todo":
+            one.add_argument("--longest-first", action="store_true",
+                             help="by each test's latest recorded time (any code)")
     args = parser.parse_args()
     args.ledger = args.ledger or args.repo / LEDGER
     if args.command == "record":

@@ -28,11 +28,13 @@ LESSON_TEXT = "---\nnumber: 5\nrules:\n  - {rules}\n---\n# Streams\n\n{prose}\n"
 def junit(cases):
     """A CTest JUnit file of (name, status, failed) cases."""
     body = ""
-    for name, status, failed in cases:
+    for case in cases:
+        name, status, failed = case[:3]
+        seconds = case[3] if len(case) > 3 else 12.5
         inner = '<failure message=""/>' if failed else ""
         if status == "notrun":
             inner = '<skipped message="SKIP_RETURN_CODE=77"/>'
-        body += f'<testcase name="{name}" classname="{name}" time="12.5" status="{status}">{inner}</testcase>\n'
+        body += f'<testcase name="{name}" classname="{name}" time="{seconds}" status="{status}">{inner}</testcase>\n'
     return (f'<?xml version="1.0"?>\n<testsuite name="x" timestamp="2026-12-07T06:00:00">\n'
             f"{body}</testsuite>\n")
 
@@ -80,8 +82,8 @@ class Repo:
             out.write(junit(cases))
         return self.ledger("record", "--commit", "HEAD", "--gpu", "H100", path)
 
-    def todo(self):
-        code, out = self.ledger("todo", "--tests", os.path.join(self.files, "tests.txt"))
+    def todo(self, *options):
+        code, out = self.ledger("todo", "--tests", os.path.join(self.files, "tests.txt"), *options)
         assert code == 0, out
         return out.split()
 
@@ -180,6 +182,12 @@ class LedgerTest(unittest.TestCase):
         code, out = self.repo.status()
         self.assertIn("fail", out)
         self.assertIn("to run   gpu_grade_a_class_alone.05-streams", out)
+
+    def test_longest_first_orders_by_the_latest_time_the_unrecorded_first(self):
+        self.repo.record([(TESTS[0], "fail", True, 5.0), (TESTS[2], "fail", True, 80.0)])
+        self.repo.record([(TESTS[2], "fail", True, 30.0), (TESTS[0], "fail", True, 50.0)])
+        self.assertEqual(self.repo.todo(), TESTS)
+        self.assertEqual(self.repo.todo("--longest-first"), [TESTS[1], TESTS[0], TESTS[2]])
 
     def test_the_latest_result_on_the_same_code_decides(self):
         self.record_all_passing()
