@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# tools/heldout/replay.sh DIAGNOSE_TGZ: replays the held-out submissions' traces, as
-# tools/gpu-diagnose.sh kept them on a GPU (CORPUS=tools/heldout), through the diagnosis corpus's
+# tools/heldout/replay.sh DIAGNOSE_TGZ [SET]: replays the held-out submissions' traces, as
+# tools/gpu-diagnose.sh kept them on a GPU (CORPUS=SET, tools/heldout by default; the second set
+# is tools/heldout/set2), through the diagnosis corpus's
 # test (test_analysis_diagnosis): each is copied beside its lesson's corpus for the run only, and
 # the test says, for each, whether the why named its `// expect` line's mistake at its line. No
 # GPU needed. Copies are removed on exit, whatever happens.
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
-tgz=${1:?usage: tools/heldout/replay.sh DIAGNOSE_TGZ}
+tgz=${1:?usage: tools/heldout/replay.sh DIAGNOSE_TGZ [SET]}
+set_dir=$(cd "${2:-$root/tools/heldout}" && pwd) || exit 2
 work=$(mktemp -d)
 added=()
 cleanup() {
@@ -20,7 +22,7 @@ for trace in "$work"/traces/*/*.trace.jsonl.gz; do
   [ -f "$trace" ] || continue
   slug=$(basename "$(dirname "$trace")")
   name=$(basename "$trace" .trace.jsonl.gz)
-  source=$root/tools/heldout/$slug/$name.cu
+  source=$set_dir/$slug/$name.cu
   corpus=$root/lessons/$slug/tests/diagnosis
   [ -f "$source" ] && [ -d "$corpus" ] || continue
   if [ -e "$corpus/$name.cu" ]; then
