@@ -249,6 +249,22 @@ class ResumeTest(unittest.TestCase):
                 out.write("// other code\n")
             self.assertEqual(resume("gpu_two"), 2, "a tree with other code used the old setup")
 
+    def test_the_tests_run_in_the_order_given(self):
+        # gpu_ledger.py todo --longest-first orders them; resume must keep that order.
+        with tempfile.TemporaryDirectory() as folder:
+            with open(os.path.join(folder, "CMakeLists.txt"), "w", encoding="utf-8") as out:
+                out.write(FIXTURE_PROJECT)
+            build = os.path.join(folder, "build")
+            subprocess.run(["cmake", "-S", folder, "-B", build], check=True, capture_output=True)
+            open(os.path.join(build, "gpu-verify-built"), "w").close()
+            os.makedirs(os.path.join(build, "test-timings"))
+            env = dict(os.environ, TESTS="gpu_two\ngpu_one", OUT=os.path.join(folder, "out"))
+            done = subprocess.run(["bash", VERIFY_TOOL, "resume", "300"], cwd=folder, env=env,
+                                  capture_output=True, text=True, check=False)
+            self.assertEqual(done.returncode, 0, done.stdout + done.stderr)
+            with open(os.path.join(build, "test-runs.txt"), encoding="utf-8") as runs:
+                self.assertEqual(runs.read().split(), ["two", "one"])
+
 
 if __name__ == "__main__":
     unittest.main()
