@@ -1,29 +1,27 @@
 // SPDX-License-Identifier: MIT
 // How much a host clock around a synchronize adds to the work it times, on this machine, now.
 //
-// Lesson 04's check allowed a host-clock timing 50 us over the work (checker/checkapi/
-// TOLERANCES.md). On an H100 a correct time_with_device_sync was 53 and 60 us over in 2 of 5
-// trials of both rounds, in two runs, while the timing noise measured at the program's start (a
-// spread, not a floor) was small; it allows 150 us since (solutions/04-two-sync-methods/
-// tolerances.md). This program times known work the way a correct submission does (sync, clock,
-// launch, sync, clock) and prints the excess over the work's own %globaltimer stamps, by method,
-// by earlier work queued or not, and by the work's length, so that a run in which the round trip
-// itself costs more than 50 us shows as such.
+// It times known work the way a correct submission does (sync, clock, launch, sync, clock) and
+// prints the excess over the work's own %globaltimer stamps: by method (device or stream sync),
+// with 15-30 ms of earlier work queued or not, by the work's length, in the host's wait mode.
+// The work is the checker's own kernel of known duration, so the excess is the one lesson 04's
+// host-clock checks see (solutions/04-two-sync-methods/tolerances.md). A recorded run:
+// bench/results/experiments/2026-12-08-nvidia-h100-80gb-hbm3-host-round-trip.txt.
 //
-// The work is the checker's own kernel of known duration (checker/checkapi/known_duration_work.cu),
-// so the excess is the one the check sees:
-//
-//   nvcc -O2 -std=c++17 -I checker -I lessons/common -o host_round_trip \
-//     bench/experiments/host_round_trip.cu checker/checkapi/known_duration_work.cu
-//   ./host_round_trip [auto|spin|yield|blocking]     # the host's wait (cudaSetDeviceFlags)
+// From the repository's root:
+//   nvcc -O2 -std=c++17 -I checker -I lessons/common -o build/host_round_trip \
+//     bench/experiments/host_round_trip.cu checker/checkapi/known_duration_work.cu \
+//     checker/checkapi/random_draw.cpp
+//   build/host_round_trip [auto|spin|yield|blocking]     # the host's wait (cudaSetDeviceFlags)
 #include "checkapi/known_duration_work.cuh"
+#include "checkapi/random_draw.hpp"
 #include "cuda_check.cuh"
+#include "cuda_raii.cuh"
 
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
-#include <random>
 #include <sched.h>
 #include <string>
 #include <vector>
@@ -56,17 +54,13 @@ int main(int argc, char** argv) {
   const char* wait = argc > 1 ? argv[1] : "auto";
   CUDA_CHECK(cudaSetDeviceFlags(device_flag(wait)));
   const int cpu_at_start = sched_getcpu();
-  cudaStream_t stream = nullptr;
-  CUDA_CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+  const gpucourse::cuda_stream stream(cudaStreamNonBlocking);
   gpucheck::known_duration_work earlier;
   gpucheck::known_duration_work work;
   work.enqueue(stream, 0.01); // load the kernel
   CUDA_CHECK(cudaDeviceSynchronize());
 
-  std::mt19937 random(std::random_device{}());
-  const auto between = [&](double low, double high) {
-    return std::uniform_real_distribution<double>(low, high)(random);
-  };
+  const auto between = gpucheck::random_between;
   std::vector<case_result> cases;
   constexpr int trials = 20;
   for (const bool device_sync : {true, false}) {
@@ -103,6 +97,5 @@ int main(int argc, char** argv) {
                 percentile(c.excess_us, 0.9), percentile(c.excess_us, 1.0),
                 static_cast<long>(over));
   }
-  CUDA_CHECK(cudaStreamDestroy(stream));
   return 0;
 }
