@@ -198,7 +198,7 @@ std::vector<finding> check_returned_value(const rule_input& input) {
       make_finding("returned-value", interval, off_ns, std::llround(window.truth_ms * 1e6),
                    std::move(message), std::move(hint));
   found.blamed_site = site_of_number(input, interval);
-  found.exact_slip = summed || !slip.empty();
+  found.exact_slip = !slip.empty(); // named: the sum, a unit, truncated, swapped
   findings.push_back(std::move(found));
   return findings;
 }
