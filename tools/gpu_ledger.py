@@ -149,6 +149,9 @@ def junit_results(files):
 
 
 def make_test_gpu_tests(build):
+    if not (Path(build) / "CTestTestfile.cmake").is_file():
+        sys.exit(f"gpu_ledger: {build} is no configured build tree (cmake -S . -B {build} first, "
+                 "or --tests FILE)")
     out = subprocess.run(["ctest", "-N", "-L", "gpu-full"], cwd=build, check=True,
                          capture_output=True, text=True).stdout
     return re.findall(r"^\s*Test\s+#\d+: (\S+)$", out, re.M)

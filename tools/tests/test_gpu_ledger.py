@@ -194,6 +194,13 @@ class LedgerTest(unittest.TestCase):
         self.repo.record([(TESTS[2], "fail", True)])
         self.assertEqual(self.repo.todo(), [TESTS[2]])
 
+    def test_a_build_tree_not_configured_is_named_not_a_traceback(self):
+        missing = os.path.join(self.tmp.name, "never-configured")
+        code, out = self.repo.ledger("todo", "--build", missing)
+        self.assertEqual(code, 1, out)
+        self.assertIn(f"{missing} is no configured build tree", out)
+        self.assertNotIn("Traceback", out)
+
     def test_files_where_every_test_skipped_are_refused(self):
         code, out = self.repo.record([(TESTS[0], "notrun", False)])
         self.assertNotEqual(code, 0)
