@@ -129,8 +129,9 @@ for test in json.load(sys.stdin).get("tests", []):
   # 585 s by default: a device call ends at 600 s), which would lose the archives below. Marks
   # done each test that ended (passed or failed) in time; 1 when one did not.
   run_tests() {
-    local log=$1 budget hard set_up regex status
+    local log=$1 budget hard set_up regex status started
     shift
+    started=$(date +%s)
     budget=$(($(left) + 90))
     hard=$((${CALL_LIMIT_S:-585} - ($(date +%s) - t0) - 15))
     [ "$hard" -lt "$budget" ] && budget=$hard
@@ -162,7 +163,8 @@ for test in json.load(sys.stdin).get("tests", []):
       fi
     done
     if [ "$status" -eq 124 ] || [ "$ended" -lt $# ]; then
-      echo "stopped after ${budget} s, before the end of $(($# - ended)) test(s): not done"
+      echo "$(($# - ended)) of $# test(s) did not end, after $(($(date +%s) - started)) s" \
+        "of the ${budget} s allowed: not done"
       return 1
     fi
   }
