@@ -15,6 +15,7 @@
 //   build/host_round_trip [auto|spin|yield|blocking]     # the host's wait (cudaSetDeviceFlags)
 #include "checkapi/known_duration_work.cuh"
 #include "checkapi/random_draw.hpp"
+#include "checkapi/statistics.hpp"
 #include "cuda_check.cuh"
 #include "cuda_raii.cuh"
 
@@ -32,11 +33,6 @@ struct case_result {
   std::string name;
   std::vector<double> excess_us;
 };
-
-double percentile(std::vector<double> values, double p) {
-  std::sort(values.begin(), values.end());
-  return values[static_cast<std::size_t>(p * static_cast<double>(values.size() - 1) + 0.5)];
-}
 
 unsigned device_flag(const char* name) {
   if (std::strcmp(name, "spin") == 0)
@@ -90,12 +86,13 @@ int main(int argc, char** argv) {
   std::printf("wait=%s cpu %d..%d; excess of the host clock over the work, us (%d trials):\n", wait,
               cpu_at_start, sched_getcpu(), trials);
   for (const case_result& c : cases) {
+    const auto at = [&c](double fraction) {
+      return gpucheck::sorted_position(c.excess_us, fraction);
+    };
     const auto over =
         std::count_if(c.excess_us.begin(), c.excess_us.end(), [](double us) { return us > 50.0; });
     std::printf("  %-58s min %6.1f  p50 %6.1f  p90 %6.1f  max %7.1f  over 50 us: %2ld\n",
-                c.name.c_str(), percentile(c.excess_us, 0.0), percentile(c.excess_us, 0.5),
-                percentile(c.excess_us, 0.9), percentile(c.excess_us, 1.0),
-                static_cast<long>(over));
+                c.name.c_str(), at(0.0), at(0.5), at(0.9), at(1.0), static_cast<long>(over));
   }
   return 0;
 }
